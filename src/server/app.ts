@@ -1,0 +1,62 @@
+/**
+ * Builds the Fastify app from its plugins and feature routes. Tests call this with a fresh database;
+ * main.ts calls it with the configured one.
+ */
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { DestinationStream } from "pino";
+import type { Config } from "./config";
+import type { DatabaseHandle } from "./db/client";
+import authRoutes from "./features/auth/routes";
+import healthRoutes from "./features/health/routes";
+import publicConfigRoutes from "./features/public-config/routes";
+import { fastifyLoggerOptions, genReqId } from "./logger";
+import { clientDistDir } from "./paths";
+import clientApp from "./plugins/client-app";
+import crossSiteGuard from "./plugins/cross-site-guard";
+import errorShape from "./plugins/error-shape";
+import securityHeaders from "./plugins/security-headers";
+import session from "./plugins/session";
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** Where log lines go; standard output when absent. Tests pass a stream to read them back. */
+  logStream?: DestinationStream;
+  /** The built client to serve; dist/client by default. */
+  clientDir?: string;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: fastifyLoggerOptions(config.logLevel, deps.logStream),
+    genReqId,
+    requestIdHeader: false,
+    trustProxy: config.isProduction,
+    bodyLimit: 1_048_576,
+    // Let in-flight requests finish on close but drop idle keep-alive sockets at once.
+    forceCloseConnections: "idle",
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON bodies are accepted: a form post from another site cannot reach a handler.
+  app.removeContentTypeParser(["text/plain"]);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(errorShape);
+  await app.register(securityHeaders, { config });
+  await app.register(crossSiteGuard, { config });
+  await app.register(session, { config, db: database.db });
+
+  await app.register(healthRoutes, { database });
+  await app.register(publicConfigRoutes, { config });
+  await app.register(authRoutes, { db: database.db });
+
+  await app.register(clientApp, { distDir: deps.clientDir ?? clientDistDir });
+  return app;
+}

@@ -1,0 +1,167 @@
+/**
+ * Every environment variable the server reads, validated once at start. A bad or missing value stops
+ * the server with one message that lists every problem (see `ConfigError`).
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const DEFAULT_KNOWLEDGE_BASE_URL = "https://help.example.com/knowledge-base";
+
+const optionalString = z.string().trim().min(1).optional();
+const port = z.coerce.number().int().min(0).max(65535);
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+const durationMinutes = z.coerce.number().int().min(0).max(7 * 24 * 60);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: port.default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  APP_URL: httpUrl.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
+    .optional(),
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 random bytes, base64-encoded")
+    .optional(),
+  ADMIN_EMAILS: z.string().default(""),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(60 * 24),
+  SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+  AIRTABLE_TOKEN: optionalString,
+  AIRTABLE_BASE_ID: optionalString,
+  AIRTABLE_API_URL: httpUrl.default("https://api.airtable.com"),
+  AIRTABLE_FIELD_MAP: optionalString,
+  SYNC_SOURCE_DIR: optionalString,
+  SYNC_INTERVAL_MINUTES: durationMinutes.default(15),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: httpUrl.optional(),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER_URL: httpUrl.default("https://accounts.google.com"),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().default("Customer Portal <no-reply@localhost>"),
+  KNOWLEDGE_BASE_URL: httpUrl.default(DEFAULT_KNOWLEDGE_BASE_URL),
+  CHAT_WIDGET_ID: optionalString,
+  SUPPORT_EMAIL: z.email().default("support@example.com"),
+  SUPPORT_PHONE: z.string().default("+44 20 0000 0000"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** The public origin, without a trailing slash. */
+  appUrl: string;
+  appUrlIsHttps: boolean;
+  logLevel: Env["LOG_LEVEL"];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  secretsKey: string | undefined;
+  adminEmails: string[];
+  session: { idleTimeoutMs: number; maxAgeMs: number; cookieName: string; secureCookie: boolean };
+  airtable: { token: string; baseId: string; apiUrl: string } | undefined;
+  airtableFieldMapPath: string | undefined;
+  syncSourceDir: string | undefined;
+  syncIntervalMinutes: number;
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  help: { knowledgeBaseUrl: string; chatWidgetId: string | undefined; supportEmail: string; supportPhone: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment. Empty strings count as unset, as in most deployment tools. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const raw = Object.fromEntries(
+    Object.entries(source).filter(([key, value]) => key in envSchema.shape && value?.trim() !== ""),
+  );
+  const parsed = envSchema.safeParse(raw);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push(`${issue.path.join(".") || "environment"}: ${issue.message}`);
+    }
+    throw new ConfigError(problems);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === "production";
+
+  const pairs: Array<[string, string, string | undefined, string | undefined]> = [
+    ["AIRTABLE_TOKEN", "AIRTABLE_BASE_ID", env.AIRTABLE_TOKEN, env.AIRTABLE_BASE_ID],
+    ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET],
+    ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET],
+  ];
+  for (const [a, b, va, vb] of pairs) {
+    if (Boolean(va) !== Boolean(vb)) problems.push(`${va ? b : a}: is required when ${va ? a : b} is set`);
+  }
+  if (isProduction) {
+    if (!env.SECRETS_KEY) problems.push("SECRETS_KEY: is required in production");
+    if (!env.APP_URL) problems.push("APP_URL: is required in production");
+  }
+  const adminEmails = env.ADMIN_EMAILS.split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  for (const email of adminEmails) {
+    if (!z.email().safeParse(email).success) problems.push(`ADMIN_EMAILS: "${email}" is not an email address`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl,
+    appUrlIsHttps: appUrl.startsWith("https:"),
+    logLevel: env.LOG_LEVEL,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    secretsKey: env.SECRETS_KEY,
+    adminEmails,
+    session: {
+      idleTimeoutMs: env.SESSION_IDLE_MINUTES * 60_000,
+      maxAgeMs: env.SESSION_MAX_AGE_HOURS * 3_600_000,
+      // The __Host- prefix makes the browser refuse the cookie unless it is Secure, host-only and Path=/.
+      cookieName: appUrl.startsWith("https:") ? "__Host-portal_session" : "portal_session",
+      secureCookie: appUrl.startsWith("https:"),
+    },
+    airtable:
+      env.AIRTABLE_TOKEN && env.AIRTABLE_BASE_ID
+        ? { token: env.AIRTABLE_TOKEN, baseId: env.AIRTABLE_BASE_ID, apiUrl: env.AIRTABLE_API_URL }
+        : undefined,
+    airtableFieldMapPath: env.AIRTABLE_FIELD_MAP,
+    syncSourceDir: env.SYNC_SOURCE_DIR,
+    syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
+        : undefined,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL }
+        : undefined,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    help: {
+      knowledgeBaseUrl: env.KNOWLEDGE_BASE_URL,
+      chatWidgetId: env.CHAT_WIDGET_ID,
+      supportEmail: env.SUPPORT_EMAIL,
+      supportPhone: env.SUPPORT_PHONE,
+    },
+  };
+}

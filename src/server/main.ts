@@ -1,0 +1,70 @@
+/**
+ * Starts the portal: read the configuration, open and migrate the database, fill an empty embedded
+ * database with demo data, listen, and shut down cleanly on SIGTERM or SIGINT.
+ */
+import { buildApp } from "./app";
+import { ConfigError, type Config, loadConfig } from "./config";
+import { type DatabaseTarget, openDatabase } from "./db/client";
+import { seedDemoDataIfEmpty, shouldSeedDemoData } from "./db/demo-seed";
+import { demoSeeders } from "./demo-data";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function databaseTarget(config: Config): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: "postgres", url: config.databaseUrl }
+    : { kind: "pglite", dataDir: config.dataDir };
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase(databaseTarget(config));
+  await database.migrate();
+  const seeded = shouldSeedDemoData(config, database)
+    ? await seedDemoDataIfEmpty(database, config, demoSeeders)
+    : false;
+
+  const app = await buildApp({ config, database });
+  app.addHook("onClose", async () => {
+    await database.close();
+  });
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      app.log.error("in-flight requests did not finish in time; exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, "error while shutting down");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ database: database.kind, demoDataLoaded: seeded, url: config.appUrl }, "portal ready");
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`The portal could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

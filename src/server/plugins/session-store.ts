@@ -1,0 +1,94 @@
+/**
+ * Sessions kept in the database, so every instance of the portal sees the same ones. The cookie
+ * holds a 256-bit random token; only its SHA-256 is stored, so a copy of the database cannot be
+ * replayed as a cookie.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, lt, ne, or } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { type SessionRow, sessions, type UserRow, users } from "../db/schema";
+
+export interface SessionPolicy {
+  idleTimeoutMs: number;
+  maxAgeMs: number;
+}
+
+// Writing last_seen_at on every request would turn each read into a write; a minute's slack is harmless.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export const hashSessionToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function createSession(
+  db: Database,
+  policy: SessionPolicy,
+  userId: number,
+  meta: { userAgent?: string | undefined; ipAddress?: string | undefined } = {},
+  now = new Date(),
+): Promise<{ token: string; session: SessionRow }> {
+  const token = randomBytes(32).toString("base64url");
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashSessionToken(token),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + policy.maxAgeMs),
+      userAgent: meta.userAgent?.slice(0, 255),
+      ipAddress: meta.ipAddress?.slice(0, 64),
+    })
+    .returning();
+  if (!session) throw new Error("session insert returned nothing");
+  return { token, session };
+}
+
+/** The live session for a token and its user, or null when it is unknown, idle too long or too old. */
+export async function findLiveSession(
+  db: Database,
+  policy: SessionPolicy,
+  token: string,
+  now = new Date(),
+): Promise<{ session: SessionRow; user: UserRow } | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashSessionToken(token)))
+    .limit(1);
+  if (!row) return null;
+  const { session } = row;
+  const idleFor = now.getTime() - session.lastSeenAt.getTime();
+  if (session.expiresAt <= now || idleFor >= policy.idleTimeoutMs) {
+    await db.delete(sessions).where(eq(sessions.id, session.id));
+    return null;
+  }
+  if (idleFor >= TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+    session.lastSeenAt = now;
+  }
+  return row;
+}
+
+export async function deleteSession(db: Database, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, or every one but `keepSessionId`. */
+export async function deleteUserSessions(db: Database, userId: number, keepSessionId?: number): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId === undefined
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)),
+    );
+}
+
+/** Removes sessions that can no longer be used; called from a periodic housekeeping task. */
+export async function deleteDeadSessions(db: Database, policy: SessionPolicy, now = new Date()): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - policy.idleTimeoutMs))),
+    );
+}

@@ -1,0 +1,24 @@
+/**
+ * The users the browser tests sign in as. The e2e server start script writes them, with a session
+ * for each, straight into the database before the server starts; tests put the token in a cookie.
+ */
+export const SESSION_COOKIE = "portal_session";
+
+export const e2eUsers = {
+  customer: {
+    email: "casey.customer@example.test",
+    name: "Casey Customer",
+    username: "casey",
+    role: "customer",
+    sessionToken: "e2e-customer-session-token-0123456789abcdef",
+  },
+  admin: {
+    email: "ada.admin@example.test",
+    name: "Ada Admin",
+    username: "ada",
+    role: "admin",
+    sessionToken: "e2e-admin-session-token-0123456789abcdef012",
+  },
+} as const;
+
+export type E2eUserKey = keyof typeof e2eUsers;

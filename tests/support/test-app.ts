@@ -1,0 +1,62 @@
+/** Builds the app for API tests: a real database, the real plugins, and `inject` instead of a port. */
+import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../src/server/app";
+import { type Config, loadConfig } from "../../src/server/config";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+
+export const TEST_APP_URL = "http://portal.test";
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", APP_URL: TEST_APP_URL, ...env });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  /** Every log line the app wrote, as text. */
+  logs(): string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    clientDir?: string;
+    database?: TestDatabase;
+    /** Adds test-only routes before the app is sealed. */
+    configure?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = options.database ?? (await createTestDatabase());
+  const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp({
+    config,
+    database,
+    logStream,
+    clientDir: options.clientDir ?? "/nonexistent-client-build",
+  });
+  options.configure?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    logs: () => lines.join(""),
+    async close() {
+      await app.close();
+      if (!options.database) await database.destroy();
+    },
+  };
+}
+
+/** Headers a same-origin browser request carries on a state-changing call. */
+export const sameOrigin = { origin: TEST_APP_URL, "content-type": "application/json" } as const;

@@ -1,0 +1,86 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../../src/server/config";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  throw new Error("expected the configuration to be refused");
+}
+
+describe("loadConfig", () => {
+  it("gives the documented defaults for an empty environment", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("0.0.0.0");
+    expect(config.appUrl).toBe("http://localhost:3000");
+    expect(config.env).toBe("development");
+    expect(config.dataDir).toBe(path.resolve("./data"));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.syncIntervalMinutes).toBe(15);
+    expect(config.airtable).toBeUndefined();
+    expect(config.stripe).toBeUndefined();
+    expect(config.google).toBeUndefined();
+    expect(config.session.cookieName).toBe("portal_session");
+    expect(config.session.secureCookie).toBe(false);
+  });
+
+  it("derives APP_URL from PORT and treats empty strings as unset", () => {
+    const config = loadConfig({ PORT: "4100", DATABASE_URL: "", APP_URL: "  " });
+    expect(config.appUrl).toBe("http://localhost:4100");
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it("uses a Secure __Host- cookie when the public origin is https", () => {
+    const config = loadConfig({ APP_URL: "https://portal.example.com/" });
+    expect(config.appUrl).toBe("https://portal.example.com");
+    expect(config.session).toMatchObject({ cookieName: "__Host-portal_session", secureCookie: true });
+  });
+
+  it("lists every problem at once", () => {
+    const problems = problemsOf({
+      PORT: "eighty",
+      DATABASE_URL: "mysql://nope",
+      SYNC_INTERVAL_MINUTES: "-5",
+      APP_URL: "ftp://x",
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems.join("\n")).toMatch(/PORT/);
+    expect(problems.join("\n")).toMatch(/DATABASE_URL: must be a postgres/);
+    expect(problems.join("\n")).toMatch(/SYNC_INTERVAL_MINUTES/);
+    expect(problems.join("\n")).toMatch(/APP_URL/);
+  });
+
+  it("refuses half-configured integrations and bad admin emails", () => {
+    const problems = problemsOf({ AIRTABLE_TOKEN: "pat123", GOOGLE_CLIENT_SECRET: "s", ADMIN_EMAILS: "a@b.co, nope" });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        "AIRTABLE_BASE_ID: is required when AIRTABLE_TOKEN is set",
+        "GOOGLE_CLIENT_ID: is required when GOOGLE_CLIENT_SECRET is set",
+        'ADMIN_EMAILS: "nope" is not an email address',
+      ]),
+    );
+  });
+
+  it("makes missing secrets fatal in production", () => {
+    const problems = problemsOf({ NODE_ENV: "production" });
+    expect(problems).toEqual(["SECRETS_KEY: is required in production", "APP_URL: is required in production"]);
+  });
+
+  it("checks that SECRETS_KEY is 32 bytes of base64", () => {
+    expect(problemsOf({ SECRETS_KEY: "c2hvcnQ=" })).toEqual(["SECRETS_KEY: must be 32 random bytes, base64-encoded"]);
+    const key = Buffer.alloc(32, 7).toString("base64");
+    expect(loadConfig({ SECRETS_KEY: key }).secretsKey).toBe(key);
+  });
+
+  it("normalises admin emails to lower case", () => {
+    expect(loadConfig({ ADMIN_EMAILS: " Boss@Example.com ,ops@example.com" }).adminEmails).toEqual([
+      "boss@example.com",
+      "ops@example.com",
+    ]);
+  });
+});

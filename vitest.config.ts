@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts"],
+    environment: "node",
+    setupFiles: ["tests/support/fail-on-console-error.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    pool: "forks",
+  },
+});
