@@ -22,3 +22,13 @@ export const e2eUsers = {
 } as const;
 
 export type E2eUserKey = keyof typeof e2eUsers;
+
+/**
+ * Extra sessions for tests that end their session (sign out): signing out with the shared token
+ * would sign out every other test running as that user. Each such test takes its own index.
+ */
+export const DISPOSABLE_SESSIONS_PER_USER = 10;
+export function disposableSessionToken(user: E2eUserKey, index: number): string {
+  if (index < 0 || index >= DISPOSABLE_SESSIONS_PER_USER) throw new Error(`no disposable session ${index}`);
+  return `${e2eUsers[user].sessionToken}-disposable-${index}`;
+}

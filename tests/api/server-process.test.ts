@@ -1,0 +1,119 @@
+/**
+ * The server as a process: configuration errors, start-up on either database, and a graceful
+ * shutdown that lets an in-flight request finish.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function run(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      LOG_LEVEL: "info",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      APP_URL: "http://portal.test",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, port: 0, output: () => output, exited };
+}
+
+async function waitForReady(started: Started): Promise<number> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(started.output());
+    if (match && started.output().includes("portal ready")) return Number(match[1]);
+    if (started.child.exitCode !== null) throw new Error(`server exited:\n${started.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`server did not start:\n${started.output()}`);
+}
+
+describe("the server process", () => {
+  let dataDir: string;
+  let pgDatabase: TestDatabase | undefined;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "portal-process-"));
+    if (process.env.TEST_DATABASE_URL) pgDatabase = await createTestDatabase();
+  });
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await pgDatabase?.destroy();
+  });
+
+  it("refuses to start on bad configuration and lists every problem in one message", async () => {
+    const started = run({ PORT: "not-a-port", DATABASE_URL: "mysql://x", NODE_ENV: "production" });
+    expect(await started.exited).toBe(1);
+    const out = started.output();
+    expect(out).toContain("Invalid configuration:");
+    expect(out).toContain("PORT");
+    expect(out).toContain("DATABASE_URL: must be a postgres");
+    expect(out).not.toContain("    at "); // no stack trace
+  });
+
+  it("starts on the configured database, answers health, and finishes an in-flight request on SIGTERM", async () => {
+    const env: Record<string, string> = pgDatabase?.url
+      ? { DATABASE_URL: pgDatabase.url }
+      : { DATA_DIR: dataDir };
+    const started = run(env);
+    const port = await waitForReady(started);
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    expect((await health.json()).database.kind).toBe(pgDatabase ? "postgres" : "pglite");
+
+    // Send a request's headers but hold back its body, so it is in flight when the signal arrives.
+    const socket = net.connect(port, "127.0.0.1");
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk;
+    });
+    socket.write(
+      `POST /api/logout HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://portal.test\r\n` +
+        "Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{",
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    started.child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(started.child.exitCode).toBeNull(); // still waiting for the request to finish
+    socket.write("}");
+    await new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    expect(await started.exited).toBe(0);
+    // The request was answered in full, not cut off.
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toContain('{"ok":true}');
+    expect(started.output()).toContain("shutting down");
+  });
+
+  it("starts again on the same data, with migrations already applied", async () => {
+    if (pgDatabase) return;
+    const started = run({ DATA_DIR: dataDir });
+    const port = await waitForReady(started);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    started.child.kill("SIGINT");
+    expect(await started.exited).toBe(0);
+  });
+});
