@@ -8,9 +8,11 @@ import type { DestinationStream } from "pino";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import authRoutes from "./features/auth/routes";
+import devToolsRoutes from "./features/dev-tools/routes";
 import healthRoutes from "./features/health/routes";
 import publicConfigRoutes from "./features/public-config/routes";
 import { fastifyLoggerOptions, genReqId } from "./logger";
+import { createMailer, type Mailer } from "./mail/mailer";
 import { clientDistDir } from "./paths";
 import clientApp from "./plugins/client-app";
 import crossSiteGuard from "./plugins/cross-site-guard";
@@ -23,12 +25,15 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** Where log lines go; standard output when absent. Tests pass a stream to read them back. */
   logStream?: DestinationStream;
+  /** Outgoing mail; by default SMTP or the development mailbox, as configured. */
+  mailer?: Mailer;
   /** The built client to serve; dist/client by default. */
   clientDir?: string;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const mailer = deps.mailer ?? createMailer(config, database.db);
   const app = Fastify({
     logger: fastifyLoggerOptions(config.logLevel, deps.logStream),
     genReqId,
@@ -55,7 +60,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { database });
   await app.register(publicConfigRoutes, { config });
-  await app.register(authRoutes, { db: database.db });
+  await app.register(authRoutes, { db: database.db, config, mailer });
+  if (!config.isProduction) await app.register(devToolsRoutes, { db: database.db });
 
   await app.register(clientApp, { distDir: deps.clientDir ?? clientDistDir });
   return app;

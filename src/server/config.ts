@@ -10,7 +10,11 @@ const DEFAULT_KNOWLEDGE_BASE_URL = "https://help.example.com/knowledge-base";
 const optionalString = z.string().trim().min(1).optional();
 const port = z.coerce.number().int().min(0).max(65535);
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
-const durationMinutes = z.coerce.number().int().min(0).max(7 * 24 * 60);
+const durationMinutes = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(7 * 24 * 60);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -28,8 +32,18 @@ const envSchema = z.object({
     .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 random bytes, base64-encoded")
     .optional(),
   ADMIN_EMAILS: z.string().default(""),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(60 * 24),
-  SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .default(60 * 24),
+  SESSION_MAX_AGE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 14),
   AIRTABLE_TOKEN: optionalString,
   AIRTABLE_BASE_ID: optionalString,
   AIRTABLE_API_URL: httpUrl.default("https://api.airtable.com"),
@@ -42,7 +56,10 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER_URL: httpUrl.default("https://accounts.google.com"),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
   MAIL_FROM: z.string().default("Customer Portal <no-reply@localhost>"),
   KNOWLEDGE_BASE_URL: httpUrl.default(DEFAULT_KNOWLEDGE_BASE_URL),
   CHAT_WIDGET_ID: optionalString,
@@ -74,7 +91,12 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  help: { knowledgeBaseUrl: string; chatWidgetId: string | undefined; supportEmail: string; supportPhone: string };
+  help: {
+    knowledgeBaseUrl: string;
+    chatWidgetId: string | undefined;
+    supportEmail: string;
+    supportPhone: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -111,12 +133,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction) {
     if (!env.SECRETS_KEY) problems.push("SECRETS_KEY: is required in production");
     if (!env.APP_URL) problems.push("APP_URL: is required in production");
+    if (!env.SMTP_URL)
+      problems.push("SMTP_URL: is required in production (sign-in links and resets are mailed)");
   }
   const adminEmails = env.ADMIN_EMAILS.split(",")
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean);
   for (const email of adminEmails) {
-    if (!z.email().safeParse(email).success) problems.push(`ADMIN_EMAILS: "${email}" is not an email address`);
+    if (!z.email().safeParse(email).success)
+      problems.push(`ADMIN_EMAILS: "${email}" is not an email address`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -149,11 +174,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiUrl: env.STRIPE_API_URL,
+          }
         : undefined,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL }
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuerUrl: env.GOOGLE_ISSUER_URL,
+          }
         : undefined,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -43,6 +43,9 @@ export function genReqId(req: IncomingMessage): string {
   return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-export function fastifyLoggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions["logger"] {
+export function fastifyLoggerOptions(
+  level: string,
+  stream?: DestinationStream,
+): FastifyServerOptions["logger"] {
   return stream ? { ...loggerOptions(level), stream } : loggerOptions(level);
 }

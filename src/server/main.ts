@@ -3,7 +3,7 @@
  * database with demo data, listen, and shut down cleanly on SIGTERM or SIGINT.
  */
 import { buildApp } from "./app";
-import { ConfigError, type Config, loadConfig } from "./config";
+import { type Config, ConfigError, loadConfig } from "./config";
 import { type DatabaseTarget, openDatabase } from "./db/client";
 import { seedDemoDataIfEmpty, shouldSeedDemoData } from "./db/demo-seed";
 import { demoSeeders } from "./demo-data";

@@ -11,7 +11,11 @@ describe("cross-site request guard", () => {
 
   it("refuses a state-changing request from another origin and leaves the session alone", async () => {
     const { cookie } = await signedInUser(t.database.db, t.config);
-    for (const headers of [{ origin: "https://evil.example" }, { referer: "https://evil.example/page" }, {}]) {
+    for (const headers of [
+      { origin: "https://evil.example" },
+      { referer: "https://evil.example/page" },
+      {},
+    ]) {
       const res = await t.app.inject({ method: "POST", url: "/api/logout", headers: { ...headers, cookie } });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: "Cross-site request refused" });
@@ -21,7 +25,11 @@ describe("cross-site request guard", () => {
   });
 
   it("accepts the portal's own origin, or its Referer when the Origin is missing", async () => {
-    const byOrigin = await t.app.inject({ method: "POST", url: "/api/logout", headers: { origin: TEST_APP_URL } });
+    const byOrigin = await t.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: { origin: TEST_APP_URL },
+    });
     expect(byOrigin.statusCode).toBe(200);
     const byReferer = await t.app.inject({
       method: "POST",
@@ -32,7 +40,11 @@ describe("cross-site request guard", () => {
   });
 
   it("does not apply to reads", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/health", headers: { origin: "https://evil.example" } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { origin: "https://evil.example" },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -30,7 +30,7 @@ describe("demo data at start", () => {
 
   it("applies only to the embedded database outside production", () => {
     const key = Buffer.alloc(32).toString("base64");
-    const prod = testConfig({ NODE_ENV: "production", SECRETS_KEY: key });
+    const prod = testConfig({ NODE_ENV: "production", SECRETS_KEY: key, SMTP_URL: "smtp://127.0.0.1:2525" });
     const dev = testConfig({ NODE_ENV: "development" });
     expect(shouldSeedDemoData(dev, { ...database, kind: "pglite" })).toBe(true);
     expect(shouldSeedDemoData(prod, { ...database, kind: "pglite" })).toBe(false);

@@ -1,8 +1,8 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestApp, sameOrigin, type TestApp } from "../support/test-app";
 
@@ -13,7 +13,10 @@ describe("routing and the error shape", () => {
   beforeAll(async () => {
     clientDir = mkdtempSync(path.join(tmpdir(), "portal-client-"));
     mkdirSync(path.join(clientDir, "assets"));
-    writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>Portal</title><div id=root></div>");
+    writeFileSync(
+      path.join(clientDir, "index.html"),
+      "<!doctype html><title>Portal</title><div id=root></div>",
+    );
     writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), "console.log('app')");
     t = await createTestApp({
       clientDir,
@@ -52,7 +55,7 @@ describe("routing and the error shape", () => {
       const res = await t.app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toMatch(/text\/html/);
-      expect(res.body).toContain('<div id=root>');
+      expect(res.body).toContain("<div id=root>");
       expect(res.headers["cache-control"]).toBe("no-cache");
     }
   });
@@ -77,16 +80,30 @@ describe("routing and the error shape", () => {
   });
 
   it("answers a body that fails its schema with 400 and the field's message", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/test/echo", headers: sameOrigin, payload: { email: "x" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers: sameOrigin,
+      payload: { email: "x" },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: "email: Please enter a valid email address" });
   });
 
   it("answers malformed JSON with 400 and non-JSON bodies with 415", async () => {
-    const bad = await t.app.inject({ method: "POST", url: "/api/test/echo", headers: sameOrigin, payload: "{nope" });
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers: sameOrigin,
+      payload: "{nope",
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: expect.any(String) });
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+    ]) {
       const res = await t.app.inject({
         method: "POST",
         url: "/api/test/echo",
@@ -110,7 +127,11 @@ describe("routing and the error shape", () => {
   });
 
   it("keeps a well-formed incoming request id and replaces a malformed one", async () => {
-    const kept = await t.app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": "edge-42.a" } });
+    const kept = await t.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { "x-request-id": "edge-42.a" },
+    });
     expect(kept.headers["x-request-id"]).toBe("edge-42.a");
     const replaced = await t.app.inject({
       method: "GET",

@@ -17,12 +17,18 @@ describe("sessions and GET /api/user", () => {
     const none = await t.app.inject({ method: "GET", url: "/api/user" });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ error: "Not authenticated" });
-    const unknown = await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie: "portal_session=forged" } });
+    const unknown = await t.app.inject({
+      method: "GET",
+      url: "/api/user",
+      headers: { cookie: "portal_session=forged" },
+    });
     expect(unknown.statusCode).toBe(401);
   });
 
   it("returns the signed-in user without internal columns", async () => {
-    const { user, cookie } = await signedInUser(t.database.db, t.config, { passwordHash: "$argon2id$not-for-clients" });
+    const { user, cookie } = await signedInUser(t.database.db, t.config, {
+      passwordHash: "$argon2id$not-for-clients",
+    });
     const res = await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie } });
     expect(res.statusCode).toBe(200);
     const body = currentUserSchema.strict().parse(res.json());
@@ -55,7 +61,10 @@ describe("sessions and GET /api/user", () => {
     const policy = t.config.session;
     const later = new Date(Date.now() + policy.maxAgeMs + 1_000);
     // Kept active right up to the end, so only the absolute lifetime can end it.
-    await t.database.db.update(sessions).set({ lastSeenAt: new Date(later.getTime() - 1_000) }).where(eq(sessions.userId, user.id));
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(later.getTime() - 1_000) })
+      .where(eq(sessions.userId, user.id));
     expect(await findLiveSession(t.database.db, policy, token, later)).toBeNull();
   });
 
@@ -72,7 +81,12 @@ describe("sessions and GET /api/user", () => {
 
   it("signs out: ends the session on the server and clears the cookie", async () => {
     const { cookie, user } = await signedInUser(t.database.db, t.config);
-    const res = await t.app.inject({ method: "POST", url: "/api/logout", headers: { ...sameOrigin, cookie }, payload: {} });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: { ...sameOrigin, cookie },
+      payload: {},
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect(res.headers["set-cookie"]).toMatch(/portal_session=;.*HttpOnly.*SameSite=Lax/);
@@ -85,7 +99,12 @@ describe("sessions and GET /api/user", () => {
     const first = await signedInUser(t.database.db, t.config);
     const { createSession } = await import("../../src/server/plugins/session-store");
     const second = await createSession(t.database.db, t.config.session, first.user.id);
-    await t.app.inject({ method: "POST", url: "/api/logout", headers: { ...sameOrigin, cookie: first.cookie }, payload: {} });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: { ...sameOrigin, cookie: first.cookie },
+      payload: {},
+    });
     const res = await t.app.inject({
       method: "GET",
       url: "/api/user",

@@ -12,5 +12,6 @@ afterEach(() => {
   const seen = errors;
   errors = [];
   vi.restoreAllMocks();
-  if (seen.length > 0) throw new Error(`console.error was called:\n${seen.map((a) => a.join(" ")).join("\n")}`);
+  if (seen.length > 0)
+    throw new Error(`console.error was called:\n${seen.map((a) => a.join(" ")).join("\n")}`);
 });

@@ -6,7 +6,10 @@ import { createSession } from "../../src/server/plugins/session-store";
 
 let counter = 0;
 
-export async function insertUser(db: Database, overrides: Partial<typeof users.$inferInsert> = {}): Promise<UserRow> {
+export async function insertUser(
+  db: Database,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<UserRow> {
   counter += 1;
   const [user] = await db
     .insert(users)

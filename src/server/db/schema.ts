@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -62,3 +73,52 @@ export const sessions = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * Single-use links sent by email: claiming an imported customer record, and resetting a password.
+ * Only the token's SHA-256 is stored; a claim also holds the hash of the password chosen with it.
+ */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    id: serial("id").primaryKey(),
+    purpose: text("purpose", { enum: ["claim", "reset"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    pendingPasswordHash: text("pending_password_hash"),
+    ...timestamps,
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("email_tokens_token_hash_key").on(t.tokenHash),
+    index("email_tokens_user_id_idx").on(t.userId),
+    check("email_tokens_purpose_check", sql`${t.purpose} in ('claim', 'reset')`),
+  ],
+);
+
+/** Fixed-window counters for rate limits, kept in the database so they hold across instances. */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index("rate_limit_counters_window_idx").on(t.windowStart),
+  ],
+);
+
+/** Mail caught by the development mailbox when no SMTP server is configured (never in production). */
+export const devMailbox = pgTable("dev_mailbox", {
+  id: serial("id").primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html").notNull(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});

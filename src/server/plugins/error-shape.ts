@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "./http-error";
+import { RateLimitedError } from "./rate-limiter";
 
 function describeValidation(issues: Array<{ instancePath: string; message?: string | undefined }>): string {
   return issues
@@ -23,6 +24,7 @@ export default fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         return reply.code(400).send({ error: describeValidation(error.validation) });
       }
+      if (error instanceof RateLimitedError) reply.header("retry-after", String(error.retryAfterSeconds));
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).send({ error: error.message });
       }

@@ -4,7 +4,7 @@
  * replayed as a cookie.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, lt, ne, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema";
 
@@ -74,7 +74,11 @@ export async function deleteSession(db: Database, sessionId: number): Promise<vo
 }
 
 /** Ends every session of a user, or every one but `keepSessionId`. */
-export async function deleteUserSessions(db: Database, userId: number, keepSessionId?: number): Promise<void> {
+export async function deleteUserSessions(
+  db: Database,
+  userId: number,
+  keepSessionId?: number,
+): Promise<void> {
   await db
     .delete(sessions)
     .where(
@@ -85,10 +89,34 @@ export async function deleteUserSessions(db: Database, userId: number, keepSessi
 }
 
 /** Removes sessions that can no longer be used; called from a periodic housekeeping task. */
-export async function deleteDeadSessions(db: Database, policy: SessionPolicy, now = new Date()): Promise<void> {
+export async function deleteDeadSessions(
+  db: Database,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<void> {
   await db
     .delete(sessions)
     .where(
-      or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - policy.idleTimeoutMs))),
+      or(
+        lt(sessions.expiresAt, now),
+        lt(sessions.lastSeenAt, new Date(now.getTime() - policy.idleTimeoutMs)),
+      ),
     );
+}
+
+/** A user's live sessions, most recently used first. */
+export async function listUserSessions(
+  db: Database,
+  policy: SessionPolicy,
+  userId: number,
+  now = new Date(),
+) {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.lastSeenAt));
+  return rows.filter(
+    (s) => s.expiresAt > now && now.getTime() - s.lastSeenAt.getTime() < policy.idleTimeoutMs,
+  );
 }

@@ -50,7 +50,10 @@ export default fp(
         userAgent: request.headers["user-agent"],
         ipAddress: request.ip,
       });
-      reply.setCookie(policy.cookieName, token, { ...cookieOptions, maxAge: Math.floor(policy.maxAgeMs / 1000) });
+      reply.setCookie(policy.cookieName, token, {
+        ...cookieOptions,
+        maxAge: Math.floor(policy.maxAgeMs / 1000),
+      });
       return session;
     });
     app.decorate("clearSessionCookie", (reply: FastifyReply) => {

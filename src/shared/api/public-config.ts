@@ -7,5 +7,7 @@ export const publicConfigSchema = z.object({
   supportPhone: z.string(),
   chatWidgetId: z.string().nullable(),
   googleSignInEnabled: z.boolean(),
+  /** Outside production: the /login-test page and the development mailbox exist. */
+  devToolsEnabled: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -25,10 +25,14 @@ for (const key of Object.keys(e2eUsers) as E2eUserKey[]) {
     .values({ email: spec.email, name: spec.name, username: spec.username, role: spec.role })
     .returning();
   if (!user) throw new Error("could not create e2e user");
-  const tokens = [spec.sessionToken];
+  const tokens: string[] = [spec.sessionToken];
   for (let i = 0; i < DISPOSABLE_SESSIONS_PER_USER; i++) tokens.push(disposableSessionToken(key, i));
   await database.db.insert(sessions).values(
-    tokens.map((token) => ({ tokenHash: hashSessionToken(token), userId: user.id, expiresAt: new Date(Date.now() + day) })),
+    tokens.map((token) => ({
+      tokenHash: hashSessionToken(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + day),
+    })),
   );
 }
 await database.close();

@@ -56,7 +56,11 @@ describe("loadConfig", () => {
   });
 
   it("refuses half-configured integrations and bad admin emails", () => {
-    const problems = problemsOf({ AIRTABLE_TOKEN: "pat123", GOOGLE_CLIENT_SECRET: "s", ADMIN_EMAILS: "a@b.co, nope" });
+    const problems = problemsOf({
+      AIRTABLE_TOKEN: "pat123",
+      GOOGLE_CLIENT_SECRET: "s",
+      ADMIN_EMAILS: "a@b.co, nope",
+    });
     expect(problems).toEqual(
       expect.arrayContaining([
         "AIRTABLE_BASE_ID: is required when AIRTABLE_TOKEN is set",
@@ -68,11 +72,17 @@ describe("loadConfig", () => {
 
   it("makes missing secrets fatal in production", () => {
     const problems = problemsOf({ NODE_ENV: "production" });
-    expect(problems).toEqual(["SECRETS_KEY: is required in production", "APP_URL: is required in production"]);
+    expect(problems).toEqual([
+      "SECRETS_KEY: is required in production",
+      "APP_URL: is required in production",
+      "SMTP_URL: is required in production (sign-in links and resets are mailed)",
+    ]);
   });
 
   it("checks that SECRETS_KEY is 32 bytes of base64", () => {
-    expect(problemsOf({ SECRETS_KEY: "c2hvcnQ=" })).toEqual(["SECRETS_KEY: must be 32 random bytes, base64-encoded"]);
+    expect(problemsOf({ SECRETS_KEY: "c2hvcnQ=" })).toEqual([
+      "SECRETS_KEY: must be 32 random bytes, base64-encoded",
+    ]);
     const key = Buffer.alloc(32, 7).toString("base64");
     expect(loadConfig({ SECRETS_KEY: key }).secretsKey).toBe(key);
   });

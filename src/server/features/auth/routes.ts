@@ -1,18 +1,49 @@
-import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  confirmClaimSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  neutralAnswerSchema,
+  registerExistingSchema,
+  registerSchema,
+  resetPasswordSchema,
+  sessionInfoSchema,
+  updateProfileSchema,
+} from "../../../shared/api/auth";
 import { errorBodySchema } from "../../../shared/api/errors";
 import { currentUserSchema } from "../../../shared/api/user";
+import type { Config } from "../../config";
 import type { Database } from "../../db/client";
-import { deleteSession } from "../../plugins/session-store";
+import type { Mailer } from "../../mail/mailer";
+import { forbidden } from "../../plugins/http-error";
+import { deleteSession, deleteUserSessions, listUserSessions } from "../../plugins/session-store";
 import { toCurrentUser } from "./current-user";
+import {
+  type AuthContext,
+  confirmClaim,
+  login,
+  NEUTRAL_CLAIM_MESSAGE,
+  NEUTRAL_RESET_MESSAGE,
+  register,
+  requestClaim,
+  requestPasswordReset,
+  resetPassword,
+  updateProfile,
+} from "./service";
 
-const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const ok = z.object({ ok: z.literal(true) });
+
+const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; mailer: Mailer }> = async (
+  app,
+  opts,
+) => {
+  const { db } = opts;
+  const ctx = (log: AuthContext["log"]): AuthContext => ({ ...opts, log });
+
   app.get(
     "/api/user",
-    {
-      config: { access: "public" },
-      schema: { response: { 200: currentUserSchema, 401: errorBodySchema } },
-    },
+    { config: { access: "public" }, schema: { response: { 200: currentUserSchema, 401: errorBodySchema } } },
     async (request, reply) => {
       if (!request.currentUser) return reply.code(401).send({ error: "Not authenticated" });
       return toCurrentUser(request.currentUser);
@@ -20,11 +51,134 @@ const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) 
   );
 
   app.post(
+    "/api/login",
+    { config: { access: "public" }, schema: { body: loginSchema, response: { 200: currentUserSchema } } },
+    async (request, reply) => {
+      const user = await login(ctx(request.log), request.body, request.ip);
+      // A new token on every sign-in: a session fixed before sign-in is never promoted.
+      if (request.currentSession) await deleteSession(db, request.currentSession.id);
+      await app.startSession(reply, user);
+      return toCurrentUser(user);
+    },
+  );
+
+  app.post(
+    "/api/register",
+    { config: { access: "public" }, schema: { body: registerSchema, response: { 201: currentUserSchema } } },
+    async (request, reply) => {
+      const user = await register(ctx(request.log), request.body, request.ip);
+      if (request.currentSession) await deleteSession(db, request.currentSession.id);
+      await app.startSession(reply, user);
+      return reply.code(201).send(toCurrentUser(user));
+    },
+  );
+
+  app.post(
     "/api/logout",
-    { config: { access: "public" }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { config: { access: "public" }, schema: { response: { 200: ok } } },
     async (request, reply) => {
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       app.clearSessionCookie(reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/register-existing-user",
+    {
+      config: { access: "public" },
+      schema: { body: registerExistingSchema, response: { 200: neutralAnswerSchema } },
+    },
+    async (request) => {
+      await requestClaim(ctx(request.log), request.body, request.ip);
+      return { ok: true as const, message: NEUTRAL_CLAIM_MESSAGE };
+    },
+  );
+
+  app.post(
+    "/api/register-existing-user/confirm",
+    {
+      config: { access: "public" },
+      schema: { body: confirmClaimSchema, response: { 200: currentUserSchema } },
+    },
+    async (request, reply) => {
+      const user = await confirmClaim(ctx(request.log), request.body.token, request.ip);
+      if (request.currentSession) await deleteSession(db, request.currentSession.id);
+      await app.startSession(reply, user);
+      return toCurrentUser(user);
+    },
+  );
+
+  app.post(
+    "/api/forgot-password",
+    {
+      config: { access: "public" },
+      schema: { body: forgotPasswordSchema, response: { 200: neutralAnswerSchema } },
+    },
+    async (request) => {
+      await requestPasswordReset(ctx(request.log), request.body.email, request.ip);
+      return { ok: true as const, message: NEUTRAL_RESET_MESSAGE };
+    },
+  );
+
+  app.post(
+    "/api/reset-password",
+    {
+      config: { access: "public" },
+      schema: { body: resetPasswordSchema, response: { 200: neutralAnswerSchema } },
+    },
+    async (request, reply) => {
+      await resetPassword(ctx(request.log), request.body.token, request.body.password, request.ip);
+      app.clearSessionCookie(reply);
+      return { ok: true as const, message: "Your password has been reset. Sign in with your new password." };
+    },
+  );
+
+  app.put(
+    "/api/user/:id",
+    {
+      config: { access: "user" },
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: updateProfileSchema,
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request) => {
+      const me = request.currentUser;
+      if (!me || me.id !== request.params.id) throw forbidden("You can only change your own profile");
+      const updated = await updateProfile(ctx(request.log), me, request.body);
+      return toCurrentUser(updated);
+    },
+  );
+
+  app.get(
+    "/api/user/sessions",
+    { config: { access: "user" }, schema: { response: { 200: z.array(sessionInfoSchema) } } },
+    async (request) => {
+      const me = request.currentUser;
+      const current = request.currentSession;
+      if (!me || !current) throw forbidden();
+      const rows = await listUserSessions(db, opts.config.session, me.id);
+      return rows.map((s) => ({
+        id: s.id,
+        createdAt: s.createdAt.toISOString(),
+        lastSeenAt: s.lastSeenAt.toISOString(),
+        userAgent: s.userAgent,
+        ipAddress: s.ipAddress,
+        current: s.id === current.id,
+      }));
+    },
+  );
+
+  app.post(
+    "/api/user/sessions/sign-out-others",
+    { config: { access: "user" }, schema: { response: { 200: ok } } },
+    async (request) => {
+      const me = request.currentUser;
+      const current = request.currentSession;
+      if (!me || !current) throw forbidden();
+      await deleteUserSessions(db, me.id, current.id);
       return { ok: true as const };
     },
   );

@@ -9,6 +9,7 @@ const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     supportPhone: config.help.supportPhone,
     chatWidgetId: config.help.chatWidgetId ?? null,
     googleSignInEnabled: config.google !== undefined,
+    devToolsEnabled: !config.isProduction,
   };
   app.get(
     "/api/config",

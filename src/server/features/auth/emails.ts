@@ -1,0 +1,40 @@
+import { escapeHtml } from "../../mail/escape-html";
+import type { MailMessage } from "../../mail/mailer";
+
+function linkMail(
+  to: string,
+  subject: string,
+  intro: string,
+  action: string,
+  url: string,
+  outro: string,
+): MailMessage {
+  return {
+    to,
+    subject,
+    text: `${intro}\n\n${action}: ${url}\n\n${outro}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p>`,
+  };
+}
+
+export function claimAccountMail(to: string, url: string): MailMessage {
+  return linkMail(
+    to,
+    "Confirm your email to finish creating your account",
+    "You asked to create a portal account for your existing customer record. Confirm that this email is yours and your LinkedIn accounts will be linked automatically.",
+    "Confirm and sign in",
+    url,
+    "The link works once and expires in 30 minutes. If you did not ask for this, ignore this email.",
+  );
+}
+
+export function resetPasswordMail(to: string, url: string): MailMessage {
+  return linkMail(
+    to,
+    "Reset your password",
+    "Someone asked to reset the password of your portal account.",
+    "Choose a new password",
+    url,
+    "The link works once and expires in 30 minutes. If you did not ask for this, ignore this email: your password stays as it is.",
+  );
+}

@@ -1,0 +1,28 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { type UserRow, users } from "../../db/schema";
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return user;
+}
+
+export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+/** Which unique constraint a failed insert or update hit, if any. */
+export function uniqueViolation(err: unknown): "email" | "username" | "other" | undefined {
+  const cause =
+    (err as { cause?: { code?: string; constraint?: string } })?.cause ??
+    (err as { code?: string; constraint?: string });
+  if (cause?.code !== "23505") return undefined;
+  if (cause.constraint?.includes("email")) return "email";
+  if (cause.constraint?.includes("username")) return "username";
+  return "other";
+}

@@ -1,0 +1,79 @@
+/**
+ * The bodies of the account endpoints, with the spec's validation messages. The client's forms use
+ * these same schemas (extended with confirmation fields), so a message is written once.
+ */
+import { z } from "zod";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 255;
+
+const email = z
+  .string({ error: "Required" })
+  .trim()
+  .max(255, "Email must be at most 255 characters")
+  .pipe(z.email("Please enter a valid email address"));
+
+/** A new password: 8 to 255 characters. The common-password check runs on the server only. */
+export const newPasswordSchema = z
+  .string({ error: "Required" })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, "Username must be at least 3 characters")
+  .max(50, "Username must be at most 50 characters")
+  .regex(/^[A-Za-z0-9._-]+$/, "Username may contain only letters, numbers, dots, dashes and underscores");
+
+export const nameSchema = z
+  .string({ error: "Required" })
+  .trim()
+  .min(1, "Required")
+  .max(100, "Name must be at most 100 characters");
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
+});
+export type LoginBody = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  name: nameSchema,
+  username: usernameSchema,
+  email,
+  password: newPasswordSchema,
+});
+export type RegisterBody = z.infer<typeof registerSchema>;
+
+export const registerExistingSchema = z.object({ email, password: newPasswordSchema });
+export type RegisterExistingBody = z.infer<typeof registerExistingSchema>;
+
+export const oneTimeTokenSchema = z.string().min(20).max(200);
+export const confirmClaimSchema = z.object({ token: oneTimeTokenSchema });
+export const forgotPasswordSchema = z.object({ email });
+export const resetPasswordSchema = z.object({ token: oneTimeTokenSchema, password: newPasswordSchema });
+
+/** Settings save: an empty username means none. */
+export const updateProfileSchema = z.object({
+  email,
+  name: nameSchema,
+  username: z
+    .union([z.literal(""), usernameSchema])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileSchema>;
+
+/** The neutral answer of endpoints that must not reveal whether an email is known. */
+export const neutralAnswerSchema = z.object({ ok: z.literal(true), message: z.string() });
+
+export const sessionInfoSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;

@@ -1,0 +1,250 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailTokens, sessions, users } from "../../src/server/db/schema";
+import { hashPassword } from "../../src/server/features/auth/password";
+import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp-server";
+import { latestMail, linkToken, readMailbox } from "../support/mailbox";
+import { createTestApp, sameOrigin, TEST_APP_URL, type TestApp } from "../support/test-app";
+import { insertUser } from "../support/users";
+
+let ipCounter = 2;
+const nextIp = () => `127.1.0.${ipCounter++}`;
+const chosen = "Brand-New-Secret-77";
+const neutralClaim = expect.stringContaining("If this email belongs to an existing customer");
+const neutralReset = expect.stringContaining("If an account uses this email");
+
+describe("existing-customer registration (claim by email proof)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: "POST",
+      url,
+      payload,
+      headers: { ...sameOrigin, ...headers },
+      remoteAddress: nextIp(),
+    });
+
+  it("mails a one-time link to an imported customer; following it sets the chosen password and signs in", async () => {
+    const imported = await insertUser(t.database.db, {
+      email: "imported.one@example.test",
+      passwordHash: null,
+      airtableRecordId: "recA1",
+    });
+    const res = await post("/api/register-existing-user", {
+      email: "IMPORTED.ONE@example.test",
+      password: chosen,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, message: neutralClaim });
+    expect(res.headers["set-cookie"]).toBeUndefined();
+    // Nothing changes until the link is followed.
+    const [before] = await t.database.db.select().from(users).where(eq(users.id, imported.id));
+    expect(before?.passwordHash).toBeNull();
+
+    const mail = await latestMail(t.app);
+    expect(mail.to).toBe("imported.one@example.test");
+    expect(mail.text).toContain(`${TEST_APP_URL}/register-existing/confirm?token=`);
+    const token = linkToken(mail, "/register-existing/confirm");
+
+    const confirmed = await post("/api/register-existing-user/confirm", { token });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ id: imported.id, email: "imported.one@example.test" });
+    expect(String(confirmed.headers["set-cookie"])).toMatch(/^portal_session=/);
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, imported.id));
+    expect(after?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(
+      (await post("/api/login", { email: "imported.one@example.test", password: chosen })).statusCode,
+    ).toBe(200);
+
+    // The link works once.
+    const again = await post("/api/register-existing-user/confirm", { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toContain("This link is invalid, has expired or has already been used");
+  });
+
+  it("gives the same answer for an unknown email or a customer who already has a password, and mails nothing", async () => {
+    await insertUser(t.database.db, {
+      email: "has.password@example.test",
+      passwordHash: await hashPassword("Older-Secret-11"),
+    });
+    const mailBefore = (await readMailbox(t.app)).length;
+    const usersBefore = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n;
+    for (const email of ["nobody.here@example.test", "has.password@example.test"]) {
+      const res = await post("/api/register-existing-user", { email, password: chosen });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true, message: neutralClaim });
+    }
+    expect((await readMailbox(t.app)).length).toBe(mailBefore);
+    expect((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n).toBe(
+      usersBefore,
+    );
+    // The password of the customer who has one is untouched.
+    expect(
+      (await post("/api/login", { email: "has.password@example.test", password: "Older-Secret-11" }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it("refuses an expired link", async () => {
+    const imported = await insertUser(t.database.db, {
+      email: "slow.clicker@example.test",
+      passwordHash: null,
+    });
+    await post("/api/register-existing-user", { email: "slow.clicker@example.test", password: chosen });
+    const token = linkToken(await latestMail(t.app), "/register-existing/confirm");
+    await t.database.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.userId, imported.id));
+    const res = await post("/api/register-existing-user/confirm", { token });
+    expect(res.statusCode).toBe(400);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, imported.id));
+    expect(row?.passwordHash).toBeNull();
+  });
+
+  it("refuses bad input with 400", async () => {
+    for (const [payload, message] of [
+      [{ email: "x", password: chosen }, "email: Please enter a valid email address"],
+      [{ email: "a@b.co", password: "short" }, "password: Password must be at least 8 characters long"],
+      [{ email: "a@b.co", password: "qwertyuiop" }, "password: This password is too common"],
+      [{ password: chosen }, "email: Required"],
+    ] as const) {
+      const res = await post("/api/register-existing-user", payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toContain(message);
+    }
+    const forged = await post("/api/register-existing-user/confirm", { token: "A".repeat(43) });
+    expect(forged.statusCode).toBe(400);
+  });
+
+  it("limits the mails one address can trigger to 3 an hour", async () => {
+    await insertUser(t.database.db, { email: "popular@example.test", passwordHash: null });
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await post("/api/register-existing-user", { email: "popular@example.test", password: chosen }))
+          .statusCode,
+      ).toBe(200);
+    }
+    const res = await post("/api/register-existing-user", {
+      email: "Popular@example.test",
+      password: chosen,
+    });
+    expect(res.statusCode).toBe(429);
+  });
+});
+
+describe("password reset", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: "POST",
+      url,
+      payload,
+      headers: { ...sameOrigin, ...headers },
+      remoteAddress: nextIp(),
+    });
+
+  it("mails a link; the reset sets the password and ends every session of the user", async () => {
+    const user = await insertUser(t.database.db, {
+      email: "forgetful@example.test",
+      passwordHash: await hashPassword("Old-Password-99"),
+    });
+    const a = await post("/api/login", { email: "forgetful@example.test", password: "Old-Password-99" });
+    const b = await post("/api/login", { email: "forgetful@example.test", password: "Old-Password-99" });
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+
+    const res = await post("/api/forgot-password", { email: "Forgetful@example.test" });
+    expect(res.json()).toEqual({ ok: true, message: neutralReset });
+    const mail = await latestMail(t.app);
+    expect(mail.subject).toBe("Reset your password");
+    const token = linkToken(mail, "/reset-password");
+
+    // A common password is refused and the link stays usable.
+    const common = await post("/api/reset-password", { token, password: "password1" });
+    expect(common.statusCode).toBe(400);
+
+    const reset = await post("/api/reset-password", { token, password: "Fresh-Password-31" });
+    expect(reset.statusCode).toBe(200);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    expect(
+      (await post("/api/login", { email: "forgetful@example.test", password: "Old-Password-99" })).statusCode,
+    ).toBe(401);
+    expect(
+      (await post("/api/login", { email: "forgetful@example.test", password: "Fresh-Password-31" }))
+        .statusCode,
+    ).toBe(200);
+    expect((await post("/api/reset-password", { token, password: "Another-Password-32" })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it("answers an unknown email exactly as a known one, and mails nothing", async () => {
+    const before = (await readMailbox(t.app)).length;
+    const res = await post("/api/forgot-password", { email: "ghost@example.test" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, message: neutralReset });
+    expect((await readMailbox(t.app)).length).toBe(before);
+  });
+
+  it("refuses a claim link used as a reset link", async () => {
+    await insertUser(t.database.db, { email: "crossed@example.test", passwordHash: null });
+    await post("/api/register-existing-user", { email: "crossed@example.test", password: chosen });
+    const token = linkToken(await latestMail(t.app), "/register-existing/confirm");
+    expect((await post("/api/reset-password", { token, password: "Fresh-Password-31" })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe("mail over SMTP", () => {
+  let smtp: FakeSmtp;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: "Portal <portal@example.test>" } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: "POST", url, payload, headers: sameOrigin, remoteAddress: nextIp() });
+
+  it("delivers the reset link through the SMTP server", async () => {
+    await insertUser(t.database.db, {
+      email: "smtp.user@example.test",
+      passwordHash: await hashPassword("Old-Password-99"),
+    });
+    const res = await post("/api/forgot-password", { email: "smtp.user@example.test" });
+    expect(res.statusCode).toBe(200);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.to).toEqual(["smtp.user@example.test"]);
+    expect(smtp.received[0]?.from).toBe("portal@example.test");
+    expect(smtp.received[0]?.raw).toContain("Subject: Reset your password");
+    // With SMTP configured there is no development mailbox to read.
+    expect((await t.app.inject({ method: "GET", url: "/api/dev/mailbox" })).json()).toEqual([]);
+  });
+
+  it("keeps the neutral answer when the SMTP server refuses, logs the failure, and never logs the link", async () => {
+    await insertUser(t.database.db, {
+      email: "bounce@example.test",
+      passwordHash: await hashPassword("Old-Password-99"),
+    });
+    smtp.mode = "reject";
+    const res = await post("/api/forgot-password", { email: "bounce@example.test" });
+    smtp.mode = "accept";
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, message: neutralReset });
+    expect(t.logs()).toContain("could not send mail");
+    expect(t.logs()).not.toMatch(/reset-password\?token=/);
+  });
+});

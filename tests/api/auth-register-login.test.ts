@@ -1,0 +1,300 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions, users } from "../../src/server/db/schema";
+import { hashPassword } from "../../src/server/features/auth/password";
+import { createTestApp, sameOrigin, type TestApp } from "../support/test-app";
+import { insertUser } from "../support/users";
+
+let ipCounter = 10;
+/** A loopback address of its own per test, so the per-IP limits of one test do not reach another. */
+const nextIp = () => `127.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 2}`;
+
+const goodPassword = "Sturdy-Lantern-42";
+
+describe("register and sign in", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ADMIN_EMAILS: "boss@example.test" } });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}, ip = nextIp()) =>
+    t.app.inject({
+      method: "POST",
+      url,
+      payload: payload as object,
+      headers: { ...sameOrigin, ...headers },
+      remoteAddress: ip,
+    });
+  const countUsers = async () =>
+    (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n;
+
+  it("registers a user, signs them in with an HttpOnly SameSite=Lax cookie and stores an argon2id hash", async () => {
+    const res = await post("/api/register", {
+      name: "Rita Register",
+      username: "rita",
+      email: "Rita@Example.test",
+      password: goodPassword,
+      confirmPassword: goodPassword, // R2: extra fields are ignored
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      name: "Rita Register",
+      email: "Rita@Example.test",
+      username: "rita",
+      role: "customer",
+    });
+    expect(res.json().uid).toMatch(/^[0-9a-f-]{36}$/);
+    const cookie = String(res.headers["set-cookie"]);
+    expect(cookie).toMatch(/^portal_session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Path=/");
+    expect(cookie).not.toContain("Secure");
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, "Rita@Example.test"));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/api/user",
+      headers: { cookie: cookie.split(";")[0] ?? "" },
+    });
+    expect(me.json().email).toBe("Rita@Example.test");
+  });
+
+  it.each([
+    [{ username: "x1", email: "a@b.co", password: goodPassword }, "name: Required"],
+    [
+      { name: "N", username: "nn1", email: "not-an-email", password: goodPassword },
+      "email: Please enter a valid email address",
+    ],
+    [
+      { name: "N", username: "nn2", email: "a@b.co", password: "Short1!" },
+      "password: Password must be at least 8 characters long",
+    ],
+    [
+      { name: "N", username: "nn3", email: "a@b.co", password: "x".repeat(256) },
+      "password: Password must be at most 255 characters",
+    ],
+    [
+      { name: "N", username: "nn4", email: "a@b.co", password: "password" },
+      "password: This password is too common",
+    ],
+    [
+      { name: "N", username: "no spaces", email: "a@b.co", password: goodPassword },
+      "username: Username may contain only",
+    ],
+    [
+      { name: "N".repeat(101), username: "nn5", email: "a@b.co", password: goodPassword },
+      "name: Name must be at most 100",
+    ],
+    [
+      { name: "N", username: "nn6", email: `${"e".repeat(251)}@b.co`, password: goodPassword },
+      "email: Email must be at most 255",
+    ],
+  ])("refuses bad input %# with 400 and creates nothing", async (payload, message) => {
+    const before = await countUsers();
+    const res = await post("/api/register", payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain(message);
+    expect(res.headers["set-cookie"]).toBeUndefined();
+    expect(await countUsers()).toBe(before);
+  });
+
+  it("refuses a taken email or username without regard to case", async () => {
+    await insertUser(t.database.db, { email: "taken@example.test", username: "TakenName" });
+    const before = await countUsers();
+    const email = await post("/api/register", {
+      name: "N",
+      username: "fresh1",
+      email: "TAKEN@example.test",
+      password: goodPassword,
+    });
+    expect(email.statusCode).toBe(409);
+    expect(email.json().error).toContain("We could not create an account with these details");
+    const username = await post("/api/register", {
+      name: "N",
+      username: "takenname",
+      email: "new@example.test",
+      password: goodPassword,
+    });
+    expect(username.statusCode).toBe(409);
+    expect(username.json().error).toBe("username: This username is already taken");
+    expect(await countUsers()).toBe(before);
+  });
+
+  it("makes users whose email is in ADMIN_EMAILS admins", async () => {
+    const res = await post("/api/register", {
+      name: "Boss",
+      username: "boss",
+      email: "Boss@Example.test",
+      password: goodPassword,
+    });
+    expect(res.json().role).toBe("admin");
+  });
+
+  it("signs in with the right password and issues a new token, ending the old session", async () => {
+    await insertUser(t.database.db, {
+      email: "sam@example.test",
+      passwordHash: await hashPassword(goodPassword),
+    });
+    const first = await post("/api/login", { email: "SAM@example.test", password: goodPassword });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      email: "sam@example.test",
+      name: expect.any(String),
+      uid: expect.any(String),
+    });
+    const firstCookie = String(first.headers["set-cookie"]).split(";")[0] ?? "";
+    const second = await post(
+      "/api/login",
+      { email: "sam@example.test", password: goodPassword },
+      { cookie: firstCookie },
+    );
+    const secondCookie = String(second.headers["set-cookie"]).split(";")[0] ?? "";
+    expect(secondCookie).not.toBe(firstCookie);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie: firstCookie } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie: secondCookie } })).statusCode,
+    ).toBe(200);
+  });
+
+  it("says only 'Invalid email or password' for a wrong password, an unknown email or an unclaimed record", async () => {
+    await insertUser(t.database.db, {
+      email: "wrong@example.test",
+      passwordHash: await hashPassword(goodPassword),
+    });
+    await insertUser(t.database.db, {
+      email: "imported@example.test",
+      passwordHash: null,
+      airtableRecordId: "recImported1",
+    });
+    for (const body of [
+      { email: "wrong@example.test", password: "Not-The-Password-1" },
+      { email: "nobody@example.test", password: goodPassword },
+      { email: "imported@example.test", password: goodPassword },
+    ]) {
+      const res = await post("/api/login", body);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: "Invalid email or password" });
+      expect(res.headers["set-cookie"]).toBeUndefined();
+    }
+  });
+
+  it("refuses bad login input with 400", async () => {
+    expect((await post("/api/login", { email: "x", password: "p" })).json()).toEqual({
+      error: "email: Please enter a valid email address",
+    });
+    expect((await post("/api/login", { email: "a@b.co", password: "" })).json()).toEqual({
+      error: "password: Password is required",
+    });
+  });
+
+  it("locks an account for the window after 10 failed sign-ins, even with the right password", async () => {
+    await insertUser(t.database.db, {
+      email: "target@example.test",
+      passwordHash: await hashPassword(goodPassword),
+    });
+    for (let i = 0; i < 10; i++) {
+      // From different addresses, as a distributed guesser would.
+      const res = await post(
+        "/api/login",
+        { email: "target@example.test", password: `Guess-${i}-xx` },
+        {},
+        nextIp(),
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await post("/api/login", { email: "Target@example.test", password: goodPassword });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
+    // Another account is unaffected.
+    await insertUser(t.database.db, {
+      email: "other@example.test",
+      passwordHash: await hashPassword(goodPassword),
+    });
+    expect(
+      (await post("/api/login", { email: "other@example.test", password: goodPassword })).statusCode,
+    ).toBe(200);
+  });
+
+  it("limits sign-in attempts per address to 30 per window", async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 30; i++) {
+      const res = await post(
+        "/api/login",
+        { email: `nobody${i}@example.test`, password: "Whatever-123" },
+        {},
+        ip,
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    expect(
+      (await post("/api/login", { email: "x@example.test", password: "Whatever-123" }, {}, ip)).statusCode,
+    ).toBe(429);
+    expect(
+      (await post("/api/login", { email: "x@example.test", password: "Whatever-123" }, {}, nextIp()))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it("limits registrations per address to 10 an hour", async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) {
+      const res = await post(
+        "/api/register",
+        { name: "N", username: `bulk${i}`, email: `bulk${i}@example.test`, password: goodPassword },
+        {},
+        ip,
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    const refused = await post(
+      "/api/register",
+      { name: "N", username: "bulk10", email: "bulk10@example.test", password: goodPassword },
+      {},
+      ip,
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(
+      await t.database.db.select().from(users).where(eq(users.email, "bulk10@example.test")),
+    ).toHaveLength(0);
+  });
+
+  it("signs out on the server", async () => {
+    const reg = await post("/api/register", {
+      name: "Out",
+      username: "outgoing",
+      email: "out@example.test",
+      password: goodPassword,
+    });
+    const cookie = String(reg.headers["set-cookie"]).split(";")[0] ?? "";
+    const userId = reg.json().id as number;
+    expect((await post("/api/logout", {}, { cookie })).statusCode).toBe(200);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(0);
+  });
+});
+
+describe("the session cookie over https", () => {
+  it("is Secure, host-only and __Host- prefixed", async () => {
+    const t = await createTestApp({ env: { APP_URL: "https://portal.example.com" } });
+    await insertUser(t.database.db, {
+      email: "https@example.test",
+      passwordHash: await hashPassword(goodPassword),
+    });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      headers: { origin: "https://portal.example.com", "content-type": "application/json" },
+      payload: { email: "https@example.test", password: goodPassword },
+    });
+    const cookie = String(res.headers["set-cookie"]);
+    expect(cookie).toMatch(/^__Host-portal_session=/);
+    expect(cookie).toContain("Secure");
+    expect(cookie).toContain("Path=/");
+    expect(cookie).not.toContain("Domain");
+    await t.close();
+  });
+});
