@@ -11,7 +11,15 @@ const PORT = 3199;
 async function coldStart(dataDir) {
   const started = performance.now();
   const child = spawn(process.execPath, ["dist/server/main.js"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", SYNC_INTERVAL_MINUTES: "0" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      SYNC_INTERVAL_MINUTES: "0",
+    },
     stdio: "ignore",
   });
   const deadline = started + 60_000;
@@ -41,5 +49,9 @@ for (let i = 0; i < RUNS; i++) {
   existing.push(await coldStart(dataDir));
   rmSync(dataDir, { recursive: true, force: true });
 }
-console.log(`cold start to healthy /api/health, new DATA_DIR:      median ${median(fresh).toFixed(0)} ms (${fresh.map((x) => x.toFixed(0)).join(", ")})`);
-console.log(`cold start to healthy /api/health, existing DATA_DIR: median ${median(existing).toFixed(0)} ms (${existing.map((x) => x.toFixed(0)).join(", ")})`);
+console.log(
+  `cold start to healthy /api/health, new DATA_DIR:      median ${median(fresh).toFixed(0)} ms (${fresh.map((x) => x.toFixed(0)).join(", ")})`,
+);
+console.log(
+  `cold start to healthy /api/health, existing DATA_DIR: median ${median(existing).toFixed(0)} ms (${existing.map((x) => x.toFixed(0)).join(", ")})`,
+);
