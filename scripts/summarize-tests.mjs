@@ -2,8 +2,8 @@
 import { existsSync, readFileSync } from "node:fs";
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
-const vitest = read("test-results/vitest-results.json");
-const playwright = read("test-results/e2e-results.json");
+const vitest = read("reports/vitest-results.json");
+const playwright = read("reports/e2e-results.json");
 
 let passed = 0;
 let failed = 0;

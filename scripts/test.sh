@@ -24,9 +24,9 @@ if [ ! -x "$chromium" ]; then
 fi
 
 npm run build && node scripts/measure-login-bundle.mjs --check || exit 1
-mkdir -p test-results
+rm -rf reports && mkdir -p reports
 
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest-results.json
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest-results.json
 vitest_status=$?
 npx playwright test
 playwright_status=$?

@@ -1,0 +1,243 @@
+import {
+  BookOpen,
+  BriefcaseBusiness,
+  ChevronDown,
+  CreditCard,
+  DatabaseZap,
+  ExternalLink,
+  LayoutDashboard,
+  LifeBuoy,
+  type LucideIcon,
+  Mail,
+  MessageCircle,
+  Receipt,
+  Settings,
+  Share2,
+  ShoppingCart,
+  Sparkles,
+  Users,
+} from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { Link } from "react-router";
+import { Badge } from "../../components/ui/badge";
+import { Tooltip, TooltipContent, TooltipTrigger } from "../../components/ui/tooltip";
+import { cn } from "../../lib/utils";
+
+const itemClass =
+  "flex h-9 w-full items-center gap-3 rounded-md px-3 text-left text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&>svg]:size-4 [&>svg]:shrink-0";
+const interactiveClass =
+  "text-sidebar-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground aria-[current=page]:bg-sidebar-accent aria-[current=page]:text-sidebar-accent-foreground aria-[current=page]:font-semibold";
+
+interface NavLinkItem {
+  kind: "link";
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  badge?: ReactNode;
+}
+interface NavSoonItem {
+  kind: "soon";
+  label: string;
+  icon: LucideIcon;
+}
+type NavChild = NavLinkItem | NavSoonItem;
+
+const accountsGroup: NavChild[] = [
+  {
+    kind: "link",
+    to: "/accounts/linkedin",
+    label: "LinkedIn",
+    icon: BriefcaseBusiness,
+    badge: <Badge variant="success">Active</Badge>,
+  },
+  { kind: "soon", label: "Email", icon: Mail },
+  { kind: "soon", label: "WhatsApp", icon: MessageCircle },
+  { kind: "soon", label: "Facebook", icon: Share2 },
+];
+
+const billingGroup: NavChild[] = [
+  { kind: "link", to: "/orders", label: "Orders", icon: ShoppingCart },
+  { kind: "link", to: "/billing/transactions", label: "Transaction History", icon: Receipt },
+];
+
+function NavItemLink({
+  item,
+  current,
+  onNavigate,
+}: {
+  item: NavLinkItem;
+  current: string | undefined;
+  onNavigate: (() => void) | undefined;
+}) {
+  const Icon = item.icon;
+  return (
+    <Link
+      to={item.to}
+      onClick={onNavigate}
+      aria-current={current === item.to ? "page" : undefined}
+      className={cn(itemClass, interactiveClass)}
+    >
+      <Icon aria-hidden="true" />
+      <span className="flex-1 truncate">{item.label}</span>
+      {item.badge}
+    </Link>
+  );
+}
+
+/** A coming-soon entry: present so customers know it is planned, but not a link anywhere. */
+function NavItemSoon({ item }: { item: NavSoonItem }) {
+  const Icon = item.icon;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <button
+          type="button"
+          aria-disabled="true"
+          className={cn(itemClass, "cursor-not-allowed text-sidebar-muted-foreground")}
+        >
+          <Icon aria-hidden="true" />
+          <span className="flex-1 truncate">{item.label}</span>
+          <Badge variant="secondary">Soon</Badge>
+        </button>
+      </TooltipTrigger>
+      <TooltipContent side="right">{item.label} accounts are coming soon</TooltipContent>
+    </Tooltip>
+  );
+}
+
+function NavGroup({
+  label,
+  icon: Icon,
+  items,
+  defaultOpen,
+  current,
+  onNavigate,
+}: {
+  label: string;
+  icon: LucideIcon;
+  items: NavChild[];
+  defaultOpen: boolean;
+  current: string | undefined;
+  onNavigate: (() => void) | undefined;
+}) {
+  const listId = useId();
+  const containsCurrent = items.some((item) => item.kind === "link" && item.to === current);
+  const [open, setOpen] = useState(defaultOpen || containsCurrent);
+  // Arriving on one of the group's pages (from a link elsewhere) reveals where you are.
+  const [wasContaining, setWasContaining] = useState(containsCurrent);
+  if (containsCurrent !== wasContaining) {
+    setWasContaining(containsCurrent);
+    if (containsCurrent) setOpen(true);
+  }
+
+  return (
+    <li>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+        className={cn(itemClass, interactiveClass)}
+      >
+        <Icon aria-hidden="true" />
+        <span className="flex-1 truncate">{label}</span>
+        <ChevronDown
+          aria-hidden="true"
+          className={cn(
+            "text-sidebar-muted-foreground transition-transform duration-200",
+            open && "rotate-180",
+          )}
+        />
+      </button>
+      <ul id={listId} hidden={!open} className="mt-1 ml-5 space-y-1 border-l border-sidebar-border pl-2">
+        {items.map((item) => (
+          <li key={item.label}>
+            {item.kind === "link" ? (
+              <NavItemLink item={item} current={current} onNavigate={onNavigate} />
+            ) : (
+              <NavItemSoon item={item} />
+            )}
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** The sidebar's links, in the order of the spec's "Sidebar navigation". */
+export function SidebarNav({
+  current,
+  isAdmin,
+  knowledgeBaseUrl,
+  onNavigate,
+}: {
+  /** The path of the entry that stands for the current page. */
+  current: string | undefined;
+  isAdmin: boolean;
+  /** Absent while the public configuration loads; the entry then waits for it. */
+  knowledgeBaseUrl: string | undefined;
+  onNavigate?: () => void;
+}) {
+  const adminHeadingId = useId();
+  const link = (to: string, label: string, icon: LucideIcon) => (
+    <li>
+      <NavItemLink item={{ kind: "link", to, label, icon }} current={current} onNavigate={onNavigate} />
+    </li>
+  );
+
+  return (
+    <nav aria-label="Main" className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
+      <ul className="space-y-1">
+        {link("/dashboard", "Dashboard", LayoutDashboard)}
+        <NavGroup
+          label="Accounts"
+          icon={Users}
+          items={accountsGroup}
+          defaultOpen
+          current={current}
+          onNavigate={onNavigate}
+        />
+        <NavGroup
+          label="Billing & Orders"
+          icon={CreditCard}
+          items={billingGroup}
+          defaultOpen={false}
+          current={current}
+          onNavigate={onNavigate}
+        />
+        {link("/optimization", "Profile Optimization", Sparkles)}
+        {link("/help-centre", "Help Centre", LifeBuoy)}
+        {knowledgeBaseUrl ? (
+          <li>
+            <a
+              href={knowledgeBaseUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={cn(itemClass, interactiveClass)}
+            >
+              <BookOpen aria-hidden="true" />
+              <span className="flex-1 truncate">
+                Knowledge Base<span className="sr-only"> (opens in a new tab)</span>
+              </span>
+              <ExternalLink aria-hidden="true" className="text-sidebar-muted-foreground" />
+            </a>
+          </li>
+        ) : null}
+        {link("/settings", "Settings", Settings)}
+      </ul>
+      {isAdmin ? (
+        <div className="space-y-1">
+          <h2
+            id={adminHeadingId}
+            className="px-3 text-xs font-semibold tracking-wider text-sidebar-muted-foreground uppercase"
+          >
+            Admin
+          </h2>
+          <ul aria-labelledby={adminHeadingId} className="space-y-1">
+            {link("/admin/sync", "Admin Sync", DatabaseZap)}
+          </ul>
+        </div>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,85 @@
+import { type ReactNode, Suspense } from "react";
+import { type RouteObject, useRoutes } from "react-router";
+import { LoadingScreen } from "./loading-screen";
+import { GuestOnly } from "./routes/guest-only";
+import {
+  DashboardPage,
+  LoginPage,
+  LoginTestPage,
+  PayPage,
+  RegisterExistingPage,
+  RegisterPage,
+} from "./routes/lazy-pages";
+import { SessionGate } from "./routes/session-gate";
+import { SignedInArea } from "./routes/signed-in-area";
+import { signedInRoutes } from "./routes/signed-in-routes";
+
+function Loaded({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+}
+
+/**
+ * Spec section 2, "Route access". Declarative routes (useRoutes) rather than a data router: the
+ * data router alone would push the first-load bundle past its 100 KB budget, and the app loads its
+ * data with TanStack Query, not route loaders.
+ */
+export const routes: RouteObject[] = [
+  // Open to everyone, with or without a session, so they never wait for the session check.
+  {
+    path: "/pay",
+    element: (
+      <Loaded>
+        <PayPage />
+      </Loaded>
+    ),
+  },
+  {
+    path: "/login-test",
+    element: (
+      <Loaded>
+        <LoginTestPage />
+      </Loaded>
+    ),
+  },
+  {
+    element: <SessionGate />,
+    children: [
+      {
+        path: "/login",
+        element: (
+          <GuestOnly>
+            <LoginPage />
+          </GuestOnly>
+        ),
+      },
+      {
+        path: "/register",
+        element: (
+          <GuestOnly>
+            <RegisterPage />
+          </GuestOnly>
+        ),
+      },
+      {
+        path: "/register-existing",
+        element: (
+          <GuestOnly>
+            <RegisterExistingPage />
+          </GuestOnly>
+        ),
+      },
+      {
+        element: <SignedInArea />,
+        children: [
+          { index: true, element: <DashboardPage /> },
+          ...signedInRoutes.map(({ path, element }) => ({ path, element })),
+          { path: "*", element: <DashboardPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,0 +1,73 @@
+/**
+ * Every screen is its own chunk, so the first load carries only the shell: signed-out visitors never
+ * download the signed-in layout and pages, and the other way round.
+ */
+import { type ComponentType, lazy } from "react";
+
+function lazyNamed<K extends string, P extends object>(
+  load: () => Promise<{ [key in K]: ComponentType<P> }>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+export const LoginPage = lazyNamed(() => import("../../features/auth/pages/login-page"), "LoginPage");
+export const RegisterPage = lazyNamed(
+  () => import("../../features/auth/pages/register-page"),
+  "RegisterPage",
+);
+export const RegisterExistingPage = lazyNamed(
+  () => import("../../features/auth/pages/register-existing-page"),
+  "RegisterExistingPage",
+);
+export const PayPage = lazyNamed(() => import("../../features/payment/pages/pay-page"), "PayPage");
+export const LoginTestPage = lazyNamed(
+  () => import("../../features/login-test/pages/login-test-page"),
+  "LoginTestPage",
+);
+
+// The admin guard is lazy too: its "Access denied" screen uses the design-system button, and the
+// first-load bundle does without it.
+export const RequireAdmin = lazyNamed(() => import("./require-admin"), "RequireAdmin");
+export const AppLayout = lazyNamed(() => import("../layout/app-layout"), "AppLayout");
+export const DashboardPage = lazyNamed(
+  () => import("../../features/dashboard/pages/dashboard-page"),
+  "DashboardPage",
+);
+export const LinkedinAccountsPage = lazyNamed(
+  () => import("../../features/accounts/pages/linkedin-accounts-page"),
+  "LinkedinAccountsPage",
+);
+export const OptimizationPage = lazyNamed(
+  () => import("../../features/optimization/pages/optimization-page"),
+  "OptimizationPage",
+);
+export const ProfileOptimizationPage = lazyNamed(
+  () => import("../../features/profile-optimization/pages/profile-optimization-page"),
+  "ProfileOptimizationPage",
+);
+export const OrdersPage = lazyNamed(() => import("../../features/orders/pages/orders-page"), "OrdersPage");
+export const HelpCentrePage = lazyNamed(
+  () => import("../../features/help-centre/pages/help-centre-page"),
+  "HelpCentrePage",
+);
+export const SettingsPage = lazyNamed(
+  () => import("../../features/settings/pages/settings-page"),
+  "SettingsPage",
+);
+export const CheckoutPage = lazyNamed(
+  () => import("../../features/checkout/pages/checkout-page"),
+  "CheckoutPage",
+);
+export const CheckoutSuccessPage = lazyNamed(
+  () => import("../../features/checkout/pages/checkout-success-page"),
+  "CheckoutSuccessPage",
+);
+export const TransactionsPage = lazyNamed(
+  () => import("../../features/billing/pages/transactions-page"),
+  "TransactionsPage",
+);
+export const AdminSyncPage = lazyNamed(
+  () => import("../../features/admin/pages/admin-sync-page"),
+  "AdminSyncPage",
+);

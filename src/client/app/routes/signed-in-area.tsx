@@ -1,0 +1,29 @@
+import { Suspense } from "react";
+import { Navigate, useLocation } from "react-router";
+import { useSessionUser } from "../../features/auth/api/get-current-user";
+import { LoadingScreen } from "../loading-screen";
+import { AppLayout, LoginPage } from "./lazy-pages";
+import { findSignedInRoute } from "./signed-in-routes";
+
+/**
+ * The signed-in part of the app. A signed-out visitor sees the sign-in screen in place on / and on
+ * unknown paths, and is sent to /login from every signed-in page.
+ */
+export function SignedInArea() {
+  const { user } = useSessionUser();
+  const { pathname } = useLocation();
+
+  if (user === null) {
+    if (findSignedInRoute(pathname)) return <Navigate to="/login" replace />;
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <LoginPage />
+      </Suspense>
+    );
+  }
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <AppLayout />
+    </Suspense>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * A spinning ring that screen readers announce by its label. `className` replaces the default size.
+ * Pure CSS and plain class strings: the loading screen uses it, and the first-load bundle does
+ * without lucide and tailwind-merge.
+ */
+export function Spinner({ label = "Loading", className }: { label?: string; className?: string }) {
+  return (
+    <span role="status" aria-label={label} className="inline-flex items-center">
+      <span
+        aria-hidden="true"
+        className={`animate-spin rounded-full border-[3px] border-primary/25 border-t-primary ${className ?? "size-6"}`}
+      />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { apiRequest } from "../../../lib/api-client";
+import { toast } from "../../../lib/use-toast";
+import { currentUserQueryKey } from "./get-current-user";
+
+export async function logout(): Promise<unknown> {
+  const res = await apiRequest("POST", "/api/logout", {});
+  // The body carries nothing the client needs, and may be empty.
+  return res.text();
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: async () => {
+      queryClient.setQueryData(currentUserQueryKey, null);
+      // Nothing cached for the previous user may be shown to whoever signs in next.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      await navigate("/login", { replace: true });
+      toast({ title: "Logged out successfully", description: "You have been logged out of your account." });
+    },
+    onError: () => {
+      toast({
+        variant: "destructive",
+        title: "Logout failed",
+        description: "There was an error logging you out.",
+      });
+    },
+  });
+}

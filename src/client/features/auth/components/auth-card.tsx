@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { PRODUCT_NAME } from "../../../components/brand-mark";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../../components/ui/card";
+
+/** The card every signed-out screen is built in: a heading, a line of text, the form, then links. */
+export function AuthCard({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string;
+  description: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <Card className="gap-5">
+      <title>{`${title} · ${PRODUCT_NAME}`}</title>
+      <CardHeader>
+        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      {children ? <CardContent>{children}</CardContent> : null}
+      {footer ? <CardFooter className="flex-col items-start gap-2 text-sm">{footer}</CardFooter> : null}
+    </Card>
+  );
+}
+
+export const authLinkClass =
+  "font-medium text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none dark:text-blue-300";

@@ -1,0 +1,63 @@
+/**
+ * The browser tests' `test`: signs in by writing the session cookie directly (only the tests of the
+ * sign-in screens go through them), fails on unexpected console errors, and checks accessibility.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { disposableSessionToken, type E2eUserKey, e2eUsers, SESSION_COOKIE } from "./users";
+
+export { expect };
+
+export interface SignInOptions {
+  /**
+   * Use one of the user's disposable sessions (by index) instead of the shared one: required for a
+   * test that signs out, which would otherwise sign out every other test running as that user.
+   */
+  disposable?: number;
+}
+
+interface Fixtures {
+  signInAs: (user: E2eUserKey, options?: SignInOptions) => Promise<void>;
+  consoleErrors: { allow: (pattern: RegExp) => void };
+}
+
+// The browser logs every non-2xx fetch; a 401 from the session check is how "signed out" looks.
+const ALWAYS_ALLOWED = [/Failed to load resource: the server responded with a status of 401/];
+
+export const test = base.extend<Fixtures>({
+  signInAs: async ({ context, baseURL }, use) => {
+    await use(async (user, options = {}) => {
+      if (!baseURL) throw new Error("signInAs needs the baseURL from playwright.config.ts");
+      const value =
+        options.disposable === undefined
+          ? e2eUsers[user].sessionToken
+          : disposableSessionToken(user, options.disposable);
+      await context.addCookies([{ name: SESSION_COOKIE, value, url: baseURL }]);
+    });
+  },
+
+  consoleErrors: [
+    async ({ page }, use) => {
+      const allowed = [...ALWAYS_ALLOWED];
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const text = message.text();
+        if (!allowed.some((pattern) => pattern.test(text))) errors.push(text);
+      });
+      page.on("pageerror", (error) => errors.push(`Uncaught: ${error.message}`));
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      expect(errors, "the page logged unexpected errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Runs axe on the page as it is now and fails on any serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page, where = ""): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, `serious accessibility violations${where ? ` on ${where}` : ""}`).toEqual([]);
+}
