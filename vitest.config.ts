@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts"],
     environment: "node",
-    setupFiles: ["tests/support/fail-on-console-error.ts"],
+    setupFiles: ["tests/support/test-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",

@@ -7,6 +7,7 @@ import { type Config, ConfigError, loadConfig } from "./config";
 import { type DatabaseTarget, openDatabase } from "./db/client";
 import { seedDemoDataIfEmpty, shouldSeedDemoData } from "./db/demo-seed";
 import { demoSeeders } from "./demo-data";
+import { scheduleHousekeeping } from "./housekeeping";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -35,7 +36,9 @@ async function main(): Promise<void> {
     : false;
 
   const app = await buildApp({ config, database });
+  const stopHousekeeping = scheduleHousekeeping(database.db, config, app.log);
   app.addHook("onClose", async () => {
+    stopHousekeeping();
     await database.close();
   });
 

@@ -1,0 +1,30 @@
+/**
+ * Periodic clean-up of rows that can no longer be used: ended sessions, spent or expired one-time
+ * links, and rate-limit windows long past. Safe to run on every instance at once.
+ */
+import { isNotNull, lt, or } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { emailTokens } from "./db/schema";
+import { deleteOldCounters } from "./plugins/rate-limiter";
+import { deleteDeadSessions } from "./plugins/session-store";
+
+const INTERVAL_MS = 60 * 60_000;
+// Longer than the longest rate-limit window, so no live window is cut short.
+const COUNTER_RETENTION_MS = 24 * 60 * 60_000;
+
+export async function runHousekeeping(db: Database, config: Config, now = new Date()): Promise<void> {
+  await deleteDeadSessions(db, config.session, now);
+  await deleteOldCounters(db, new Date(now.getTime() - COUNTER_RETENTION_MS));
+  await db.delete(emailTokens).where(or(isNotNull(emailTokens.usedAt), lt(emailTokens.expiresAt, now)));
+}
+
+/** Runs housekeeping every hour; the returned function stops it. */
+export function scheduleHousekeeping(db: Database, config: Config, log: FastifyBaseLogger): () => void {
+  const timer = setInterval(() => {
+    runHousekeeping(db, config).catch((err: unknown) => log.warn({ err }, "housekeeping failed"));
+  }, INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,49 @@
+/**
+ * Runs before every Vitest file: a test fails on an unexpected console.error, and any attempt to
+ * reach a host outside loopback throws, so no test can depend on (or leak to) the outside world.
+ */
+import net from "node:net";
+import { afterEach, vi } from "vitest";
+
+let errors: unknown[][] = [];
+const originalError = console.error;
+console.error = (...args: unknown[]) => {
+  errors.push(args);
+  originalError(...args);
+};
+
+afterEach(() => {
+  const seen = errors;
+  errors = [];
+  vi.restoreAllMocks();
+  if (seen.length > 0)
+    throw new Error(`console.error was called:\n${seen.map((a) => a.join(" ")).join("\n")}`);
+});
+
+const isLoopback = (host: string | undefined) =>
+  host === undefined || host === "localhost" || host.startsWith("127.") || host === "::1" || host === "[::1]";
+
+const originalConnect = net.Socket.prototype.connect;
+net.Socket.prototype.connect = function connect(this: net.Socket, ...args: unknown[]) {
+  // net.connect() passes its already-normalised arguments as one array.
+  const [first, second] = Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
+  const options =
+    typeof first === "object" && first !== null ? (first as { host?: string; path?: string }) : undefined;
+  const host = options
+    ? options.path
+      ? undefined
+      : options.host
+    : typeof second === "string"
+      ? second
+      : undefined;
+  if (!isLoopback(host)) throw new Error(`Tests may only reach loopback addresses, not ${host}`);
+  return (originalConnect as (...a: unknown[]) => net.Socket).apply(this, args);
+} as typeof net.Socket.prototype.connect;
+
+const originalFetch = globalThis.fetch;
+globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  if (!isLoopback(url.hostname))
+    throw new Error(`Tests may only reach loopback addresses, not ${url.hostname}`);
+  return originalFetch(input, init);
+};
