@@ -5,7 +5,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 if [ ! -d node_modules ]; then
-  npm ci || exit 1
+  npm install --no-audit --no-fund || exit 1
 fi
 
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
