@@ -60,7 +60,7 @@ test.describe("signing out", () => {
   test("ends the session, goes to /login and says so", async ({ page, signInAs }) => {
     await signInAs("customer", { disposable: 0 });
     await page.goto("/settings");
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
 
     await expect(page).toHaveURL("/login");
     await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();

@@ -3,12 +3,15 @@ import { type RouteObject, useRoutes } from "react-router";
 import { LoadingScreen } from "./loading-screen";
 import { GuestOnly } from "./routes/guest-only";
 import {
+  ConfirmClaimPage,
   DashboardPage,
+  ForgotPasswordPage,
   LoginPage,
-  LoginTestPage,
+  LoginTestRoute,
   PayPage,
   RegisterExistingPage,
   RegisterPage,
+  ResetPasswordPage,
 } from "./routes/lazy-pages";
 import { SessionGate } from "./routes/session-gate";
 import { SignedInArea } from "./routes/signed-in-area";
@@ -24,7 +27,8 @@ function Loaded({ children }: { children: ReactNode }) {
  * data with TanStack Query, not route loaders.
  */
 export const routes: RouteObject[] = [
-  // Open to everyone, with or without a session, so they never wait for the session check.
+  // Open to everyone, with or without a session, so they never wait for the session check. The
+  // links mailed for an existing-customer claim and a password reset work whoever is signed in.
   {
     path: "/pay",
     element: (
@@ -34,10 +38,27 @@ export const routes: RouteObject[] = [
     ),
   },
   {
+    path: "/register-existing/confirm",
+    element: (
+      <Loaded>
+        <ConfirmClaimPage />
+      </Loaded>
+    ),
+  },
+  {
+    path: "/reset-password",
+    element: (
+      <Loaded>
+        <ResetPasswordPage />
+      </Loaded>
+    ),
+  },
+  // Outside production only (decision D9); the route itself decides, once it knows the configuration.
+  {
     path: "/login-test",
     element: (
       <Loaded>
-        <LoginTestPage />
+        <LoginTestRoute />
       </Loaded>
     ),
   },
@@ -65,6 +86,14 @@ export const routes: RouteObject[] = [
         element: (
           <GuestOnly>
             <RegisterExistingPage />
+          </GuestOnly>
+        ),
+      },
+      {
+        path: "/forgot-password",
+        element: (
+          <GuestOnly>
+            <ForgotPasswordPage />
           </GuestOnly>
         ),
       },

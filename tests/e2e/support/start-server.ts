@@ -10,7 +10,13 @@ import path from "node:path";
 import { openDatabase } from "../../../src/server/db/client";
 import { sessions, users } from "../../../src/server/db/schema";
 import { hashSessionToken } from "../../../src/server/plugins/session-store";
-import { DISPOSABLE_SESSIONS_PER_USER, disposableSessionToken, type E2eUserKey, e2eUsers } from "./users";
+import {
+  DISPOSABLE_SESSIONS_PER_USER,
+  disposableSessionToken,
+  type E2eUserKey,
+  e2eImportedUsers,
+  e2eUsers,
+} from "./users";
 
 const port = process.env.E2E_PORT ?? "3100";
 const dataDir = mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
@@ -35,6 +41,10 @@ for (const key of Object.keys(e2eUsers) as E2eUserKey[]) {
     })),
   );
 }
+// Customers imported from the operator's base who have not claimed their record: no password, no session.
+await database.db
+  .insert(users)
+  .values(Object.values(e2eImportedUsers).map(({ email, name }) => ({ email, name })));
 await database.close();
 
 const server = spawn(process.execPath, ["dist/server/main.js"], {

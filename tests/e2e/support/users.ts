@@ -32,3 +32,12 @@ export function disposableSessionToken(user: E2eUserKey, index: number): string 
   if (index < 0 || index >= DISPOSABLE_SESSIONS_PER_USER) throw new Error(`no disposable session ${index}`);
   return `${e2eUsers[user].sessionToken}-disposable-${index}`;
 }
+
+/**
+ * Imported customers as the sync creates them: a user row with an email and a name but no password
+ * (and no session), waiting to be claimed through existing-customer registration. Claiming one gives
+ * it a password, so each test that claims takes its own.
+ */
+export const e2eImportedUsers = {
+  claimThroughMailbox: { email: "imported.claim-mailbox@example.test", name: "Imogen Imported" },
+} as const;

@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { BrandMark } from "../../components/brand-mark";
 import { Spinner } from "../../components/ui/spinner";
@@ -8,7 +8,7 @@ import { MobileMenu } from "./mobile-menu";
 import { SidebarContent } from "./sidebar";
 
 /** The signed-in frame: a fixed sidebar on large screens, a top bar with a menu button below them. */
-export function AppLayout() {
+export function AppLayout({ children }: { children?: ReactNode }) {
   const { user } = useSessionUser();
   const { pathname } = useLocation();
   // The signed-in area renders this layout only with a user; this keeps the types honest.
@@ -44,7 +44,7 @@ export function AppLayout() {
                 </div>
               }
             >
-              <Outlet />
+              {children ?? <Outlet />}
             </Suspense>
           </ErrorBoundary>
         </main>

@@ -20,9 +20,22 @@ export const RegisterExistingPage = lazyNamed(
   () => import("../../features/auth/pages/register-existing-page"),
   "RegisterExistingPage",
 );
+export const ForgotPasswordPage = lazyNamed(
+  () => import("../../features/auth/pages/forgot-password-page"),
+  "ForgotPasswordPage",
+);
+export const ResetPasswordPage = lazyNamed(
+  () => import("../../features/auth/pages/reset-password-page"),
+  "ResetPasswordPage",
+);
+export const ConfirmClaimPage = lazyNamed(
+  () => import("../../features/auth/pages/confirm-claim-page"),
+  "ConfirmClaimPage",
+);
 export const PayPage = lazyNamed(() => import("../../features/payment/pages/pay-page"), "PayPage");
+export const LoginTestRoute = lazyNamed(() => import("./login-test-route"), "LoginTestRoute");
 export const LoginTestPage = lazyNamed(
-  () => import("../../features/login-test/pages/login-test-page"),
+  () => import("../../features/auth/pages/login-test-page"),
   "LoginTestPage",
 );
 

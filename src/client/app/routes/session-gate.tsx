@@ -1,9 +1,14 @@
+import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { useSessionUser } from "../../features/auth/api/get-current-user";
 import { LoadingScreen } from "../loading-screen";
 
-/** Holds every session-dependent route until the server has said who is signed in. */
-export function SessionGate() {
+/**
+ * Holds every session-dependent route until the server has said who is signed in. It renders its
+ * child routes, or `children` where it is used outside the route tree.
+ */
+export function SessionGate({ children }: { children?: ReactNode }) {
   const { isPending } = useSessionUser();
-  return isPending ? <LoadingScreen /> : <Outlet />;
+  if (isPending) return <LoadingScreen />;
+  return children ?? <Outlet />;
 }

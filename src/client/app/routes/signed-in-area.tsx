@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useSessionUser } from "../../features/auth/api/get-current-user";
 import { LoadingScreen } from "../loading-screen";
@@ -7,9 +7,10 @@ import { findSignedInRoute } from "./signed-in-routes";
 
 /**
  * The signed-in part of the app. A signed-out visitor sees the sign-in screen in place on / and on
- * unknown paths, and is sent to /login from every signed-in page.
+ * unknown paths, and is sent to /login from every signed-in page. The page is the child route, or
+ * `children` where the area is used outside the route tree.
  */
-export function SignedInArea() {
+export function SignedInArea({ children }: { children?: ReactNode }) {
   const { user } = useSessionUser();
   const { pathname } = useLocation();
 
@@ -23,7 +24,7 @@ export function SignedInArea() {
   }
   return (
     <Suspense fallback={<LoadingScreen />}>
-      <AppLayout />
+      <AppLayout>{children}</AppLayout>
     </Suspense>
   );
 }

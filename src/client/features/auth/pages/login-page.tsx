@@ -1,8 +1,41 @@
-import { Link } from "react-router";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleAlert } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { type LoginBody, loginSchema } from "../../../../shared/api/auth";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
+import { FormField } from "../../../components/form-field";
+import { SubmitButton } from "../../../components/submit-button";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Input } from "../../../components/ui/input";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { loginErrorMessage, useLogin } from "../api/login";
 import { AuthCard, authLinkClass } from "../components/auth-card";
+import { GoogleSignInButton } from "../components/google-sign-in-button";
+import { OrDivider } from "../components/or-divider";
 
 export function LoginPage() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const form = useForm<LoginBody>({
+    resolver: zodResolver(loginSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    shouldFocusError: true,
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await login.mutateAsync(values);
+    } catch {
+      // Shown by the alert below from the mutation's error.
+      return;
+    }
+    await navigate("/dashboard", { replace: true });
+  });
+
   return (
     <AuthSplitLayout>
       <AuthCard
@@ -17,14 +50,55 @@ export function LoginPage() {
               </Link>
             </p>
             <p className="text-muted-foreground">
-              Already a customer?{" "}
+              Existing customer?{" "}
               <Link to="/register-existing" className={authLinkClass}>
                 Set up your login
               </Link>
             </p>
           </>
         }
-      />
+      >
+        <div className="grid gap-5">
+          {login.isError ? (
+            <Alert variant="destructive" role="alert">
+              <CircleAlert aria-hidden="true" />
+              <AlertTitle>Login Failed</AlertTitle>
+              <AlertDescription>{loginErrorMessage(login.error)}</AlertDescription>
+            </Alert>
+          ) : null}
+          <form noValidate onSubmit={onSubmit} className="grid gap-4">
+            <FormField label="Email" error={errors.email?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="email"
+                  autoComplete="email"
+                  placeholder="you@example.com"
+                  {...form.register("email")}
+                />
+              )}
+            </FormField>
+            <FormField
+              label="Password"
+              error={errors.password?.message}
+              labelAside={
+                <Link to="/forgot-password" className={`text-sm ${authLinkClass}`}>
+                  Forgot password?
+                </Link>
+              }
+            >
+              {(control) => (
+                <PasswordInput {...control} autoComplete="current-password" {...form.register("password")} />
+              )}
+            </FormField>
+            <SubmitButton className="mt-1 w-full" pending={login.isPending} pendingLabel="Signing in…">
+              Sign in
+            </SubmitButton>
+          </form>
+          <OrDivider />
+          <GoogleSignInButton />
+        </div>
+      </AuthCard>
     </AuthSplitLayout>
   );
 }

@@ -1,22 +1,192 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Link2, MailCheck } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
+import { PASSWORD_MIN } from "../../../../shared/api/auth";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
+import { FormField } from "../../../components/form-field";
+import { SubmitButton } from "../../../components/submit-button";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { ApiError } from "../../../lib/api-client";
+import { serverErrorText, splitFieldErrors, withoutFieldPrefix } from "../../../lib/api-error";
+import { toast } from "../../../lib/use-toast";
+import { useRegisterExistingUser } from "../api/register-existing-user";
 import { AuthCard, authLinkClass } from "../components/auth-card";
+import { ConfirmPasswordField } from "../components/confirm-password-field";
+import {
+  PASSWORDS_DONT_MATCH,
+  type RegisterExistingFormInput,
+  type RegisterExistingFormValues,
+  registerExistingFormSchema,
+} from "../form-schemas";
+
+const SERVER_FIELDS = ["email", "password"] as const;
+
+const signInFooter = (
+  <p className="text-muted-foreground">
+    Already have a login?{" "}
+    <Link to="/login" className={authLinkClass}>
+      Sign in
+    </Link>
+  </p>
+);
+
+/** After the request: the neutral answer (decision D8), and nothing signed in until the link is followed. */
+function CheckYourEmail({ message, onStartOver }: { message: string; onStartOver: () => void }) {
+  const headingRef = useRef<HTMLDivElement>(null);
+  // The form is gone; put the reader at the start of what replaced it.
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <AuthSplitLayout>
+      <AuthCard
+        title="Check your email"
+        description="One more step to finish creating your account."
+        footer={signInFooter}
+      >
+        <div ref={headingRef} tabIndex={-1} className="grid gap-5 outline-none">
+          <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-4">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary dark:text-blue-300">
+              <MailCheck aria-hidden="true" className="size-4.5" />
+            </span>
+            <p role="status" className="text-sm leading-relaxed">
+              {message}
+            </p>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            Open the link on this device to confirm your email and sign in. Nothing arrived? Check your spam
+            folder, or try again in a few minutes.
+          </p>
+          <Button variant="outline" onClick={onStartOver}>
+            Use a different email
+          </Button>
+        </div>
+      </AuthCard>
+    </AuthSplitLayout>
+  );
+}
 
 export function RegisterExistingPage() {
+  const request = useRegisterExistingUser();
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const form = useForm<RegisterExistingFormInput, unknown, RegisterExistingFormValues>({
+    resolver: zodResolver(registerExistingFormSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    shouldFocusError: true,
+    defaultValues: { email: "", password: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+  const [password = "", confirmPassword = ""] = useWatch({
+    control: form.control,
+    name: ["password", "confirmPassword"],
+  });
+
+  const onSubmit = form.handleSubmit(async ({ email, password, confirmPassword }) => {
+    // Spec section 5 with decision D10: these two are reported as toasts, and on the field too.
+    if (password !== confirmPassword) {
+      toast({
+        variant: "destructive",
+        title: "Password Mismatch",
+        description: "Passwords don't match. Please try again.",
+      });
+      form.setError("confirmPassword", { message: PASSWORDS_DONT_MATCH }, { shouldFocus: true });
+      return;
+    }
+    if (password.length < PASSWORD_MIN) {
+      const description = `Password must be at least ${PASSWORD_MIN} characters long.`;
+      toast({ variant: "destructive", title: "Password Too Short", description });
+      form.setError("password", { message: description }, { shouldFocus: true });
+      return;
+    }
+    try {
+      const answer = await request.mutateAsync({ email, password });
+      setSentMessage(answer.message);
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        toast({
+          variant: "destructive",
+          title: "Registration Failed",
+          description: "An unexpected error occurred. Please try again.",
+        });
+        return;
+      }
+      const message = serverErrorText(error);
+      toast({
+        variant: "destructive",
+        title: "Registration Failed",
+        description: message ? withoutFieldPrefix(message, SERVER_FIELDS) : "Registration failed",
+      });
+      const { fieldErrors } = splitFieldErrors(message ?? "", SERVER_FIELDS);
+      const fields = SERVER_FIELDS.filter((field) => fieldErrors[field]);
+      fields.forEach((field, index) => {
+        form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 });
+      });
+    }
+  });
+
+  if (sentMessage !== null) {
+    return (
+      <CheckYourEmail
+        message={sentMessage}
+        onStartOver={() => {
+          setSentMessage(null);
+          form.reset();
+        }}
+      />
+    );
+  }
+
   return (
     <AuthSplitLayout>
       <AuthCard
         title="Join the product"
-        description="Already a customer? Set up your login; your existing LinkedIn accounts will be linked automatically."
-        footer={
-          <p className="text-muted-foreground">
-            Already have a login?{" "}
-            <Link to="/login" className={authLinkClass}>
-              Sign in
-            </Link>
-          </p>
-        }
-      />
+        description="Already bought from us? Choose a password for your customer account; we will email you a link to confirm it."
+        footer={signInFooter}
+      >
+        <div className="grid gap-5">
+          <Alert variant="info">
+            <Link2 aria-hidden="true" />
+            <AlertDescription>
+              Your existing LinkedIn accounts will be linked automatically once you confirm your email.
+            </AlertDescription>
+          </Alert>
+          <form noValidate onSubmit={onSubmit} className="grid gap-4">
+            <FormField label="Email" error={errors.email?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="email"
+                  autoComplete="email"
+                  placeholder="The email you bought with"
+                  {...form.register("email")}
+                />
+              )}
+            </FormField>
+            <FormField
+              label="Password"
+              error={errors.password?.message}
+              hint={`At least ${PASSWORD_MIN} characters.`}
+            >
+              {(control) => (
+                <PasswordInput {...control} autoComplete="new-password" {...form.register("password")} />
+              )}
+            </FormField>
+            <ConfirmPasswordField
+              register={() => form.register("confirmPassword")}
+              error={errors.confirmPassword?.message}
+              password={password}
+              confirmation={confirmPassword}
+            />
+            <SubmitButton className="mt-1 w-full" pending={request.isPending}>
+              Create Account &amp; Login
+            </SubmitButton>
+          </form>
+        </div>
+      </AuthCard>
     </AuthSplitLayout>
   );
 }

@@ -1,11 +1,41 @@
+import { CircleAlert } from "lucide-react";
 import { PageHeader } from "../../../components/page-header";
-import { PlaceholderPanel } from "../../../components/placeholder-panel";
+import { Spinner } from "../../../components/ui/spinner";
+import { useSessionUser } from "../../auth/api/get-current-user";
+import { AccountCard } from "../components/account-card";
+import { ProfileCard } from "../components/profile-card";
+import { SessionsCard } from "../components/sessions-card";
 
 export function SettingsPage() {
+  const { user, isPending } = useSessionUser();
   return (
     <div className="space-y-6">
       <PageHeader title="Settings" description="Your profile details and account information." />
-      <PlaceholderPanel />
+      {isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading settings" />
+        </div>
+      ) : user === null ? (
+        <div
+          role="alert"
+          className="flex items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-destructive dark:text-red-300"
+        >
+          <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
+          <p className="font-medium">Error loading user settings</p>
+        </div>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-5">
+          <div className="lg:col-span-3">
+            <ProfileCard key={user.id} user={user} />
+          </div>
+          <div className="lg:col-span-2">
+            <AccountCard user={user} />
+          </div>
+          <div className="lg:col-span-5">
+            <SessionsCard />
+          </div>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { LoginBody } from "../../../../shared/api/auth";
+import { type CurrentUser, currentUserSchema } from "../../../../shared/api/user";
+import { ApiError, apiRequest } from "../../../lib/api-client";
+import { hasJsonBody, serverErrorText } from "../../../lib/api-error";
+import { setSignedInUser } from "./session-cache";
+
+const INVALID_CREDENTIALS = "Invalid email or password";
+
+/** The answer to a sign-in was not the JSON the portal expects. */
+class UnreadableLoginAnswer extends Error {}
+
+/** Signs in; the answer is read as text and then parsed, as the spec's login call does. */
+export async function login(body: LoginBody): Promise<CurrentUser> {
+  const res = await apiRequest("POST", "/api/login", body);
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UnreadableLoginAnswer(INVALID_CREDENTIALS);
+  }
+  return currentUserSchema.parse(parsed);
+}
+
+/** Spec section 8: a body that is not JSON reads as bad credentials; otherwise the server's words, or "Login failed". */
+export function loginErrorMessage(error: unknown): string {
+  const server = serverErrorText(error);
+  if (server) return server;
+  if (error instanceof UnreadableLoginAnswer) return INVALID_CREDENTIALS;
+  if (error instanceof ApiError && !hasJsonBody(error)) return INVALID_CREDENTIALS;
+  return "Login failed";
+}
+
+// Spec section 4: the signed-in user is cached at once and read back from the server 100 ms later.
+export const LOGIN_REFETCH_DELAY_MS = 100;
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => setSignedInUser(queryClient, user, LOGIN_REFETCH_DELAY_MS),
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { RegisterBody } from "../../../../shared/api/auth";
+import { type CurrentUser, currentUserSchema } from "../../../../shared/api/user";
+import { apiRequest } from "../../../lib/api-client";
+import { setSignedInUser } from "./session-cache";
+
+/** Creates an account and signs it in. Decision R2: only the server's fields travel, never confirmPassword. */
+export async function registerUser(body: RegisterBody): Promise<CurrentUser> {
+  const { name, username, email, password } = body;
+  const res = await apiRequest("POST", "/api/register", { name, username, email, password });
+  return currentUserSchema.parse(await res.json());
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: registerUser,
+    onSuccess: (user) => setSignedInUser(queryClient, user),
+  });
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { neutralAnswerSchema } from "../../../../shared/api/auth";
+import { apiRequest } from "../../../lib/api-client";
+import { currentUserQueryKey } from "./get-current-user";
+import { forgetUserData } from "./session-cache";
+
+/** Sets a new password from a reset link. The server ends the user's sessions and clears this browser's. */
+export async function resetPassword(body: { token: string; password: string }): Promise<{ message: string }> {
+  const res = await apiRequest("POST", "/api/reset-password", { token: body.token, password: body.password });
+  return neutralAnswerSchema.parse(await res.json());
+}
+
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetPassword,
+    onSuccess: () => {
+      // The answer cleared this browser's session cookie, whoever was signed in here.
+      forgetUserData(queryClient);
+      queryClient.setQueryData(currentUserQueryKey, null);
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
+  });
+}

@@ -1,0 +1,10 @@
+/** The "or" rule between a form and the Google button. */
+export function OrDivider({ children = "Or" }: { children?: string }) {
+  return (
+    <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
+      <span aria-hidden="true" className="h-px flex-1 bg-border" />
+      <span>{children}</span>
+      <span aria-hidden="true" className="h-px flex-1 bg-border" />
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { Pencil } from "lucide-react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import type { CurrentUser } from "../../../../shared/api/user";
+import { FormField } from "../../../components/form-field";
+import { SubmitButton } from "../../../components/submit-button";
+import { Button } from "../../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
+import { Input } from "../../../components/ui/input";
+import { ApiError } from "../../../lib/api-client";
+import { serverErrorText, splitFieldErrors, withoutFieldPrefix } from "../../../lib/api-error";
+import { toast } from "../../../lib/use-toast";
+import { useUpdateProfile } from "../api/update-profile";
+
+const FIELDS = ["email", "name", "username"] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+const valuesOf = (user: CurrentUser): Values => ({
+  email: user.email,
+  name: user.name,
+  username: user.username ?? "",
+});
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-3 first:pt-0 last:pb-0 sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-sm break-words sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+/** Spec "Settings": the profile in view mode; Edit Profile turns it into a form that Save or Cancel ends. */
+export function ProfileCard({ user }: { user: CurrentUser }) {
+  const update = useUpdateProfile(user.id);
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<Values>(() => valuesOf(user));
+  const [errors, setErrors] = useState<Partial<Values>>({});
+  const editButton = useRef<HTMLButtonElement>(null);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+
+  const startEditing = () => {
+    setValues(valuesOf(user));
+    setErrors({});
+    setEditing(true);
+    // After the form renders.
+    requestAnimationFrame(() => inputs.current.email?.focus());
+  };
+
+  const stopEditing = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+
+  const cancel = () => {
+    setValues(valuesOf(user));
+    setErrors({});
+    stopEditing();
+  };
+
+  const focusFirst = (fields: Partial<Values>) => {
+    const first = FIELDS.find((field) => fields[field]);
+    if (first) inputs.current[first]?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = values.email.trim();
+    const name = values.name.trim();
+    const username = values.username.trim();
+    if (!email || !name) {
+      const missing: Partial<Values> = {};
+      if (!email) missing.email = "Email is required";
+      if (!name) missing.name = "Full name is required";
+      setErrors(missing);
+      focusFirst(missing);
+      toast({
+        variant: "destructive",
+        title: "Validation Error",
+        description: "Email and name are required fields.",
+      });
+      return;
+    }
+    setErrors({});
+    try {
+      await update.mutateAsync({ email, name, username });
+    } catch (error) {
+      const message = error instanceof ApiError ? serverErrorText(error) : undefined;
+      const { fieldErrors } = splitFieldErrors(message ?? "", FIELDS);
+      setErrors(fieldErrors);
+      focusFirst(fieldErrors);
+      toast({
+        variant: "destructive",
+        title: "Update Failed",
+        description: message ? withoutFieldPrefix(message, FIELDS) : "Failed to update profile settings.",
+      });
+      return;
+    }
+    toast({ title: "Settings Updated", description: "Your profile has been updated successfully." });
+    stopEditing();
+  };
+
+  const field = (name: Field, label: string, type: string, autoComplete: string, optional = false) => (
+    <FormField
+      label={label}
+      error={errors[name]}
+      hint={optional ? "Optional. Leave empty for none." : undefined}
+    >
+      {(control) => (
+        <Input
+          {...control}
+          ref={(element) => {
+            inputs.current[name] = element;
+          }}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          value={values[name]}
+          onChange={(event) => {
+            const next = event.target.value;
+            setValues((current) => ({ ...current, [name]: next }));
+            if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+          }}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1.5">
+          <CardTitle>Profile</CardTitle>
+          <CardDescription>How we reach you and how you appear in the portal.</CardDescription>
+        </div>
+        {editing ? null : (
+          <Button ref={editButton} variant="outline" size="sm" onClick={startEditing}>
+            <Pencil aria-hidden="true" />
+            Edit Profile
+          </Button>
+        )}
+      </CardHeader>
+      {editing ? (
+        <form noValidate onSubmit={onSubmit} aria-label="Edit profile" className="contents">
+          <CardContent className="grid gap-4">
+            {field("email", "Email", "email", "email")}
+            {field("name", "Full name", "text", "name")}
+            {field("username", "Username", "text", "username", true)}
+          </CardContent>
+          <CardFooter className="justify-end gap-2 border-t pt-6">
+            <Button variant="outline" onClick={cancel} disabled={update.isPending}>
+              Cancel
+            </Button>
+            <SubmitButton pending={update.isPending}>Save</SubmitButton>
+          </CardFooter>
+        </form>
+      ) : (
+        <CardContent>
+          <dl className="divide-y">
+            <Detail label="Email">{user.email}</Detail>
+            <Detail label="Full name">{user.name}</Detail>
+            <Detail label="Username">
+              {user.username ? user.username : <span className="text-muted-foreground italic">Not set</span>}
+            </Detail>
+          </dl>
+        </CardContent>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * The journeys that go through mailed one-time links: claiming an imported customer record
+ * (decision D8) and resetting a forgotten password. Links are read from the development mailbox.
+ */
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { e2eImportedUsers } from "./support/users";
+
+const INVALID_LINK = "This link is invalid, has expired or has already been used. Please request a new one.";
+
+const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem");
+
+/** The newest link to `path` mailed to `to`, from the development mailbox's JSON. */
+async function mailedLink(page: Page, to: string, path: string): Promise<string> {
+  const response = await page.request.get("/api/dev/mailbox");
+  expect(response.ok()).toBe(true);
+  const mail = (await response.json()) as Array<{ to: string; text: string }>;
+  const message = mail.find((m) => m.to === to);
+  expect(message, `a mail to ${to}`).toBeDefined();
+  const link = message?.text.match(new RegExp(`https?://\\S+${path}\\?token=\\S+`))?.[0];
+  expect(link, `a ${path} link in the mail to ${to}`).toBeDefined();
+  return link ?? "";
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+test("an existing customer claims their account through the mailed link", async ({ page }) => {
+  const { email } = e2eImportedUsers.claimThroughMailbox;
+  const password = "Harbor-Lights-Claim-7731!";
+
+  await page.goto("/register-existing");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Create Account & Login" }).click();
+
+  // Not signed in yet: the answer is the same whether or not the email is known.
+  await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("If this email belongs to an existing customer");
+  await expect(page).toHaveURL("/register-existing");
+  await expectNoSeriousA11yViolations(page, "the claim's check-your-email state");
+
+  const link = await mailedLink(page, email, "/register-existing/confirm");
+  await page.goto(link);
+  await expect(toasts(page)).toContainText("Registration Successful");
+  await expect(toasts(page)).toContainText("Your account has been created and you are now logged in!");
+  await expectNoSeriousA11yViolations(page, "the confirmed claim");
+  // Spec: one second later the portal goes to /, which is the dashboard.
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Imogen!$/ })).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page).toHaveURL("/login");
+  await signIn(page, email, password);
+  await expect(page).toHaveURL("/dashboard");
+  await expect(
+    page.getByRole("region", { name: "Your account" }).getByText("Imogen Imported", { exact: true }),
+  ).toBeVisible();
+});
+
+test("a claim link that does not work says so and offers a new one", async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 400/);
+  await page.goto("/register-existing/confirm?token=not-a-real-token-0123456789");
+  await expect(page.getByRole("heading", { level: 1, name: "Link not valid" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText(INVALID_LINK);
+  await expectNoSeriousA11yViolations(page, "an invalid claim link");
+
+  await page.getByRole("link", { name: "Request a new link" }).click();
+  await expect(page).toHaveURL("/register-existing");
+  await expect(page.getByRole("heading", { level: 1, name: "Join the product" })).toBeVisible();
+});
+
+test.describe("existing-customer registration checks the form first", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/register-existing");
+    await page.getByLabel("Email").fill("someone@example.test");
+  });
+
+  test("passwords that do not match", async ({ page }) => {
+    await page.getByLabel("Password", { exact: true }).fill("Harbor-Lights-1234!");
+    await page.getByLabel("Confirm password").fill("Harbor-Lights-1234?");
+    await page.getByRole("button", { name: "Create Account & Login" }).click();
+    await expect(toasts(page)).toContainText("Password Mismatch");
+    await expect(toasts(page)).toContainText("Passwords don't match. Please try again.");
+    await expect(page.getByLabel("Confirm password")).toBeFocused();
+    await expect(page.getByRole("heading", { level: 1, name: "Join the product" })).toBeVisible();
+  });
+
+  test("a password shorter than 8 characters", async ({ page }) => {
+    await page.getByLabel("Password", { exact: true }).fill("Ab1!xyz");
+    await page.getByLabel("Confirm password").fill("Ab1!xyz");
+    await page.getByRole("button", { name: "Create Account & Login" }).click();
+    await expect(toasts(page)).toContainText("Password Too Short");
+    await expect(toasts(page)).toContainText("Password must be at least 8 characters long.");
+    await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
+  });
+});
+
+test("a forgotten password is reset through the mailed link", async ({ page, baseURL }) => {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  const email = `reset.${id}@example.test`;
+  const oldPassword = `Old-Lantern-${id}!`;
+  const newPassword = `New-Compass-${id}?`;
+  // The account is only the setting here, so it is made through the API; signing out is dropping the cookie.
+  const registered = await page.request.post("/api/register", {
+    data: { name: "Rene Reset", username: `rene.${id}`, email, password: oldPassword },
+    headers: { Origin: baseURL ?? "" },
+  });
+  expect(registered.status()).toBe(201);
+  await page.context().clearCookies();
+
+  await page.goto("/forgot-password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("If an account uses this email");
+
+  await page.goto(await mailedLink(page, email, "/reset-password"));
+  await expect(page.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "/reset-password");
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await expect(page.getByTestId("password-strength")).toContainText("Password strength: Strong");
+  await page.getByLabel("Confirm new password").fill(newPassword);
+  await page.getByRole("button", { name: "Update password" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Password updated" })).toBeVisible();
+  await expect(toasts(page)).toContainText("Password updated");
+  await page.getByRole("link", { name: "Go to sign in" }).click();
+  await expect(page).toHaveURL("/login");
+
+  await signIn(page, email, oldPassword);
+  await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+
+  await signIn(page, email, newPassword);
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+});
+
+test("a reset link that does not work says so and offers a new one", async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 400/);
+  await page.goto("/reset-password?token=not-a-real-token-0123456789");
+  await page.getByLabel("New password", { exact: true }).fill("Brand-New-Route-55!");
+  await page.getByLabel("Confirm new password").fill("Brand-New-Route-55!");
+  await page.getByRole("button", { name: "Update password" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Link not valid" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText(INVALID_LINK);
+  await expectNoSeriousA11yViolations(page, "an invalid reset link");
+  await page.getByRole("link", { name: "Request a new link" }).click();
+  await expect(page).toHaveURL("/forgot-password");
+});
+
+test("a reset page opened without a token explains at once", async ({ page }) => {
+  await page.goto("/reset-password");
+  await expect(page.getByRole("alert")).toContainText(INVALID_LINK);
+  await expect(page.getByRole("link", { name: "Request a new link" })).toHaveAttribute(
+    "href",
+    "/forgot-password",
+  );
+});

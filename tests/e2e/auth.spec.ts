@@ -1,0 +1,199 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { e2eUsers } from "./support/users";
+
+/** A new person for each test, so tests that register never collide. */
+function newPerson(firstName: string) {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  return {
+    firstName,
+    name: `${firstName} Whitfield`,
+    username: `${firstName.toLowerCase()}.${id}`,
+    email: `${firstName.toLowerCase()}.${id}@example.test`,
+    password: `Sunlit-Harbor-${id}!`,
+  };
+}
+
+const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem");
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+test("a new customer registers, lands on the dashboard, signs out and signs back in", async ({ page }) => {
+  const person = newPerson("Dana");
+  await page.goto("/register");
+  await page.getByLabel("Full name").fill(person.name);
+  await page.getByLabel("Username").fill(person.username);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password", { exact: true }).fill(person.password);
+  await page.getByLabel("Confirm password").fill(person.password);
+  await expect(page.getByRole("img", { name: "Passwords match" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "the filled registration form");
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome, Dana!" })).toBeVisible();
+  const account = page.getByRole("region", { name: "Your account" });
+  await expect(account.getByText(person.name, { exact: true })).toBeVisible();
+  await expect(account.getByText(`@${person.username}`, { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "the dashboard with the welcome banner");
+
+  await account.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL("/login");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+
+  await signIn(page, person.email, person.password);
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(account.getByText(person.name, { exact: true })).toBeVisible();
+});
+
+test("a wrong password shows the server's message and stays on the sign-in screen", async ({ page }) => {
+  await page.goto("/login");
+  await signIn(page, e2eUsers.customer.email, "Not-The-Password-42!");
+
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("Login Failed");
+  await expect(alert).toContainText("Invalid email or password");
+  await expect(page).toHaveURL("/login");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "the sign-in screen with an error");
+});
+
+test("signing in with nothing filled in explains both fields and focuses the email", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  const email = page.getByLabel("Email");
+  const password = page.getByLabel("Password", { exact: true });
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Password is required")).toBeVisible();
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toHaveAccessibleDescription("Please enter a valid email address");
+  await expect(password).toHaveAccessibleDescription("Password is required");
+  await expectNoSeriousA11yViolations(page, "the sign-in screen with field errors");
+
+  // After a submit, each field is checked again as it changes.
+  await email.fill("casey@example.test");
+  await expect(page.getByText("Please enter a valid email address")).toHaveCount(0);
+  await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Password is required")).toBeVisible();
+});
+
+test("the password can be shown and hidden again", async ({ page }) => {
+  await page.goto("/login");
+  const password = page.getByLabel("Password", { exact: true });
+  await password.fill("Secret-Value-1");
+  await expect(password).toHaveAttribute("type", "password");
+
+  await page.getByRole("button", { name: "Show password" }).click();
+  await expect(password).toHaveAttribute("type", "text");
+  await page.getByRole("button", { name: "Hide password" }).click();
+  await expect(password).toHaveAttribute("type", "password");
+});
+
+test("the sign-in screen links to registration, password reset and existing customers, and explains Google", async ({
+  page,
+}) => {
+  await page.goto("/login");
+  await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/register");
+  await expect(page.getByRole("link", { name: "Set up your login" })).toHaveAttribute(
+    "href",
+    "/register-existing",
+  );
+  await expect(page.getByText("Existing customer?")).toBeVisible();
+
+  // Google sign-in is not configured on the test server.
+  const google = page.getByRole("button", { name: "Continue with Google" });
+  await expect(google).toBeDisabled();
+  await expect(google).toHaveAccessibleDescription(/Google sign-in is not configured/);
+
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL("/forgot-password");
+  await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "/forgot-password");
+});
+
+test.describe("the registration form", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/register");
+    await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();
+  });
+
+  test("requires every field and focuses the first one", async ({ page }) => {
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByLabel("Full name")).toBeFocused();
+    await expect(page.getByLabel("Full name")).toHaveAccessibleDescription("Required");
+    await expect(page.getByText("Username must be at least 3 characters")).toBeVisible();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Password must be at least 8 characters long")).toBeVisible();
+    await expect(page.getByText("Please confirm your password")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "the registration form with field errors");
+  });
+
+  test("reports passwords that do not match on the confirmation", async ({ page }) => {
+    const person = newPerson("Mia");
+    await page.getByLabel("Full name").fill(person.name);
+    await page.getByLabel("Username").fill(person.username);
+    await page.getByLabel("Email").fill(person.email);
+    await page.getByLabel("Password", { exact: true }).fill(person.password);
+    await page.getByLabel("Confirm password").fill(`${person.password}x`);
+    await expect(page.getByRole("img", { name: "Passwords match" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    const confirm = page.getByLabel("Confirm password");
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+    await expect(confirm).toBeFocused();
+    await expect(confirm).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL("/register");
+
+    await confirm.fill(person.password);
+    await expect(page.getByText("Passwords don't match")).toHaveCount(0);
+    await expect(page.getByRole("img", { name: "Passwords match" })).toBeVisible();
+  });
+
+  test("the strength meter fills a bar per rule met and changes colour", async ({ page }) => {
+    const password = page.getByLabel("Password", { exact: true });
+    const meter = page.getByTestId("password-strength");
+    const filled = meter.locator('[data-filled="true"]');
+    await expect(meter).toContainText("Use 8+ characters with letters, numbers & symbols");
+    await expect(filled).toHaveCount(0);
+
+    const steps = [
+      { value: "abcdefgh", bars: 1, text: "Weak", colour: "red" },
+      { value: "Abcdefgh", bars: 2, text: "Weak", colour: "red" },
+      { value: "Abcdefg1", bars: 3, text: "Fair", colour: "yellow" },
+      { value: "Abcdef1!", bars: 4, text: "Strong", colour: "green" },
+    ];
+    for (const step of steps) {
+      await password.fill(step.value);
+      await expect(meter).toContainText(`Password strength: ${step.text}`);
+      await expect(filled).toHaveCount(step.bars);
+      for (const bar of await filled.all()) await expect(bar).toHaveAttribute("data-colour", step.colour);
+    }
+    // The meter is part of the field's description, so a screen reader hears it with the field.
+    await expect(password).toHaveAccessibleDescription(/Password strength: Strong/);
+  });
+
+  test("shows a taken username on the username field", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 409/);
+    const person = newPerson("Noor");
+    await page.getByLabel("Full name").fill(person.name);
+    await page.getByLabel("Username").fill(e2eUsers.customer.username);
+    await page.getByLabel("Email").fill(person.email);
+    await page.getByLabel("Password", { exact: true }).fill(person.password);
+    await page.getByLabel("Confirm password").fill(person.password);
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    const username = page.getByLabel("Username");
+    await expect(username).toHaveAccessibleDescription("This username is already taken");
+    await expect(username).toBeFocused();
+    await expect(page).toHaveURL("/register");
+    await expect(toasts(page)).toHaveCount(0);
+  });
+});

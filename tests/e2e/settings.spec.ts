@@ -1,0 +1,144 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+
+const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem");
+
+/** The value shown for a detail of the profile or account, matched as a whole. */
+const detail = (page: Page, text: string) =>
+  page
+    .getByRole("definition")
+    .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) });
+
+/**
+ * Registers a new customer through the API with the page's own cookie jar, so the page is signed in
+ * as them. The edits below change the user, so they never run as the shared test users.
+ */
+async function registerFreshCustomer(request: APIRequestContext, baseURL: string | undefined) {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  const person = {
+    name: "Sam Settings",
+    username: `sam.${id}`,
+    email: `sam.${id}@example.test`,
+    password: `Quiet-Meadow-${id}!`,
+  };
+  const response = await request.post("/api/register", { data: person, headers: { Origin: baseURL ?? "" } });
+  expect(response.status()).toBe(201);
+  const user = (await response.json()) as { uid: string };
+  return { ...person, uid: user.uid };
+}
+
+test("a customer edits their profile, cancels an edit and is told what is required", async ({
+  page,
+  baseURL,
+}) => {
+  const person = await registerFreshCustomer(page.request, baseURL);
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+
+  // View mode: the profile and the read-only account facts.
+  await expect(detail(page, person.email)).toBeVisible();
+  await expect(detail(page, person.name)).toBeVisible();
+  await expect(detail(page, person.username)).toBeVisible();
+  await expect(detail(page, person.uid)).toBeVisible();
+  await expect(page.getByRole("term").filter({ hasText: "Account created" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Complete Onboarding/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, "/settings");
+
+  // Save a new name: it shows in the profile and in the sidebar at once.
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  const name = page.getByLabel("Full name");
+  await expect(page.getByLabel("Email")).toBeFocused();
+  await expect(name).toHaveValue(person.name);
+  await expectNoSeriousA11yViolations(page, "/settings in edit mode");
+  await name.fill("Samira Renamed");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(toasts(page)).toContainText("Settings Updated");
+  await expect(toasts(page)).toContainText("Your profile has been updated successfully.");
+  await expect(page.getByRole("button", { name: "Edit Profile" })).toBeVisible();
+  await expect(detail(page, "Samira Renamed")).toBeVisible();
+  const account = page.getByRole("region", { name: "Your account" });
+  await expect(account.getByText("Samira Renamed", { exact: true })).toBeVisible();
+
+  // Cancel throws the edit away.
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  await name.fill("Never Saved");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("button", { name: "Edit Profile" })).toBeFocused();
+  await expect(detail(page, "Samira Renamed")).toBeVisible();
+  await expect(page.getByText("Never Saved")).toHaveCount(0);
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  await expect(name).toHaveValue("Samira Renamed");
+
+  // Email and name are required.
+  await name.fill("");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(toasts(page)).toContainText("Validation Error");
+  await expect(toasts(page)).toContainText("Email and name are required fields.");
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
+
+  // The username is optional: without one the profile says it is not set.
+  await name.fill("Samira Renamed");
+  await page.getByLabel("Username").fill("");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(toasts(page)).toContainText("Settings Updated");
+  await expect(detail(page, "Not set")).toBeVisible();
+  await expect(account.getByText(/^@/)).toHaveCount(0);
+});
+
+test("a username someone else has is refused with the server's message", async ({
+  page,
+  baseURL,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/status of 409/);
+  await registerFreshCustomer(page.request, baseURL);
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  await page.getByLabel("Username").fill("casey");
+  await page.getByRole("button", { name: "Save" }).click();
+
+  await expect(toasts(page)).toContainText("Update Failed");
+  await expect(toasts(page)).toContainText("This username is already taken");
+  await expect(page.getByLabel("Username")).toHaveAccessibleDescription(/This username is already taken/);
+  await expect(page.getByLabel("Username")).toBeFocused();
+});
+
+test("the sessions list marks this device and signs the others out", async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
+  const person = await registerFreshCustomer(page.request, baseURL);
+  // A second device signs in.
+  const otherDevice = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: {
+      Origin: baseURL ?? "",
+      "User-Agent":
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+    },
+  });
+  const signedIn = await otherDevice.post("/api/login", {
+    data: { email: person.email, password: person.password },
+  });
+  expect(signedIn.ok()).toBe(true);
+
+  await page.goto("/settings");
+  const sessions = page.getByRole("list", { name: "Sessions" });
+  await expect(sessions.getByRole("listitem")).toHaveCount(2);
+  await expect(sessions.getByRole("listitem").filter({ hasText: "This device" })).toHaveCount(1);
+  await expect(sessions.getByRole("listitem").filter({ hasText: "Safari on iOS" })).toBeVisible();
+  await expect(page.getByText("1 other session signed in.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out other sessions" }).click();
+  await expect(toasts(page)).toContainText("Other sessions signed out");
+  await expect(sessions.getByRole("listitem")).toHaveCount(1);
+  await expect(sessions.getByRole("listitem")).toContainText("This device");
+  await expect(page.getByRole("button", { name: "Sign out other sessions" })).toBeDisabled();
+
+  // The other device really is signed out.
+  expect((await otherDevice.get("/api/user")).status()).toBe(401);
+  await otherDevice.dispose();
+});

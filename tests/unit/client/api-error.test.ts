@@ -1,0 +1,68 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../../src/client/lib/api-client";
+import {
+  errorMessage,
+  serverErrorText,
+  splitFieldErrors,
+  withoutFieldPrefix,
+} from "../../../src/client/lib/api-error";
+
+const apiError = (status: number, body: string) => new ApiError(status, body, "Status text");
+
+describe("serverErrorText", () => {
+  it("reads the error field of a JSON answer", () => {
+    expect(serverErrorText(apiError(401, '{"error":"Invalid email or password"}'))).toBe(
+      "Invalid email or password",
+    );
+  });
+
+  it("gives nothing for a body that is not JSON, has no error, or is not an API error", () => {
+    expect(serverErrorText(apiError(502, "<html>Bad gateway</html>"))).toBeUndefined();
+    expect(serverErrorText(apiError(500, '{"message":"x"}'))).toBeUndefined();
+    expect(serverErrorText(apiError(500, '{"error":""}'))).toBeUndefined();
+    expect(serverErrorText(new TypeError("Failed to fetch"))).toBeUndefined();
+  });
+
+  it("falls back when there is nothing to show", () => {
+    expect(errorMessage(new TypeError("Failed to fetch"), "Registration failed")).toBe("Registration failed");
+  });
+});
+
+describe("splitFieldErrors", () => {
+  const fields = ["name", "username", "email", "password"] as const;
+
+  it("puts a known field's message on that field", () => {
+    expect(splitFieldErrors("username: This username is already taken", fields)).toEqual({
+      fieldErrors: { username: "This username is already taken" },
+      otherErrors: [],
+    });
+  });
+
+  it("splits several validation problems and keeps the first per field", () => {
+    expect(
+      splitFieldErrors(
+        "email: Please enter a valid email address; password: Too short; password: Other",
+        fields,
+      ),
+    ).toEqual({
+      fieldErrors: { email: "Please enter a valid email address", password: "Too short" },
+      otherErrors: [],
+    });
+  });
+
+  it("keeps messages that name no known field", () => {
+    expect(splitFieldErrors("Too many attempts. Please wait 5 minutes and try again.", fields)).toEqual({
+      fieldErrors: {},
+      otherErrors: ["Too many attempts. Please wait 5 minutes and try again."],
+    });
+    expect(splitFieldErrors("token: Too small", fields).otherErrors).toEqual(["token: Too small"]);
+  });
+
+  it("drops the field prefix for a message shown on its own", () => {
+    expect(withoutFieldPrefix("username: This username is already taken", fields)).toBe(
+      "This username is already taken",
+    );
+    expect(withoutFieldPrefix("Cross-site request refused", fields)).toBe("Cross-site request refused");
+  });
+});
