@@ -3,14 +3,13 @@ import { CircleAlert, MailCheck } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
-import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-error";
 import { useForgotPassword } from "../api/forgot-password";
 import { AuthCard, authLinkClass } from "../components/auth-card";
+import { EmailField } from "../components/email-field";
 import {
   type ForgotPasswordFormInput,
   type ForgotPasswordFormValues,
@@ -82,17 +81,7 @@ export function ForgotPasswordPage() {
             </Alert>
           ) : null}
           <form noValidate onSubmit={onSubmit} className="grid gap-4">
-            <FormField label="Email" error={errors.email?.message}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="email"
-                  autoComplete="email"
-                  placeholder="you@example.com"
-                  {...form.register("email")}
-                />
-              )}
-            </FormField>
+            <EmailField register={() => form.register("email")} error={errors.email?.message} />
             <SubmitButton className="mt-1 w-full" pending={request.isPending}>
               Send reset link
             </SubmitButton>

@@ -7,10 +7,10 @@ import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { loginErrorMessage, useLogin } from "../api/login";
 import { AuthCard, authLinkClass } from "../components/auth-card";
+import { EmailField } from "../components/email-field";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
 import { OrDivider } from "../components/or-divider";
 
@@ -67,17 +67,7 @@ export function LoginPage() {
             </Alert>
           ) : null}
           <form noValidate onSubmit={onSubmit} className="grid gap-4">
-            <FormField label="Email" error={errors.email?.message}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="email"
-                  autoComplete="email"
-                  placeholder="you@example.com"
-                  {...form.register("email")}
-                />
-              )}
-            </FormField>
+            <EmailField register={() => form.register("email")} error={errors.email?.message} />
             <FormField
               label="Password"
               error={errors.password?.message}

@@ -13,6 +13,7 @@ import { serverErrorText, splitFieldErrors } from "../../../lib/api-error";
 import { useRegister } from "../api/register";
 import { AuthCard, authLinkClass } from "../components/auth-card";
 import { ConfirmPasswordField } from "../components/confirm-password-field";
+import { EmailField } from "../components/email-field";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
 import { OrDivider } from "../components/or-divider";
 import { PasswordStrengthMeter } from "../components/password-strength-meter";
@@ -105,17 +106,7 @@ export function RegisterPage() {
                 />
               )}
             </FormField>
-            <FormField label="Email" error={errors.email?.message}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="email"
-                  autoComplete="email"
-                  placeholder="you@example.com"
-                  {...form.register("email")}
-                />
-              )}
-            </FormField>
+            <EmailField register={() => form.register("email")} error={errors.email?.message} />
             <FormField
               label="Password"
               error={errors.password?.message}

@@ -1,0 +1,21 @@
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { FormField } from "../../../components/form-field";
+import { Input } from "../../../components/ui/input";
+
+/** The email field every account form opens with. */
+export function EmailField({
+  register,
+  error,
+}: {
+  /** Called while the field renders, so registration order follows the order on screen (focus on error). */
+  register: () => UseFormRegisterReturn;
+  error: string | undefined;
+}) {
+  return (
+    <FormField label="Email" error={error}>
+      {(control) => (
+        <Input {...control} type="email" autoComplete="email" placeholder="you@example.com" {...register()} />
+      )}
+    </FormField>
+  );
+}
