@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../src/server/db/schema";
-import { findLiveSession, hashSessionToken } from "../../src/server/plugins/session-store";
+import { hashSecretToken } from "../../src/server/plugins/secret-token";
+import { findLiveSession } from "../../src/server/plugins/session-store";
 import { currentUserSchema } from "../../src/shared/api/user";
 import { createTestApp, sameOrigin, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";
@@ -40,7 +41,7 @@ describe("sessions and GET /api/user", () => {
     const { token, user } = await signedInUser(t.database.db, t.config);
     const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.tokenHash).toBe(hashSessionToken(token));
+    expect(rows[0]?.tokenHash).toBe(hashSecretToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 

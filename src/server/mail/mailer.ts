@@ -21,12 +21,12 @@ export interface Mailer {
 
 const SMTP_TIMEOUT_MS = 10_000;
 
-export function smtpMailer(smtpUrl: string, from: string): Mailer {
+export function smtpMailer(smtpUrl: string, from: string, timeoutMs = SMTP_TIMEOUT_MS): Mailer {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
   });
   return {
     kind: "smtp",

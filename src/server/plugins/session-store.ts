@@ -3,10 +3,10 @@
  * holds a 256-bit random token; only its SHA-256 is stored, so a copy of the database cannot be
  * replayed as a cookie.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, lt, ne, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema";
+import { hashSecretToken, newSecretToken } from "./secret-token";
 
 export interface SessionPolicy {
   idleTimeoutMs: number;
@@ -16,8 +16,6 @@ export interface SessionPolicy {
 // Writing last_seen_at on every request would turn each read into a write; a minute's slack is harmless.
 const TOUCH_INTERVAL_MS = 60_000;
 
-export const hashSessionToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
 export async function createSession(
   db: Database,
   policy: SessionPolicy,
@@ -25,11 +23,11 @@ export async function createSession(
   meta: { userAgent?: string | undefined; ipAddress?: string | undefined } = {},
   now = new Date(),
 ): Promise<{ token: string; session: SessionRow }> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   const [session] = await db
     .insert(sessions)
     .values({
-      tokenHash: hashSessionToken(token),
+      tokenHash: hashSecretToken(token),
       userId,
       createdAt: now,
       lastSeenAt: now,
@@ -53,7 +51,7 @@ export async function findLiveSession(
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashSessionToken(token)))
+    .where(eq(sessions.tokenHash, hashSecretToken(token)))
     .limit(1);
   if (!row) return null;
   const { session } = row;

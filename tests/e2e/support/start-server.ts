@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../../src/server/db/client";
 import { sessions, users } from "../../../src/server/db/schema";
-import { hashSessionToken } from "../../../src/server/plugins/session-store";
+import { hashSecretToken } from "../../../src/server/plugins/secret-token";
 import {
   DISPOSABLE_SESSIONS_PER_USER,
   disposableSessionToken,
@@ -35,7 +35,7 @@ for (const key of Object.keys(e2eUsers) as E2eUserKey[]) {
   for (let i = 0; i < DISPOSABLE_SESSIONS_PER_USER; i++) tokens.push(disposableSessionToken(key, i));
   await database.db.insert(sessions).values(
     tokens.map((token) => ({
-      tokenHash: hashSessionToken(token),
+      tokenHash: hashSecretToken(token),
       userId: user.id,
       expiresAt: new Date(Date.now() + day),
     })),

@@ -1,9 +1,8 @@
 /** Single-use, short-lived tokens mailed as links (claiming an imported record, resetting a password). */
-import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { emailTokens } from "../../db/schema";
-import { hashSessionToken as sha256 } from "../../plugins/session-store";
+import { hashSecretToken, newSecretToken } from "../../plugins/secret-token";
 
 export const EMAIL_TOKEN_TTL_MS = 30 * 60_000;
 export type EmailTokenPurpose = "claim" | "reset";
@@ -15,11 +14,11 @@ export async function issueEmailToken(
   pendingPasswordHash: string | null = null,
   now = new Date(),
 ): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   await db.insert(emailTokens).values({
     purpose,
     userId,
-    tokenHash: sha256(token),
+    tokenHash: hashSecretToken(token),
     pendingPasswordHash,
     createdAt: now,
     expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS),
@@ -42,7 +41,7 @@ export async function consumeEmailToken(
     .set({ usedAt: now })
     .where(
       and(
-        eq(emailTokens.tokenHash, sha256(token)),
+        eq(emailTokens.tokenHash, hashSecretToken(token)),
         eq(emailTokens.purpose, purpose),
         isNull(emailTokens.usedAt),
         gt(emailTokens.expiresAt, now),
