@@ -4,11 +4,9 @@ import { emailTokens, sessions, users } from "../../src/server/db/schema";
 import { hashPassword } from "../../src/server/features/auth/password";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp-server";
 import { latestMail, linkToken, readMailbox } from "../support/mailbox";
-import { createTestApp, sameOrigin, TEST_APP_URL, type TestApp } from "../support/test-app";
+import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { insertUser } from "../support/users";
 
-let ipCounter = 2;
-const nextIp = () => `127.1.0.${ipCounter++}`;
 const chosen = "Brand-New-Secret-77";
 const neutralClaim = expect.stringContaining("If this email belongs to an existing customer");
 const neutralReset = expect.stringContaining("If an account uses this email");
@@ -19,14 +17,6 @@ describe("existing-customer registration (claim by email proof)", () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
-  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: "POST",
-      url,
-      payload,
-      headers: { ...sameOrigin, ...headers },
-      remoteAddress: nextIp(),
-    });
 
   it("mails a one-time link to an imported customer; following it sets the chosen password and signs in", async () => {
     const imported = await insertUser(t.database.db, {
@@ -34,7 +24,7 @@ describe("existing-customer registration (claim by email proof)", () => {
       passwordHash: null,
       airtableRecordId: "recA1",
     });
-    const res = await post("/api/register-existing-user", {
+    const res = await t.post("/api/register-existing-user", {
       email: "IMPORTED.ONE@example.test",
       password: chosen,
     });
@@ -50,18 +40,18 @@ describe("existing-customer registration (claim by email proof)", () => {
     expect(mail.text).toContain(`${TEST_APP_URL}/register-existing/confirm?token=`);
     const token = linkToken(mail, "/register-existing/confirm");
 
-    const confirmed = await post("/api/register-existing-user/confirm", { token });
+    const confirmed = await t.post("/api/register-existing-user/confirm", { token });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ id: imported.id, email: "imported.one@example.test" });
     expect(String(confirmed.headers["set-cookie"])).toMatch(/^portal_session=/);
     const [after] = await t.database.db.select().from(users).where(eq(users.id, imported.id));
     expect(after?.emailVerifiedAt).toBeInstanceOf(Date);
     expect(
-      (await post("/api/login", { email: "imported.one@example.test", password: chosen })).statusCode,
+      (await t.post("/api/login", { email: "imported.one@example.test", password: chosen })).statusCode,
     ).toBe(200);
 
     // The link works once.
-    const again = await post("/api/register-existing-user/confirm", { token });
+    const again = await t.post("/api/register-existing-user/confirm", { token });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toContain("This link is invalid, has expired or has already been used");
   });
@@ -74,7 +64,7 @@ describe("existing-customer registration (claim by email proof)", () => {
     const mailBefore = (await readMailbox(t.app)).length;
     const usersBefore = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n;
     for (const email of ["nobody.here@example.test", "has.password@example.test"]) {
-      const res = await post("/api/register-existing-user", { email, password: chosen });
+      const res = await t.post("/api/register-existing-user", { email, password: chosen });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ok: true, message: neutralClaim });
     }
@@ -84,7 +74,7 @@ describe("existing-customer registration (claim by email proof)", () => {
     );
     // The password of the customer who has one is untouched.
     expect(
-      (await post("/api/login", { email: "has.password@example.test", password: "Older-Secret-11" }))
+      (await t.post("/api/login", { email: "has.password@example.test", password: "Older-Secret-11" }))
         .statusCode,
     ).toBe(200);
   });
@@ -94,13 +84,13 @@ describe("existing-customer registration (claim by email proof)", () => {
       email: "slow.clicker@example.test",
       passwordHash: null,
     });
-    await post("/api/register-existing-user", { email: "slow.clicker@example.test", password: chosen });
+    await t.post("/api/register-existing-user", { email: "slow.clicker@example.test", password: chosen });
     const token = linkToken(await latestMail(t.app), "/register-existing/confirm");
     await t.database.db
       .update(emailTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(emailTokens.userId, imported.id));
-    const res = await post("/api/register-existing-user/confirm", { token });
+    const res = await t.post("/api/register-existing-user/confirm", { token });
     expect(res.statusCode).toBe(400);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, imported.id));
     expect(row?.passwordHash).toBeNull();
@@ -113,11 +103,11 @@ describe("existing-customer registration (claim by email proof)", () => {
       [{ email: "a@b.co", password: "qwertyuiop" }, "password: This password is too common"],
       [{ password: chosen }, "email: Required"],
     ] as const) {
-      const res = await post("/api/register-existing-user", payload);
+      const res = await t.post("/api/register-existing-user", payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toContain(message);
     }
-    const forged = await post("/api/register-existing-user/confirm", { token: "A".repeat(43) });
+    const forged = await t.post("/api/register-existing-user/confirm", { token: "A".repeat(43) });
     expect(forged.statusCode).toBe(400);
   });
 
@@ -125,11 +115,11 @@ describe("existing-customer registration (claim by email proof)", () => {
     await insertUser(t.database.db, { email: "popular@example.test", passwordHash: null });
     for (let i = 0; i < 3; i++) {
       expect(
-        (await post("/api/register-existing-user", { email: "popular@example.test", password: chosen }))
+        (await t.post("/api/register-existing-user", { email: "popular@example.test", password: chosen }))
           .statusCode,
       ).toBe(200);
     }
-    const res = await post("/api/register-existing-user", {
+    const res = await t.post("/api/register-existing-user", {
       email: "Popular@example.test",
       password: chosen,
     });
@@ -143,53 +133,46 @@ describe("password reset", () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
-  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: "POST",
-      url,
-      payload,
-      headers: { ...sameOrigin, ...headers },
-      remoteAddress: nextIp(),
-    });
 
   it("mails a link; the reset sets the password and ends every session of the user", async () => {
     const user = await insertUser(t.database.db, {
       email: "forgetful@example.test",
       passwordHash: await hashPassword("Old-Password-99"),
     });
-    const a = await post("/api/login", { email: "forgetful@example.test", password: "Old-Password-99" });
-    const b = await post("/api/login", { email: "forgetful@example.test", password: "Old-Password-99" });
+    const a = await t.post("/api/login", { email: "forgetful@example.test", password: "Old-Password-99" });
+    const b = await t.post("/api/login", { email: "forgetful@example.test", password: "Old-Password-99" });
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
 
-    const res = await post("/api/forgot-password", { email: "Forgetful@example.test" });
+    const res = await t.post("/api/forgot-password", { email: "Forgetful@example.test" });
     expect(res.json()).toEqual({ ok: true, message: neutralReset });
     const mail = await latestMail(t.app);
     expect(mail.subject).toBe("Reset your password");
     const token = linkToken(mail, "/reset-password");
 
     // A common password is refused and the link stays usable.
-    const common = await post("/api/reset-password", { token, password: "password1" });
+    const common = await t.post("/api/reset-password", { token, password: "password1" });
     expect(common.statusCode).toBe(400);
 
-    const reset = await post("/api/reset-password", { token, password: "Fresh-Password-31" });
+    const reset = await t.post("/api/reset-password", { token, password: "Fresh-Password-31" });
     expect(reset.statusCode).toBe(200);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
     expect(
-      (await post("/api/login", { email: "forgetful@example.test", password: "Old-Password-99" })).statusCode,
+      (await t.post("/api/login", { email: "forgetful@example.test", password: "Old-Password-99" }))
+        .statusCode,
     ).toBe(401);
     expect(
-      (await post("/api/login", { email: "forgetful@example.test", password: "Fresh-Password-31" }))
+      (await t.post("/api/login", { email: "forgetful@example.test", password: "Fresh-Password-31" }))
         .statusCode,
     ).toBe(200);
-    expect((await post("/api/reset-password", { token, password: "Another-Password-32" })).statusCode).toBe(
+    expect((await t.post("/api/reset-password", { token, password: "Another-Password-32" })).statusCode).toBe(
       400,
     );
   });
 
   it("answers an unknown email exactly as a known one, and mails nothing", async () => {
     const before = (await readMailbox(t.app)).length;
-    const res = await post("/api/forgot-password", { email: "ghost@example.test" });
+    const res = await t.post("/api/forgot-password", { email: "ghost@example.test" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, message: neutralReset });
     expect((await readMailbox(t.app)).length).toBe(before);
@@ -197,9 +180,9 @@ describe("password reset", () => {
 
   it("refuses a claim link used as a reset link", async () => {
     await insertUser(t.database.db, { email: "crossed@example.test", passwordHash: null });
-    await post("/api/register-existing-user", { email: "crossed@example.test", password: chosen });
+    await t.post("/api/register-existing-user", { email: "crossed@example.test", password: chosen });
     const token = linkToken(await latestMail(t.app), "/register-existing/confirm");
-    expect((await post("/api/reset-password", { token, password: "Fresh-Password-31" })).statusCode).toBe(
+    expect((await t.post("/api/reset-password", { token, password: "Fresh-Password-31" })).statusCode).toBe(
       400,
     );
   });
@@ -216,15 +199,13 @@ describe("mail over SMTP", () => {
     await t.close();
     await smtp.close();
   });
-  const post = (url: string, payload: object) =>
-    t.app.inject({ method: "POST", url, payload, headers: sameOrigin, remoteAddress: nextIp() });
 
   it("delivers the reset link through the SMTP server", async () => {
     await insertUser(t.database.db, {
       email: "smtp.user@example.test",
       passwordHash: await hashPassword("Old-Password-99"),
     });
-    const res = await post("/api/forgot-password", { email: "smtp.user@example.test" });
+    const res = await t.post("/api/forgot-password", { email: "smtp.user@example.test" });
     expect(res.statusCode).toBe(200);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(["smtp.user@example.test"]);
@@ -240,7 +221,7 @@ describe("mail over SMTP", () => {
       passwordHash: await hashPassword("Old-Password-99"),
     });
     smtp.mode = "reject";
-    const res = await post("/api/forgot-password", { email: "bounce@example.test" });
+    const res = await t.post("/api/forgot-password", { email: "bounce@example.test" });
     smtp.mode = "accept";
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, message: neutralReset });

@@ -2,12 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../src/server/db/schema";
 import { hashPassword } from "../../src/server/features/auth/password";
-import { createTestApp, sameOrigin, type TestApp } from "../support/test-app";
+import { createTestApp, nextLoopbackIp, type TestApp } from "../support/test-app";
 import { insertUser } from "../support/users";
-
-let ipCounter = 10;
-/** A loopback address of its own per test, so the per-IP limits of one test do not reach another. */
-const nextIp = () => `127.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 2}`;
 
 const goodPassword = "Sturdy-Lantern-42";
 
@@ -18,19 +14,11 @@ describe("register and sign in", () => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}, ip = nextIp()) =>
-    t.app.inject({
-      method: "POST",
-      url,
-      payload: payload as object,
-      headers: { ...sameOrigin, ...headers },
-      remoteAddress: ip,
-    });
   const countUsers = async () =>
     (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n;
 
   it("registers a user, signs them in with an HttpOnly SameSite=Lax cookie and stores an argon2id hash", async () => {
-    const res = await post("/api/register", {
+    const res = await t.post("/api/register", {
       name: "Rita Register",
       username: "rita",
       email: "Rita@Example.test",
@@ -93,7 +81,7 @@ describe("register and sign in", () => {
     ],
   ])("refuses bad input %# with 400 and creates nothing", async (payload, message) => {
     const before = await countUsers();
-    const res = await post("/api/register", payload);
+    const res = await t.post("/api/register", payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain(message);
     expect(res.headers["set-cookie"]).toBeUndefined();
@@ -103,7 +91,7 @@ describe("register and sign in", () => {
   it("refuses a taken email or username without regard to case", async () => {
     await insertUser(t.database.db, { email: "taken@example.test", username: "TakenName" });
     const before = await countUsers();
-    const email = await post("/api/register", {
+    const email = await t.post("/api/register", {
       name: "N",
       username: "fresh1",
       email: "TAKEN@example.test",
@@ -111,7 +99,7 @@ describe("register and sign in", () => {
     });
     expect(email.statusCode).toBe(409);
     expect(email.json().error).toContain("We could not create an account with these details");
-    const username = await post("/api/register", {
+    const username = await t.post("/api/register", {
       name: "N",
       username: "takenname",
       email: "new@example.test",
@@ -123,7 +111,7 @@ describe("register and sign in", () => {
   });
 
   it("makes users whose email is in ADMIN_EMAILS admins", async () => {
-    const res = await post("/api/register", {
+    const res = await t.post("/api/register", {
       name: "Boss",
       username: "boss",
       email: "Boss@Example.test",
@@ -137,7 +125,7 @@ describe("register and sign in", () => {
       email: "sam@example.test",
       passwordHash: await hashPassword(goodPassword),
     });
-    const first = await post("/api/login", { email: "SAM@example.test", password: goodPassword });
+    const first = await t.post("/api/login", { email: "SAM@example.test", password: goodPassword });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
       email: "sam@example.test",
@@ -145,10 +133,10 @@ describe("register and sign in", () => {
       uid: expect.any(String),
     });
     const firstCookie = String(first.headers["set-cookie"]).split(";")[0] ?? "";
-    const second = await post(
+    const second = await t.post(
       "/api/login",
       { email: "sam@example.test", password: goodPassword },
-      { cookie: firstCookie },
+      { headers: { cookie: firstCookie } },
     );
     const secondCookie = String(second.headers["set-cookie"]).split(";")[0] ?? "";
     expect(secondCookie).not.toBe(firstCookie);
@@ -175,7 +163,7 @@ describe("register and sign in", () => {
       { email: "nobody@example.test", password: goodPassword },
       { email: "imported@example.test", password: goodPassword },
     ]) {
-      const res = await post("/api/login", body);
+      const res = await t.post("/api/login", body);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: "Invalid email or password" });
       expect(res.headers["set-cookie"]).toBeUndefined();
@@ -183,10 +171,10 @@ describe("register and sign in", () => {
   });
 
   it("refuses bad login input with 400", async () => {
-    expect((await post("/api/login", { email: "x", password: "p" })).json()).toEqual({
+    expect((await t.post("/api/login", { email: "x", password: "p" })).json()).toEqual({
       error: "email: Please enter a valid email address",
     });
-    expect((await post("/api/login", { email: "a@b.co", password: "" })).json()).toEqual({
+    expect((await t.post("/api/login", { email: "a@b.co", password: "" })).json()).toEqual({
       error: "password: Password is required",
     });
   });
@@ -197,16 +185,11 @@ describe("register and sign in", () => {
       passwordHash: await hashPassword(goodPassword),
     });
     for (let i = 0; i < 10; i++) {
-      // From different addresses, as a distributed guesser would.
-      const res = await post(
-        "/api/login",
-        { email: "target@example.test", password: `Guess-${i}-xx` },
-        {},
-        nextIp(),
-      );
+      // From a different address each time (the default), as a distributed guesser would.
+      const res = await t.post("/api/login", { email: "target@example.test", password: `Guess-${i}-xx` });
       expect(res.statusCode).toBe(401);
     }
-    const locked = await post("/api/login", { email: "Target@example.test", password: goodPassword });
+    const locked = await t.post("/api/login", { email: "Target@example.test", password: goodPassword });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
@@ -216,46 +199,48 @@ describe("register and sign in", () => {
       passwordHash: await hashPassword(goodPassword),
     });
     expect(
-      (await post("/api/login", { email: "other@example.test", password: goodPassword })).statusCode,
+      (await t.post("/api/login", { email: "other@example.test", password: goodPassword })).statusCode,
     ).toBe(200);
   });
 
   it("limits sign-in attempts per address to 30 per window", async () => {
-    const ip = nextIp();
+    const ip = nextLoopbackIp();
     for (let i = 0; i < 30; i++) {
-      const res = await post(
+      const res = await t.post(
         "/api/login",
         { email: `nobody${i}@example.test`, password: "Whatever-123" },
-        {},
-        ip,
+        { ip },
       );
       expect(res.statusCode).toBe(401);
     }
     expect(
-      (await post("/api/login", { email: "x@example.test", password: "Whatever-123" }, {}, ip)).statusCode,
+      (await t.post("/api/login", { email: "x@example.test", password: "Whatever-123" }, { ip })).statusCode,
     ).toBe(429);
     expect(
-      (await post("/api/login", { email: "x@example.test", password: "Whatever-123" }, {}, nextIp()))
-        .statusCode,
+      (
+        await t.post(
+          "/api/login",
+          { email: "x@example.test", password: "Whatever-123" },
+          { ip: nextLoopbackIp() },
+        )
+      ).statusCode,
     ).toBe(401);
   });
 
   it("limits registrations per address to 10 an hour", async () => {
-    const ip = nextIp();
+    const ip = nextLoopbackIp();
     for (let i = 0; i < 10; i++) {
-      const res = await post(
+      const res = await t.post(
         "/api/register",
         { name: "N", username: `bulk${i}`, email: `bulk${i}@example.test`, password: goodPassword },
-        {},
-        ip,
+        { ip },
       );
       expect(res.statusCode).toBe(201);
     }
-    const refused = await post(
+    const refused = await t.post(
       "/api/register",
       { name: "N", username: "bulk10", email: "bulk10@example.test", password: goodPassword },
-      {},
-      ip,
+      { ip },
     );
     expect(refused.statusCode).toBe(429);
     expect(
@@ -264,7 +249,7 @@ describe("register and sign in", () => {
   });
 
   it("signs out on the server", async () => {
-    const reg = await post("/api/register", {
+    const reg = await t.post("/api/register", {
       name: "Out",
       username: "outgoing",
       email: "out@example.test",
@@ -272,7 +257,7 @@ describe("register and sign in", () => {
     });
     const cookie = String(reg.headers["set-cookie"]).split(";")[0] ?? "";
     const userId = reg.json().id as number;
-    expect((await post("/api/logout", {}, { cookie })).statusCode).toBe(200);
+    expect((await t.post("/api/logout", {}, { headers: { cookie } })).statusCode).toBe(200);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(0);
   });
 });

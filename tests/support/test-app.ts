@@ -1,6 +1,6 @@
 /** Builds the app for API tests: a real database, the real plugins, and `inject` instead of a port. */
 import { Writable } from "node:stream";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import { createTestDatabase, type TestDatabase } from "./test-database";
@@ -15,6 +15,15 @@ export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   config: Config;
+  /**
+   * A same-origin JSON POST. Each call comes from a loopback address of its own unless `ip` is
+   * given, so the per-IP rate limits of one test do not reach another.
+   */
+  post(
+    url: string,
+    payload: object,
+    options?: { headers?: Record<string, string>; ip?: string },
+  ): Promise<LightMyRequestResponse>;
   /** Every log line the app wrote, as text. */
   logs(): string;
   close(): Promise<void>;
@@ -50,12 +59,21 @@ export async function createTestApp(
     app,
     database,
     config,
+    post: (url, payload, { headers = {}, ip = nextLoopbackIp() } = {}) =>
+      app.inject({ method: "POST", url, payload, headers: { ...sameOrigin, ...headers }, remoteAddress: ip }),
     logs: () => lines.join(""),
     async close() {
       await app.close();
       if (!options.database) await database.destroy();
     },
   };
+}
+
+let ipCounter = 0;
+/** A loopback address not handed out before in this test file. */
+export function nextLoopbackIp(): string {
+  ipCounter += 1;
+  return `127.${Math.floor(ipCounter / 62_500) % 250}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 2}`;
 }
 
 /** Headers a same-origin browser request carries on a state-changing call. */
