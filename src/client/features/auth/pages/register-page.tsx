@@ -8,15 +8,14 @@ import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Input } from "../../../components/ui/input";
-import { PasswordInput } from "../../../components/ui/password-input";
 import { serverErrorText, splitFieldErrors } from "../../../lib/api-error";
 import { useRegister } from "../api/register";
 import { AuthCard, authLinkClass } from "../components/auth-card";
 import { ConfirmPasswordField } from "../components/confirm-password-field";
 import { EmailField } from "../components/email-field";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
+import { NewPasswordField } from "../components/new-password-field";
 import { OrDivider } from "../components/or-divider";
-import { PasswordStrengthMeter } from "../components/password-strength-meter";
 import { type RegisterFormInput, type RegisterFormValues, registerFormSchema } from "../form-schemas";
 
 const SERVER_FIELDS = ["name", "username", "email", "password"] as const;
@@ -107,15 +106,11 @@ export function RegisterPage() {
               )}
             </FormField>
             <EmailField register={() => form.register("email")} error={errors.email?.message} />
-            <FormField
-              label="Password"
+            <NewPasswordField
+              register={() => form.register("password")}
               error={errors.password?.message}
-              hint={<PasswordStrengthMeter password={password} />}
-            >
-              {(control) => (
-                <PasswordInput {...control} autoComplete="new-password" {...form.register("password")} />
-              )}
-            </FormField>
+              password={password}
+            />
             <ConfirmPasswordField
               register={() => form.register("confirmPassword")}
               error={errors.confirmPassword?.message}

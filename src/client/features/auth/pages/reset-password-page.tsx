@@ -4,18 +4,16 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link, useLocation } from "react-router";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
-import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { PasswordInput } from "../../../components/ui/password-input";
 import { ApiError } from "../../../lib/api-client";
 import { serverErrorText, splitFieldErrors } from "../../../lib/api-error";
 import { toast } from "../../../lib/use-toast";
 import { useResetPassword } from "../api/reset-password";
 import { AuthCard, authLinkClass } from "../components/auth-card";
 import { ConfirmPasswordField } from "../components/confirm-password-field";
-import { PasswordStrengthMeter } from "../components/password-strength-meter";
+import { NewPasswordField } from "../components/new-password-field";
 import {
   type ResetPasswordFormInput,
   type ResetPasswordFormValues,
@@ -123,15 +121,12 @@ export function ResetPasswordPage() {
             </Alert>
           ) : null}
           <form noValidate onSubmit={onSubmit} className="grid gap-4">
-            <FormField
+            <NewPasswordField
               label="New password"
+              register={() => form.register("password")}
               error={errors.password?.message}
-              hint={<PasswordStrengthMeter password={password} />}
-            >
-              {(control) => (
-                <PasswordInput {...control} autoComplete="new-password" {...form.register("password")} />
-              )}
-            </FormField>
+              password={password}
+            />
             <ConfirmPasswordField
               label="Confirm new password"
               register={() => form.register("confirmPassword")}
