@@ -104,8 +104,8 @@ test.describe("existing-customer registration checks the form first", () => {
 test("a forgotten password is reset through the mailed link", async ({ page, baseURL }) => {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
   const email = `reset.${id}@example.test`;
-  const oldPassword = `Old-Lantern-${id}!`;
-  const newPassword = `New-Compass-${id}?`;
+  const oldPassword = `Old-Lantern-3-${id}!`;
+  const newPassword = `New-Compass-7-${id}?`;
   // The account is only the setting here, so it is made through the API; signing out is dropping the cookie.
   const registered = await page.request.post("/api/register", {
     data: { name: "Rene Reset", username: `rene.${id}`, email, password: oldPassword },

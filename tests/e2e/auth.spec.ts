@@ -10,7 +10,7 @@ function newPerson(firstName: string) {
     name: `${firstName} Whitfield`,
     username: `${firstName.toLowerCase()}.${id}`,
     email: `${firstName.toLowerCase()}.${id}@example.test`,
-    password: `Sunlit-Harbor-${id}!`,
+    password: `Sunlit-Harbor-5-${id}!`,
   };
 }
 

@@ -19,7 +19,7 @@ async function registerFreshCustomer(request: APIRequestContext, baseURL: string
     name: "Sam Settings",
     username: `sam.${id}`,
     email: `sam.${id}@example.test`,
-    password: `Quiet-Meadow-${id}!`,
+    password: `Quiet-Meadow-4-${id}!`,
   };
   const response = await request.post("/api/register", { data: person, headers: { Origin: baseURL ?? "" } });
   expect(response.status()).toBe(201);
