@@ -1,14 +1,167 @@
+import { CircleAlert, RotateCw } from "lucide-react";
+import type { SyncResults } from "../../../../shared/api/sync";
 import { PageHeader } from "../../../components/page-header";
-import { PlaceholderPanel } from "../../../components/placeholder-panel";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { ApiError } from "../../../lib/api-client";
+import { serverErrorText } from "../../../lib/api-error";
+import { toast } from "../../../lib/use-toast";
+import { useImportStatus } from "../api/get-import-status";
+import { type AdminSyncKind, useSyncUsers } from "../api/sync-users";
+import { DatabaseStatusCard } from "../components/database-status-card";
+import { NextStepsCard } from "../components/next-steps-card";
+import { RecentRunsCard } from "../components/recent-runs-card";
+import { SyncControlsCard } from "../components/sync-controls-card";
+import type { SyncOutcome } from "../components/sync-results-card";
+import { SyncResultsCard } from "../components/sync-results-card";
+
+/** The words for a failed call: the server's `error` text when it sent one. */
+function describeError(error: unknown, fallback: string): string {
+  const text = serverErrorText(error);
+  if (text) return text;
+  if (error instanceof ApiError) return `${fallback} (the server answered ${error.status}).`;
+  if (error instanceof TypeError) return `${fallback} Check your connection.`;
+  return fallback;
+}
+
+function outcomeOf(results: SyncResults): SyncOutcome {
+  return {
+    run: results.run,
+    success: results.success,
+    message: results.message,
+    processed: results.results.processed,
+    synced: results.results.synced,
+    errors: results.results.errors,
+    errorDetails: results.results.errorDetails,
+    fromThisPage: true,
+  };
+}
 
 export function AdminSyncPage() {
+  const status = useImportStatus();
+  const sync = useSyncUsers({
+    onSuccess: (results) =>
+      results.success
+        ? toast({ title: "Sync Completed", description: results.message })
+        : toast({ variant: "destructive", title: "Sync Failed", description: results.message }),
+    onError: (error) =>
+      toast({
+        variant: "destructive",
+        title: "Sync Failed",
+        description: describeError(error, "The sync could not be completed."),
+      }),
+  });
+  const startSync = (kind: AdminSyncKind) => sync.mutate(kind);
+
+  const header = (
+    <PageHeader
+      title="Admin Sync"
+      description="Bring the operator's base of about 70 customers into the portal, with their LinkedIn accounts, profile optimizations and transactions."
+    />
+  );
+
+  if (status.isPending) {
+    return (
+      <div className="space-y-6">
+        {header}
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading import status" />
+        </div>
+      </div>
+    );
+  }
+
+  if (status.isError && status.data === undefined) {
+    return (
+      <div className="space-y-6">
+        {header}
+        <StatusErrorAlert
+          status={status}
+          title="The import status could not be loaded"
+          fallback="Please try again."
+        />
+      </div>
+    );
+  }
+
+  const data = status.data;
+  // The latest finished run of the whole base (a customer's own run is only in the history), which
+  // is the run `lastErrorDetails` belongs to. The run started here is shown until a newer one (the
+  // schedule's, say) has finished.
+  const latestFinished = data.recentRuns.find((run) => run.status !== "running" && run.kind !== "user");
+  const fromThisPage =
+    sync.data && (!latestFinished || sync.data.run.id >= latestFinished.id) ? outcomeOf(sync.data) : null;
+  const outcome: SyncOutcome | null =
+    fromThisPage ??
+    (latestFinished
+      ? {
+          run: latestFinished,
+          success: latestFinished.status === "succeeded",
+          message:
+            latestFinished.message ??
+            (latestFinished.status === "succeeded"
+              ? `Synced ${latestFinished.synced.toLocaleString()} of ${latestFinished.processed.toLocaleString()} records.`
+              : "The run failed."),
+          processed: latestFinished.processed,
+          synced: latestFinished.synced,
+          errors: latestFinished.errors,
+          errorDetails: data.lastErrorDetails,
+          fromThisPage: false,
+        }
+      : null);
+
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Admin Sync"
-        description="Import customers and their records from the external database."
+      {header}
+      {status.isError ? (
+        // An earlier answer is still on screen; say that it may be out of date.
+        <StatusErrorAlert
+          status={status}
+          title="The import status could not be refreshed"
+          fallback="The figures below may be out of date."
+        />
+      ) : null}
+      <DatabaseStatusCard status={data} />
+      <SyncControlsCard
+        currentRun={data.currentRun}
+        pendingKind={sync.isPending ? sync.variables : null}
+        onStart={startSync}
       />
-      <PlaceholderPanel />
+      {outcome ? <SyncResultsCard key={outcome.run.id} outcome={outcome} /> : null}
+      <RecentRunsCard runs={data.recentRuns} />
+      <NextStepsCard hasErrors={(outcome?.errors ?? 0) > 0} scheduleOn={data.nextScheduledRunAt !== null} />
     </div>
+  );
+}
+
+/** The import status failed to load or refresh: why, and a Retry button. */
+function StatusErrorAlert({
+  status,
+  title,
+  fallback,
+}: {
+  status: ReturnType<typeof useImportStatus>;
+  title: string;
+  fallback: string;
+}) {
+  return (
+    <Alert variant="destructive" role="alert">
+      <CircleAlert aria-hidden="true" />
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription>
+        <p>{describeError(status.error, fallback)}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-2 text-foreground"
+          onClick={() => void status.refetch()}
+          disabled={status.isFetching}
+        >
+          <RotateCw aria-hidden="true" className={status.isFetching ? "animate-spin" : undefined} />
+          Retry
+        </Button>
+      </AlertDescription>
+    </Alert>
   );
 }

@@ -1,0 +1,57 @@
+/** How the admin sync page words runs, sources and times; times are the browser's local time. */
+import type { ImportStatus, SyncRun } from "../../../../shared/api/sync";
+
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function formatCount(value: number): string {
+  return value.toLocaleString();
+}
+
+/** How long a finished run took, e.g. "850 ms", "12 s", "2 min 5 s"; null while it runs. */
+export function formatDuration(run: Pick<SyncRun, "startedAt" | "finishedAt">): string | null {
+  if (run.finishedAt === null) return null;
+  const ms = new Date(run.finishedAt).getTime() - new Date(run.startedAt).getTime();
+  if (!Number.isFinite(ms) || ms < 0) return null;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+export function formatInterval(minutes: number): string {
+  if (minutes <= 0) return "No interval set";
+  if (minutes % 60 === 0) {
+    const hours = minutes / 60;
+    return hours === 1 ? "Every hour" : `Every ${hours} hours`;
+  }
+  return minutes === 1 ? "Every minute" : `Every ${minutes} minutes`;
+}
+
+export const runKindLabels: Record<SyncRun["kind"], string> = {
+  full: "Full",
+  incremental: "Changes only",
+  user: "One customer",
+};
+
+export const runTriggerLabels: Record<SyncRun["trigger"], string> = {
+  admin: "Admin",
+  schedule: "Schedule",
+  customer: "Customer",
+  startup: "Startup",
+};
+
+export const sourceKindLabels: Record<ImportStatus["source"]["kind"], string> = {
+  airtable: "Airtable",
+  csv: "CSV folder",
+};
+
+export function startedByLabel(run: SyncRun): string {
+  return run.startedBy ?? (run.trigger === "schedule" ? "The schedule" : "—");
+}

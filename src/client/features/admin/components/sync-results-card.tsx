@@ -1,0 +1,90 @@
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { useId } from "react";
+import type { SyncErrorDetail, SyncRun } from "../../../../shared/api/sync";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { ErrorDetailsTable } from "./error-details-table";
+import { formatCount, formatDateTime, formatDuration, startedByLabel } from "./sync-format";
+
+const runDescriptions: Record<SyncRun["kind"], string> = {
+  full: "a full sync",
+  incremental: "a sync of changes only",
+  user: "one customer's sync",
+};
+
+/** One finished run as the results card shows it, whichever answer it came from. */
+export interface SyncOutcome {
+  run: SyncRun;
+  success: boolean;
+  message: string;
+  processed: number;
+  synced: number;
+  errors: number;
+  errorDetails: SyncErrorDetail[];
+  /** The run was started from this page just now, rather than read from the history. */
+  fromThisPage: boolean;
+}
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="min-w-0 rounded-lg border bg-muted/40 p-3 sm:p-4">
+      <dt className="text-xs text-muted-foreground sm:text-sm">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold tabular-nums sm:text-2xl">{formatCount(value)}</dd>
+    </div>
+  );
+}
+
+/** The spec's "results": what the last run read, wrote and could not write, and why. */
+export function SyncResultsCard({ outcome }: { outcome: SyncOutcome }) {
+  const titleId = useId();
+  const { run } = outcome;
+  const duration = formatDuration(run);
+  const missingDetails = outcome.errors - outcome.errorDetails.length;
+
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>Results</CardTitle>
+        <CardDescription>
+          {outcome.fromThisPage ? "The run you started: " : "The latest finished run: "}
+          {runDescriptions[run.kind]} by {startedByLabel(run)} at{" "}
+          <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>
+          {duration ? `, which took ${duration}` : null}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {outcome.success ? (
+          <Alert variant="success">
+            <CircleCheck aria-hidden="true" />
+            <AlertTitle>Sync succeeded</AlertTitle>
+            <AlertDescription>{outcome.message}</AlertDescription>
+          </Alert>
+        ) : (
+          <Alert variant="destructive">
+            <CircleAlert aria-hidden="true" />
+            <AlertTitle>Sync failed</AlertTitle>
+            <AlertDescription>{outcome.message}</AlertDescription>
+          </Alert>
+        )}
+        <dl aria-label="Run counts" className="grid grid-cols-3 gap-3">
+          <Count label="Processed" value={outcome.processed} />
+          <Count label="Synced" value={outcome.synced} />
+          <Count label="Errors" value={outcome.errors} />
+        </dl>
+        {outcome.errorDetails.length > 0 ? (
+          <div className="space-y-3">
+            <h3 className="text-sm font-semibold">Records that could not be synced</h3>
+            <ErrorDetailsTable details={outcome.errorDetails} />
+          </div>
+        ) : null}
+        {missingDetails > 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {outcome.errorDetails.length === 0
+              ? "The run kept no details of its errors."
+              : `Details were kept for ${formatCount(outcome.errorDetails.length)} of the ${formatCount(outcome.errors)} errors.`}
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
