@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoDataIfEmpty, shouldSeedDemoData } from "../../src/server/db/demo-seed";
 import { users } from "../../src/server/db/schema";
-import { testConfig } from "../support/test-app";
+import { silentLog, testConfig } from "../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 describe("demo data at start", () => {
@@ -22,8 +22,8 @@ describe("demo data at start", () => {
 
   it("fills an empty database once, and leaves one that has users alone", async () => {
     const config = testConfig();
-    expect(await seedDemoDataIfEmpty(database, config, [seeder])).toBe(true);
-    expect(await seedDemoDataIfEmpty(database, config, [seeder])).toBe(false);
+    expect(await seedDemoDataIfEmpty(database, config, [seeder], silentLog)).toBe(true);
+    expect(await seedDemoDataIfEmpty(database, config, [seeder], silentLog)).toBe(false);
     expect(seeder.calls).toBe(1);
     expect(await database.db.select().from(users)).toHaveLength(1);
   });
