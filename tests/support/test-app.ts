@@ -1,15 +1,29 @@
 /** Builds the app for API tests: a real database, the real plugins, and `inject` instead of a port. */
 import { Writable } from "node:stream";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from "fastify";
+import { pino } from "pino";
 import { buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
+import type { RecordSource } from "../../src/server/features/sync/sources/record-source";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export const TEST_APP_URL = "http://portal.test";
 
+/** A fixed key for the secrets the tests store; tests never write a generated key into the repo. */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 42).toString("base64");
+
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", APP_URL: TEST_APP_URL, ...env });
+  return loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "info",
+    APP_URL: TEST_APP_URL,
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    ...env,
+  });
 }
+
+/** A logger that writes nothing, for code under test that wants one. */
+export const silentLog: FastifyBaseLogger = pino({ level: "silent" });
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,6 +50,8 @@ export async function createTestApp(
     database?: TestDatabase;
     /** Adds test-only routes before the app is sealed. */
     configure?: (app: FastifyInstance) => void;
+    /** The sync's source (an Airtable source tuned for tests, say); by default from the configuration. */
+    syncSource?: (database: TestDatabase) => RecordSource;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -47,12 +63,20 @@ export async function createTestApp(
       done();
     },
   });
-  const app = await buildApp({
-    config,
-    database,
-    logStream,
-    clientDir: options.clientDir ?? "/nonexistent-client-build",
-  });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      config,
+      database,
+      logStream,
+      clientDir: options.clientDir ?? "/nonexistent-client-build",
+      syncSource: options.syncSource?.(database),
+    });
+  } catch (err) {
+    // An app that cannot start must not leave its database behind.
+    if (!options.database) await database.destroy();
+    throw err;
+  }
   options.configure?.(app);
   await app.ready();
   return {

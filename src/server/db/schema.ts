@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -122,3 +124,221 @@ export const devMailbox = pgTable("dev_mailbox", {
   html: text("html").notNull(),
   sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Columns every table synced from the operator's base shares: the record it came from, the customer
+ * it belongs to (by the UID the base links it with) and when it was last written by a sync.
+ */
+const syncedRecord = () => ({
+  id: serial("id").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  uid: varchar("uid", { length: 36 }).notNull(),
+  airtableRecordId: text("airtable_record_id").notNull(),
+  lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The LinkedIn accounts a customer bought. The LinkedIn password, the proxy password, the 2FA secret
+ * and the recovery codes are stored encrypted (see secrets/secret-box.ts), never in clear.
+ */
+export const linkedinAccounts = pgTable(
+  "linkedin_accounts",
+  {
+    ...syncedRecord(),
+    accountType: text("account_type").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    linkedinEmail: text("linkedin_email"),
+    linkedinPasswordEncrypted: text("linkedin_password_encrypted"),
+    profileUrl: text("profile_url"),
+    status: text("status").notNull().default("Active"),
+    isPremium: boolean("is_premium").notNull().default(false),
+    isVerified: boolean("is_verified").notNull().default(false),
+    isOptimized: boolean("is_optimized").notNull().default(false),
+    connectionsCount: integer("connections_count").notNull().default(0),
+    followers: integer("followers"),
+    headline: text("headline"),
+    location: text("location"),
+    industry: text("industry"),
+    gender: text("gender"),
+    proxyCountry: text("proxy_country"),
+    proxyIp: text("proxy_ip"),
+    proxyPort: text("proxy_port"),
+    proxyUsername: text("proxy_username"),
+    proxyPasswordEncrypted: text("proxy_password_encrypted"),
+    proxyZoneName: text("proxy_zone_name"),
+    proxyUrl: text("proxy_url"),
+    twoFaSecretEncrypted: text("two_fa_secret_encrypted"),
+    twoFaRecoveryCodesEncrypted: text("two_fa_recovery_codes_encrypted"),
+    /** How many recovery codes are stored, so a list can say so without decrypting them. */
+    twoFaRecoveryCodeCount: integer("two_fa_recovery_code_count").notNull().default(0),
+    twoFaStatus: text("two_fa_status"),
+    verificationType: text("verification_type"),
+    notes: text("notes"),
+    ...timestamps,
+    lastModified: timestamp("last_modified", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("linkedin_accounts_airtable_record_id_key").on(t.airtableRecordId),
+    index("linkedin_accounts_user_id_idx").on(t.userId),
+  ],
+);
+
+export const profileOptimizations = pgTable(
+  "profile_optimizations",
+  {
+    ...syncedRecord(),
+    formName: text("form_name"),
+    companyName: text("company_name"),
+    formSubmissionDate: timestamp("form_submission_date", { withTimezone: true }),
+    headline: text("headline"),
+    aboutSection: text("about_section"),
+    jobTitles: text("job_titles"),
+    linkedinBanner: text("linkedin_banner"),
+    linkedinProfilePicture: text("linkedin_profile_picture"),
+    linkedinCompanyPage: text("linkedin_company_page"),
+    experienceJobTitle: text("experience_job_title"),
+    experienceDescription: text("experience_description"),
+    notes: text("notes"),
+    profilesToOptimize: integer("profiles_to_optimize"),
+    optimizationType: text("optimization_type"),
+    profileUrl: text("profile_url"),
+    gender: text("gender"),
+    ethnicity: text("ethnicity"),
+    ageRange: text("age_range"),
+    currentLocation: text("current_location"),
+    targetLocation: text("target_location"),
+    industry: text("industry"),
+    seniorityLevel: text("seniority_level"),
+    companySize: text("company_size"),
+    accountLocations: text("account_locations"),
+    linkedinPfp: text("linkedin_pfp"),
+    education: text("education"),
+    skills: text("skills"),
+    optimizationFiles: text("optimization_files"),
+    otherCriteria: text("other_criteria"),
+    status: text("status").notNull().default("submitted"),
+    ...timestamps,
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("profile_optimizations_airtable_record_id_key").on(t.airtableRecordId),
+    index("profile_optimizations_user_id_idx").on(t.userId),
+  ],
+);
+
+export const transactions = pgTable(
+  "transactions",
+  {
+    ...syncedRecord(),
+    eventId: text("event_id"),
+    csLiveId: text("cs_live_id"),
+    object: text("object"),
+    clientRefId: text("client_ref_id"),
+    currency: text("currency"),
+    /** As the operator's base holds it (text such as "98.00"). */
+    amountActual: text("amount_actual"),
+    product: text("product"),
+    eventType: text("event_type"),
+    email: text("email"),
+    name: text("name"),
+    phone: text("phone"),
+    customerEmail: text("customer_email"),
+    addressCity: text("address_city"),
+    addressLine1: text("address_line1"),
+    addressLine2: text("address_line2"),
+    addressCountry: text("address_country"),
+    addressPostcode: text("address_postcode"),
+    discounts: text("discounts"),
+    createdTime: timestamp("created_time", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("transactions_airtable_record_id_key").on(t.airtableRecordId),
+    index("transactions_user_id_idx").on(t.userId),
+    index("transactions_event_id_idx").on(t.eventId),
+  ],
+);
+
+/** One row per sync run: what ran, who started it, how far it got and which records failed. */
+export const syncRuns = pgTable(
+  "sync_runs",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ["full", "incremental", "user"] }).notNull(),
+    trigger: text("trigger", { enum: ["admin", "schedule", "customer", "startup"] }).notNull(),
+    startedByUserId: integer("started_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** For a run of one customer's records: that customer's uid. */
+    scopeUid: varchar("scope_uid", { length: 36 }),
+    source: text("source", { enum: ["airtable", "csv"] }).notNull(),
+    status: text("status", { enum: ["running", "succeeded", "failed"] })
+      .notNull()
+      .default("running"),
+    message: text("message"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** Records changed after this instant were fetched (incremental runs); null for a full fetch. */
+    modifiedSince: timestamp("modified_since", { withTimezone: true }),
+    processed: integer("processed").notNull().default(0),
+    synced: integer("synced").notNull().default(0),
+    errors: integer("errors").notNull().default(0),
+    errorDetails: jsonb("error_details")
+      .$type<Array<{ table: string; recordId: string | null; message: string }>>()
+      .notNull()
+      .default([]),
+  },
+  (t) => [index("sync_runs_started_at_idx").on(t.startedAt)],
+);
+
+/**
+ * Leases that keep a kind of run to one at a time across every instance on the database. A lease
+ * whose holder stopped renewing it (the process died) can be taken over once it expires.
+ */
+export const syncLocks = pgTable("sync_locks", {
+  name: text("name").primaryKey(),
+  /** A random token of the run holding the lease; only its holder renews or releases it. */
+  holder: text("holder").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * The request schedule of each Airtable base, shared by every instance: a call reserves the next free
+ * slot, so the base never sees more than its rate, whichever instance makes the call.
+ */
+export const airtableRequestSlots = pgTable("airtable_request_slots", {
+  baseId: text("base_id").primaryKey(),
+  nextSlotAt: timestamp("next_slot_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Settings changes waiting to be written to the customer's record in the operator's base. Written
+ * in the same transaction as the change, delivered and retried by the write-back dispatcher.
+ */
+export const airtableOutbox = pgTable(
+  "airtable_outbox",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    airtableRecordId: text("airtable_record_id").notNull(),
+    /** Portal column → new value. */
+    fields: jsonb("fields").$type<Record<string, string | null>>().notNull(),
+    ...timestamps,
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set while a dispatcher is delivering the entry, so no other takes it meanwhile. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("airtable_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index("airtable_outbox_user_id_idx").on(t.userId),
+  ],
+);
+
+export type LinkedinAccountRow = typeof linkedinAccounts.$inferSelect;
+export type SyncRunRow = typeof syncRuns.$inferSelect;

@@ -1,0 +1,140 @@
+/**
+ * Turns a source record into portal column values: picks each mapped field, converts it to the
+ * column's type (Airtable's JSON and a CSV's text both arrive here), and reports the first problem
+ * in the operator's own field names, so an admin can find the record and fix it.
+ */
+import type { SyncTable, TableMap } from "./field-map";
+import type { SourceRecord } from "./sources/record-source";
+
+type ColumnKind = "text" | "boolean" | "integer" | "timestamp" | "accountType" | "list";
+
+/** Columns that are not plain text; every other mapped column is text. */
+const COLUMN_KINDS: Record<SyncTable, Record<string, ColumnKind>> = {
+  users: {},
+  linkedinAccounts: {
+    accountType: "accountType",
+    isPremium: "boolean",
+    isVerified: "boolean",
+    isOptimized: "boolean",
+    connectionsCount: "integer",
+    followers: "integer",
+    twoFaRecoveryCodes: "list",
+    createdAt: "timestamp",
+    lastModified: "timestamp",
+  },
+  profileOptimizations: {
+    formSubmissionDate: "timestamp",
+    profilesToOptimize: "integer",
+    createdAt: "timestamp",
+  },
+  transactions: { createdTime: "timestamp" },
+};
+
+export const ACCOUNT_TYPES = ["lite", "plus", "exec", "navigator"] as const;
+// Decision R6: "sales navigator" and "navigator" are one type, stored as navigator.
+const ACCOUNT_TYPE_ALIASES: Record<string, (typeof ACCOUNT_TYPES)[number]> = {
+  "sales navigator": "navigator",
+  salesnav: "navigator",
+  sales_navigator: "navigator",
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const TRUE_TEXT = new Set(["true", "checked", "yes", "y", "1", "x", "✓", "✔"]);
+const FALSE_TEXT = new Set(["false", "unchecked", "no", "n", "0"]);
+
+export type MappedValue = string | number | boolean | Date | string[] | null;
+export type MappedRecord = { ok: true; values: Record<string, MappedValue> } | { ok: false; message: string };
+
+class FieldProblem extends Error {}
+
+/** Airtable lookups and multiple selects are arrays; attachments are objects with a url. */
+function asText(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) {
+    const parts = value.map(asText).filter((part): part is string => part !== null && part !== "");
+    return parts.length > 0 ? parts.join(", ") : null;
+  }
+  if (typeof value === "object") {
+    const url = (value as { url?: unknown }).url;
+    if (typeof url === "string") return url;
+    throw new FieldProblem("is not text");
+  }
+  const text = String(value).trim();
+  return text === "" ? null : text;
+}
+
+function convert(kind: ColumnKind, value: unknown): MappedValue {
+  switch (kind) {
+    case "text":
+      return asText(value);
+    case "boolean": {
+      if (typeof value === "boolean") return value;
+      const text = asText(value)?.toLowerCase();
+      if (text === undefined) return null;
+      if (TRUE_TEXT.has(text)) return true;
+      if (FALSE_TEXT.has(text)) return false;
+      throw new FieldProblem(`must be a checkbox (got "${text}")`);
+    }
+    case "integer": {
+      let number: number;
+      if (typeof value === "number") {
+        if (!Number.isFinite(value)) throw new FieldProblem("must be a number");
+        number = Math.round(value);
+      } else {
+        const text = asText(Array.isArray(value) ? value[0] : value);
+        if (text === null) return null;
+        const cleaned = text.replace(/[,\s_]/g, "");
+        if (!/^-?\d+(\.\d+)?$/.test(cleaned)) throw new FieldProblem(`must be a number (got "${text}")`);
+        number = Math.round(Number(cleaned));
+      }
+      // The columns are PostgreSQL integers.
+      if (Math.abs(number) > 2_147_483_647) throw new FieldProblem("is too large");
+      return number;
+    }
+    case "timestamp": {
+      const text = asText(Array.isArray(value) ? value[0] : value);
+      if (text === null) return null;
+      // ISO 8601 only (what Airtable sends and exports): JavaScript's Date reads "1" as the year 2001.
+      const date = ISO_DATE.test(text) ? new Date(text) : new Date(Number.NaN);
+      if (Number.isNaN(date.getTime())) throw new FieldProblem(`must be a date (got "${text}")`);
+      return date;
+    }
+    case "accountType": {
+      const text = asText(value)?.toLowerCase().replace(/\s+/g, " ");
+      if (!text) return null;
+      const type = ACCOUNT_TYPE_ALIASES[text] ?? text;
+      if (!(ACCOUNT_TYPES as readonly string[]).includes(type)) {
+        throw new FieldProblem(`must be lite, plus, exec or navigator (got "${text}")`);
+      }
+      return type;
+    }
+    case "list": {
+      const items = Array.isArray(value) ? value.map(asText) : (asText(value)?.split(/[\n,;]+/) ?? []);
+      const list = items.map((item) => item?.trim() ?? "").filter(Boolean);
+      return list.length > 0 ? list : null;
+    }
+  }
+}
+
+export function mapRecord(
+  table: SyncTable,
+  map: TableMap,
+  required: readonly string[],
+  record: SourceRecord,
+): MappedRecord {
+  const values: Record<string, MappedValue> = {};
+  for (const [column, field] of Object.entries(map.fields)) {
+    try {
+      values[column] = convert(COLUMN_KINDS[table][column] ?? "text", record.fields[field]);
+    } catch (err) {
+      if (err instanceof FieldProblem) return { ok: false, message: `${field}: ${err.message}` };
+      throw err;
+    }
+  }
+  for (const column of required) {
+    if (values[column] === null || values[column] === undefined) {
+      return { ok: false, message: `${map.fields[column]}: is required` };
+    }
+  }
+  return { ok: true, values };
+}

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorBodySchema } from "../../../shared/api/errors";
+import {
+  importStatusSchema,
+  startSyncSchema,
+  syncResultsSchema,
+  userSyncResponseSchema,
+} from "../../../shared/api/sync";
+import type { Database } from "../../db/client";
+import { conflict, forbidden, HttpError } from "../../plugins/http-error";
+import { hit } from "../../plugins/rate-limiter";
+import { type FinishedRun, SyncBusyError, type SyncRequest } from "./engine";
+import { toSyncRun } from "./import-status";
+import { NoSourceError, type SyncService } from "./sync-service";
+
+/** A customer's Sync Now reads the base on their behalf; this keeps one customer from spending its rate limit. */
+const USER_SYNC_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
+
+const errors = { 403: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema, 503: errorBodySchema };
+
+const syncRoutes: FastifyPluginAsyncZod<{ db: Database; sync: SyncService }> = async (app, { db, sync }) => {
+  async function start(request: SyncRequest): Promise<FinishedRun> {
+    let finished: FinishedRun;
+    try {
+      finished = await sync.run(request);
+    } catch (err) {
+      if (err instanceof SyncBusyError) throw conflict(err.message);
+      if (err instanceof NoSourceError) throw new HttpError(503, err.message);
+      throw err;
+    }
+    if (finished.run.status === "failed") {
+      throw new HttpError(502, `Sync failed: ${finished.run.message ?? "the source could not be read"}`);
+    }
+    return finished;
+  }
+
+  app.post(
+    "/api/admin/sync-users",
+    {
+      config: { access: "admin" },
+      schema: { body: startSyncSchema, response: { 200: syncResultsSchema, ...errors } },
+    },
+    async (request) => {
+      const me = request.currentUser;
+      const { run, errorDetails } = await start({
+        kind: request.body.kind,
+        trigger: "admin",
+        startedByUserId: me?.id ?? null,
+      });
+      const users = `${run.synced} of ${run.processed} records synced`;
+      return {
+        success: true,
+        message:
+          run.errors > 0
+            ? `${users}; ${run.errors} record${run.errors === 1 ? "" : "s"} could not be synced`
+            : users,
+        results: { processed: run.processed, synced: run.synced, errors: run.errors, errorDetails },
+        run: toSyncRun(run, me?.name ?? null),
+      };
+    },
+  );
+
+  app.get(
+    "/api/admin/import-status",
+    { config: { access: "admin" }, schema: { response: { 200: importStatusSchema } } },
+    async () => sync.importStatus(),
+  );
+
+  app.post(
+    "/api/linkedin-sync/user/:uid",
+    {
+      config: { access: "user" },
+      schema: {
+        params: z.object({ uid: z.string().min(1).max(36) }),
+        response: { 200: userSyncResponseSchema, 429: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const me = request.currentUser;
+      if (!me || (me.uid !== request.params.uid && me.role !== "admin")) {
+        throw forbidden("You can only sync your own accounts");
+      }
+      await hit(db, [{ key: `user-sync:${me.id}`, ...USER_SYNC_LIMIT }]);
+      const { tables, errorDetails } = await start({
+        kind: "user",
+        trigger: "customer",
+        startedByUserId: me.id,
+        uid: request.params.uid,
+      });
+      const accounts = tables.linkedinAccounts ?? { processed: 0, synced: 0, errors: 0, removed: 0 };
+      const optimizations = tables.profileOptimizations ?? { processed: 0, synced: 0, errors: 0, removed: 0 };
+      const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+      return {
+        success: true,
+        message: `Synced ${plural(accounts.synced, "LinkedIn account")} and ${plural(optimizations.synced, "profile optimization")}`,
+        result: {
+          processed: accounts.processed,
+          synced: accounts.synced,
+          errors: errorDetails.length,
+          errorDetails,
+        },
+      };
+    },
+  );
+};
+
+export default syncRoutes;

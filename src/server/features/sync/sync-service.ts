@@ -1,0 +1,136 @@
+/**
+ * The sync as the rest of the server sees it: the configured source, the field map, the secret box,
+ * runs, the background schedule and the write-back dispatcher, built once from the configuration.
+ */
+import { and, desc, gt, inArray } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { ImportStatus } from "../../../shared/api/sync";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import { syncRuns } from "../../db/schema";
+import { demoDataDir } from "../../paths";
+import { openSecretBox, type SecretBox } from "../../secrets/secret-box";
+import { type FinishedRun, runSync, SyncBusyError, type SyncRequest } from "./engine";
+import { type FieldMap, loadFieldMap } from "./field-map";
+import { readImportStatus } from "./import-status";
+import { airtableSource } from "./sources/airtable-source";
+import { csvFolderSource } from "./sources/csv-folder-source";
+import type { RecordSource } from "./sources/record-source";
+import { createWriteBack, type WriteBack } from "./write-back";
+
+const WRITE_BACK_EVERY_MS = 30_000;
+
+export interface SyncService {
+  /** Undefined when no source is configured (production without Airtable or a folder). */
+  source: RecordSource | undefined;
+  fieldMap: FieldMap;
+  secretBox: SecretBox;
+  writeBack: WriteBack;
+  run(request: SyncRequest): Promise<FinishedRun>;
+  /**
+   * The schedule's run: incremental, and skipped when a run of the tables started less than half an
+   * interval ago (every instance has a schedule; they share the database). Answers whether it ran.
+   */
+  runScheduled(): Promise<boolean>;
+  importStatus(): Promise<ImportStatus>;
+  /** Starts the schedule and the write-back dispatcher; the returned function stops both. */
+  startBackgroundWork(): () => void;
+}
+
+export class NoSourceError extends Error {
+  override name = "NoSourceError";
+  constructor() {
+    super("No sync source is configured: set AIRTABLE_TOKEN and AIRTABLE_BASE_ID, or SYNC_SOURCE_DIR");
+  }
+}
+
+export function configuredSource(config: Config, db: Database, fieldMap: FieldMap): RecordSource | undefined {
+  if (config.airtable) return airtableSource(db, config.airtable);
+  const folder = config.syncSourceDir ?? (config.isProduction ? undefined : demoDataDir);
+  return folder ? csvFolderSource(folder, fieldMap.csv) : undefined;
+}
+
+export async function createSyncService(
+  config: Config,
+  db: Database,
+  log: FastifyBaseLogger,
+  options: { source?: RecordSource; secretBox?: SecretBox } = {},
+): Promise<SyncService> {
+  const fieldMap = await loadFieldMap(config.airtableFieldMapPath);
+  const secretBox = options.secretBox ?? (await openSecretBox(config));
+  const source = options.source ?? configuredSource(config, db, fieldMap);
+  const writeBack = createWriteBack(db, source, fieldMap, log);
+  const intervalMs = config.syncIntervalMinutes * 60_000;
+  let nextRunAt: Date | null = null;
+
+  const run = (request: SyncRequest) => {
+    if (!source) return Promise.reject(new NoSourceError());
+    return runSync({ db, source, fieldMap, secretBox, log }, request);
+  };
+
+  async function runScheduled(): Promise<boolean> {
+    const recent = await db
+      .select({ id: syncRuns.id })
+      .from(syncRuns)
+      .where(
+        and(
+          inArray(syncRuns.kind, ["full", "incremental"]),
+          gt(syncRuns.startedAt, new Date(Date.now() - intervalMs / 2)),
+        ),
+      )
+      .orderBy(desc(syncRuns.startedAt))
+      .limit(1);
+    if (recent.length > 0) return false;
+    try {
+      await run({ kind: "incremental", trigger: "schedule" });
+      return true;
+    } catch (err) {
+      if (err instanceof SyncBusyError) return false;
+      throw err;
+    }
+  }
+
+  return {
+    source,
+    fieldMap,
+    secretBox,
+    writeBack,
+    run,
+    runScheduled,
+    importStatus: () =>
+      readImportStatus(db, source ?? { kind: "csv", description: "none configured" }, {
+        intervalMinutes: config.syncIntervalMinutes,
+        nextRunAt,
+      }),
+    startBackgroundWork() {
+      const timers: NodeJS.Timeout[] = [];
+      if (source && intervalMs > 0) {
+        const tick = () => {
+          nextRunAt = new Date(Date.now() + intervalMs);
+          runScheduled().catch((err: unknown) => log.error({ err }, "scheduled sync failed"));
+        };
+        nextRunAt = new Date(Date.now() + intervalMs);
+        timers.push(setInterval(tick, intervalMs));
+      }
+      if (source?.update) {
+        timers.push(
+          setInterval(() => {
+            writeBack.deliverDue().catch((err: unknown) => log.warn({ err }, "write-back dispatch failed"));
+          }, WRITE_BACK_EVERY_MS),
+        );
+      }
+      for (const timer of timers) timer.unref();
+      return () => {
+        for (const timer of timers) clearInterval(timer);
+        nextRunAt = null;
+      };
+    },
+  };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The app's sync, for main.ts to start its background work. */
+    sync: SyncService;
+  }
+}

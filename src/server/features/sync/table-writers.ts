@@ -1,0 +1,353 @@
+/**
+ * Writes mapped records into the portal's tables: one batched upsert per page, keyed by the record
+ * id, and the removal of rows whose records are gone. Each table has a writer; the engine drives them.
+ */
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { SyncErrorDetail } from "../../../shared/api/sync";
+import type { Database } from "../../db/client";
+import { violatedUniqueConstraint } from "../../db/errors";
+import { airtableOutbox, linkedinAccounts, profileOptimizations, transactions, users } from "../../db/schema";
+import type { SecretBox } from "../../secrets/secret-box";
+import { type SyncTable, TABLE_COLUMNS } from "./field-map";
+import type { MappedValue } from "./record-mapper";
+
+/** A record that passed mapping, ready to be written. */
+export interface ValidRecord {
+  recordId: string;
+  createdTime: string | undefined;
+  values: Record<string, MappedValue>;
+}
+
+export interface WriteOutcome {
+  synced: number;
+  errors: SyncErrorDetail[];
+}
+
+export interface WriteContext {
+  db: Database;
+  secretBox: SecretBox;
+  now: Date;
+  /** The operator's name of the table, for error details. */
+  tableName: string;
+}
+
+export interface TableWriter {
+  write(ctx: WriteContext, records: ValidRecord[]): Promise<WriteOutcome>;
+  /** The record ids of the local rows (of one customer, when `userId` is given). */
+  localRecordIds(db: Database, userId?: number): Promise<string[]>;
+  /**
+   * Removes the rows of these records, unless a run wrote them after `fetchStartedAt` (the records
+   * were then seen after all).
+   */
+  remove(db: Database, recordIds: string[], fetchStartedAt: Date): Promise<void>;
+}
+
+const CHUNK = 500;
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** `SET column = excluded.column` for every column given: the upsert writes the whole record. */
+function fromExcluded(table: PgTable, keys: string[]): Record<string, SQL> {
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  return Object.fromEntries(
+    keys.map((key) => {
+      const column = columns[key];
+      if (!column) throw new Error(`no column ${key}`);
+      return [key, sql.raw(`excluded."${column.name}"`)];
+    }),
+  );
+}
+
+const text = (value: MappedValue | undefined): string | null => (typeof value === "string" ? value : null);
+const integer = (value: MappedValue | undefined): number | null => (typeof value === "number" ? value : null);
+const flag = (value: MappedValue | undefined): boolean => value === true;
+const date = (value: MappedValue | undefined): Date | null => (value instanceof Date ? value : null);
+
+function createdAt(record: ValidRecord, now: Date): Date {
+  const given = date(record.values.createdAt);
+  if (given) return given;
+  const created = record.createdTime ? new Date(record.createdTime) : undefined;
+  return created && !Number.isNaN(created.getTime()) ? created : now;
+}
+
+// Users ------------------------------------------------------------------------------------------
+
+/** What a clash with each unique rule of users means, by the column it is on. */
+const USER_CLASHES: Record<string, { column: string; message: string }> = {
+  users_email_lower_key: { column: "email", message: "is already used by another portal account" },
+  users_uid_key: { column: "uid", message: "is already used by another customer" },
+  users_username_lower_key: { column: "username", message: "is already taken by another portal account" },
+};
+
+/**
+ * Customers. The sync writes their identity and links, never their password, Google id or role, and
+ * leaves a customer alone while a change they made in the portal waits to be written back.
+ */
+export function usersWriter(fieldNames: Record<string, string>): TableWriter {
+  const updatable = [
+    "uid",
+    "email",
+    "name",
+    "username",
+    "profileImageUrl",
+    "onboardingUrl",
+    "optimizationUrl",
+    "lastSyncedAt",
+    "updatedAt",
+  ];
+  const upsert = (db: Database, rows: Array<typeof users.$inferInsert>) =>
+    db
+      .insert(users)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: users.airtableRecordId,
+        set: fromExcluded(users, updatable),
+        setWhere: sql`not exists (select 1 from ${airtableOutbox} where ${airtableOutbox.userId} = ${users.id} and ${airtableOutbox.sentAt} is null)`,
+      })
+      .returning({ id: users.id });
+
+  const field = (column: string) => fieldNames[column] ?? column;
+  return {
+    async write(ctx, records) {
+      const rows = records.map((record) => ({
+        airtableRecordId: record.recordId,
+        uid: text(record.values.uid) ?? "",
+        email: text(record.values.email) ?? "",
+        name: text(record.values.name) ?? "",
+        username: text(record.values.username),
+        profileImageUrl: text(record.values.profileImageUrl),
+        onboardingUrl: text(record.values.onboardingUrl),
+        optimizationUrl: text(record.values.optimizationUrl),
+        lastSyncedAt: ctx.now,
+        updatedAt: ctx.now,
+        createdAt: createdAt(record, ctx.now),
+      }));
+      const errors: SyncErrorDetail[] = [];
+      for (const row of rows) {
+        if (row.uid.length > 36)
+          errors.push(detail(ctx, row.airtableRecordId, field("uid"), "is longer than 36 characters"));
+        else if (row.email.length > 255 || !row.email.includes("@"))
+          errors.push(detail(ctx, row.airtableRecordId, field("email"), "is not an email address"));
+        else if (row.name.length > 100)
+          errors.push(detail(ctx, row.airtableRecordId, field("name"), "is longer than 100 characters"));
+        else if ((row.username?.length ?? 0) > 50)
+          errors.push(detail(ctx, row.airtableRecordId, field("username"), "is longer than 50 characters"));
+      }
+      const bad = new Set(errors.map((error) => error.recordId));
+      const good = rows.filter((row) => !bad.has(row.airtableRecordId));
+      if (good.length === 0) return { synced: 0, errors };
+      try {
+        const written = await upsert(ctx.db, good);
+        return { synced: written.length, errors };
+      } catch (err) {
+        if (!violatedUniqueConstraint(err)) throw err;
+      }
+      // One record clashes with another customer (same email, say): write the page record by record
+      // so that only the clashing records are refused.
+      let synced = 0;
+      for (const row of good) {
+        try {
+          synced += (await upsert(ctx.db, [row])).length;
+        } catch (err) {
+          const constraint = violatedUniqueConstraint(err);
+          if (!constraint) throw err;
+          const clash = USER_CLASHES[constraint];
+          errors.push(
+            detail(
+              ctx,
+              row.airtableRecordId,
+              clash ? field(clash.column) : "record",
+              clash?.message ?? "clashes with another portal account",
+            ),
+          );
+        }
+      }
+      return { synced, errors };
+    },
+
+    async localRecordIds(db) {
+      const rows = await db
+        .select({ recordId: users.airtableRecordId })
+        .from(users)
+        .where(isNotNull(users.airtableRecordId));
+      return rows.flatMap((row) => (row.recordId ? [row.recordId] : []));
+    },
+
+    async remove(db, recordIds, fetchStartedAt) {
+      for (const ids of chunks(recordIds)) {
+        const stale = and(inArray(users.airtableRecordId, ids), lt(users.lastSyncedAt, fetchStartedAt));
+        // A customer who never signed in is only a copy of the record, and goes with it. One who has
+        // signed in keeps their portal account, no longer linked to the base.
+        await db.delete(users).where(and(stale, isNull(users.passwordHash), isNull(users.googleId)));
+        await db.update(users).set({ airtableRecordId: null, updatedAt: new Date() }).where(stale);
+      }
+    },
+  };
+}
+
+function detail(ctx: WriteContext, recordId: string, field: string, message: string): SyncErrorDetail {
+  return { table: ctx.tableName, recordId, message: `${field}: ${message}` };
+}
+
+// Records that belong to a customer --------------------------------------------------------------
+
+type OwnedTable = typeof linkedinAccounts | typeof profileOptimizations | typeof transactions;
+
+/**
+ * A writer for a table whose records belong to a customer, found by the UID the record carries.
+ * `toRow` builds the table's columns (besides the owner and the record id) from a record.
+ */
+function ownedRecordsWriter(
+  table: OwnedTable,
+  uidField: string,
+  toRow: (record: ValidRecord, ctx: WriteContext) => Record<string, unknown>,
+): TableWriter {
+  return {
+    async write(ctx, records) {
+      const uids = [...new Set(records.map((record) => text(record.values.uid) ?? ""))];
+      const owners = new Map<string, number>();
+      for (const part of chunks(uids)) {
+        const found = await ctx.db
+          .select({ id: users.id, uid: users.uid })
+          .from(users)
+          .where(inArray(users.uid, part));
+        for (const owner of found) owners.set(owner.uid, owner.id);
+      }
+      const errors: SyncErrorDetail[] = [];
+      const rows: Array<Record<string, unknown>> = [];
+      for (const record of records) {
+        const uid = text(record.values.uid) ?? "";
+        const userId = owners.get(uid);
+        if (userId === undefined) {
+          errors.push(detail(ctx, record.recordId, uidField, `no customer has the UID "${uid}"`));
+          continue;
+        }
+        rows.push({
+          ...toRow(record, ctx),
+          userId,
+          uid,
+          airtableRecordId: record.recordId,
+          lastSyncedAt: ctx.now,
+        });
+      }
+      if (rows.length === 0) return { synced: 0, errors };
+      const keys = Object.keys(rows[0] ?? {}).filter((key) => key !== "airtableRecordId");
+      const written = await ctx.db
+        .insert(table)
+        .values(rows as Array<typeof table.$inferInsert>)
+        .onConflictDoUpdate({ target: table.airtableRecordId, set: fromExcluded(table, keys) })
+        .returning({ id: table.id });
+      return { synced: written.length, errors };
+    },
+
+    async localRecordIds(db, userId) {
+      const rows = await db
+        .select({ recordId: table.airtableRecordId })
+        .from(table)
+        .where(userId === undefined ? undefined : eq(table.userId, userId));
+      return rows.map((row) => row.recordId);
+    },
+
+    async remove(db, recordIds, fetchStartedAt) {
+      for (const ids of chunks(recordIds)) {
+        await db
+          .delete(table)
+          .where(and(inArray(table.airtableRecordId, ids), lt(table.lastSyncedAt, fetchStartedAt)));
+      }
+    },
+  };
+}
+
+function sealed(box: SecretBox, value: MappedValue | undefined): string | null {
+  const plain = text(value);
+  return plain === null ? null : box.seal(plain);
+}
+
+export function linkedinAccountsWriter(fieldNames: Record<string, string>): TableWriter {
+  return ownedRecordsWriter(linkedinAccounts, fieldNames.uid ?? "UID", (record, ctx) => {
+    const v = record.values;
+    const codes = Array.isArray(v.twoFaRecoveryCodes) ? v.twoFaRecoveryCodes : [];
+    return {
+      accountType: text(v.accountType) ?? "lite",
+      firstName: text(v.firstName),
+      lastName: text(v.lastName),
+      linkedinEmail: text(v.linkedinEmail),
+      linkedinPasswordEncrypted: sealed(ctx.secretBox, v.linkedinPassword),
+      profileUrl: text(v.profileUrl),
+      status: text(v.status) ?? "Active",
+      isPremium: flag(v.isPremium),
+      isVerified: flag(v.isVerified),
+      isOptimized: flag(v.isOptimized),
+      connectionsCount: integer(v.connectionsCount) ?? 0,
+      followers: integer(v.followers),
+      headline: text(v.headline),
+      location: text(v.location),
+      industry: text(v.industry),
+      gender: text(v.gender),
+      proxyCountry: text(v.proxyCountry),
+      proxyIp: text(v.proxyIp),
+      proxyPort: text(v.proxyPort),
+      proxyUsername: text(v.proxyUsername),
+      proxyPasswordEncrypted: sealed(ctx.secretBox, v.proxyPassword),
+      proxyZoneName: text(v.proxyZoneName),
+      proxyUrl: text(v.proxyUrl),
+      twoFaSecretEncrypted: sealed(ctx.secretBox, v.twoFaCode),
+      twoFaRecoveryCodesEncrypted: codes.length > 0 ? ctx.secretBox.seal(codes.join("\n")) : null,
+      twoFaRecoveryCodeCount: codes.length,
+      twoFaStatus: text(v.twoFaStatus),
+      verificationType: text(v.verificationType),
+      notes: text(v.notes),
+      createdAt: createdAt(record, ctx.now),
+      lastModified: date(v.lastModified),
+    };
+  });
+}
+
+/** A table's text columns: every optional column but the ones given, which the writer converts itself. */
+function textColumnsOf(table: SyncTable, except: readonly string[]): string[] {
+  return TABLE_COLUMNS[table].optional.filter((column) => !except.includes(column));
+}
+
+export function profileOptimizationsWriter(fieldNames: Record<string, string>): TableWriter {
+  const textColumns = textColumnsOf("profileOptimizations", [
+    "formSubmissionDate",
+    "profilesToOptimize",
+    "status",
+    "createdAt",
+  ]);
+  return ownedRecordsWriter(profileOptimizations, fieldNames.uid ?? "UID", (record, ctx) => ({
+    ...Object.fromEntries(textColumns.map((column) => [column, text(record.values[column])])),
+    formSubmissionDate: date(record.values.formSubmissionDate),
+    profilesToOptimize: integer(record.values.profilesToOptimize),
+    status: text(record.values.status) ?? "submitted",
+    createdAt: createdAt(record, ctx.now),
+    updatedAt: ctx.now,
+  }));
+}
+
+export function transactionsWriter(fieldNames: Record<string, string>): TableWriter {
+  const textColumns = textColumnsOf("transactions", ["createdTime"]);
+  return ownedRecordsWriter(transactions, fieldNames.uid ?? "UID", (record, ctx) => ({
+    ...Object.fromEntries(textColumns.map((column) => [column, text(record.values[column])])),
+    createdTime: date(record.values.createdTime),
+    createdAt: createdAt(record, ctx.now),
+  }));
+}
+
+export function tableWriter(table: SyncTable, fieldNames: Record<string, string>): TableWriter {
+  switch (table) {
+    case "users":
+      return usersWriter(fieldNames);
+    case "linkedinAccounts":
+      return linkedinAccountsWriter(fieldNames);
+    case "profileOptimizations":
+      return profileOptimizationsWriter(fieldNames);
+    case "transactions":
+      return transactionsWriter(fieldNames);
+  }
+}
