@@ -11,6 +11,9 @@ import authRoutes from "./features/auth/routes";
 import devToolsRoutes from "./features/dev-tools/routes";
 import healthRoutes from "./features/health/routes";
 import publicConfigRoutes from "./features/public-config/routes";
+import syncRoutes from "./features/sync/routes";
+import type { RecordSource } from "./features/sync/sources/record-source";
+import { createSyncService } from "./features/sync/sync-service";
 import { fastifyLoggerOptions, genReqId } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { clientDistDir } from "./paths";
@@ -29,6 +32,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The built client to serve; dist/client by default. */
   clientDir?: string;
+  /** Where the sync reads records; by default the configured Airtable base or CSV folder. */
+  syncSource?: RecordSource;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -60,7 +65,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { database });
   await app.register(publicConfigRoutes, { config });
-  await app.register(authRoutes, { db: database.db, config, mailer });
+  const sync = await createSyncService(config, database.db, app.log, { source: deps.syncSource });
+  app.decorate("sync", sync);
+  await app.register(authRoutes, { db: database.db, config, mailer, writeBack: sync.writeBack });
+  await app.register(syncRoutes, { db: database.db, sync });
   if (!config.isProduction) await app.register(devToolsRoutes, { db: database.db });
 
   await app.register(clientApp, { distDir: deps.clientDir ?? clientDistDir });

@@ -27,9 +27,13 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
     .optional(),
+  // One key, or several separated by commas, newest first: the first encrypts, any of them decrypts.
   SECRETS_KEY: z
     .string()
-    .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 random bytes, base64-encoded")
+    .refine(
+      (v) => v.split(",").every((key) => Buffer.from(key.trim(), "base64").length === 32),
+      "must be 32 random bytes, base64-encoded (several keys: comma-separated, newest first)",
+    )
     .optional(),
   ADMIN_EMAILS: z.string().default(""),
   SESSION_IDLE_MINUTES: z.coerce
@@ -80,7 +84,8 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   dataDir: string;
   databaseUrl: string | undefined;
-  secretsKey: string | undefined;
+  /** SECRETS_KEY's keys, newest first; empty when unset (a key is then generated into DATA_DIR). */
+  secretsKeys: string[];
   adminEmails: string[];
   session: { idleTimeoutMs: number; maxAgeMs: number; cookieName: string; secureCookie: boolean };
   airtable: { token: string; baseId: string; apiUrl: string } | undefined;
@@ -156,7 +161,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
-    secretsKey: env.SECRETS_KEY,
+    secretsKeys: (env.SECRETS_KEY ?? "")
+      .split(",")
+      .map((key) => key.trim())
+      .filter(Boolean),
     adminEmails,
     session: {
       idleTimeoutMs: env.SESSION_IDLE_MINUTES * 60_000,

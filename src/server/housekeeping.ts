@@ -1,23 +1,34 @@
 /**
  * Periodic clean-up of rows that can no longer be used: ended sessions, spent or expired one-time
- * links, and rate-limit windows long past. Safe to run on every instance at once.
+ * links, rate-limit windows long past, delivered write-backs and old sync runs. Safe to run on
+ * every instance at once.
  */
-import { isNotNull, lt, or } from "drizzle-orm";
+import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import { emailTokens } from "./db/schema";
+import { airtableOutbox, emailTokens, syncRuns } from "./db/schema";
 import { deleteOldCounters } from "./plugins/rate-limiter";
 import { deleteDeadSessions } from "./plugins/session-store";
 
 const INTERVAL_MS = 60 * 60_000;
 // Longer than the longest rate-limit window, so no live window is cut short.
 const COUNTER_RETENTION_MS = 24 * 60 * 60_000;
+/** Long enough for an admin to look back at a month of runs and write-backs. */
+const SYNC_HISTORY_RETENTION_MS = 90 * 24 * 60 * 60_000;
 
 export async function runHousekeeping(db: Database, config: Config, now = new Date()): Promise<void> {
   await deleteDeadSessions(db, config.session, now);
   await deleteOldCounters(db, new Date(now.getTime() - COUNTER_RETENTION_MS));
   await db.delete(emailTokens).where(or(isNotNull(emailTokens.usedAt), lt(emailTokens.expiresAt, now)));
+  const historyCutoff = new Date(now.getTime() - SYNC_HISTORY_RETENTION_MS);
+  await db
+    .delete(airtableOutbox)
+    .where(and(isNotNull(airtableOutbox.sentAt), lt(airtableOutbox.sentAt, historyCutoff)));
+  // A run still marked running is left for the next run of its kind to close.
+  await db
+    .delete(syncRuns)
+    .where(and(isNotNull(syncRuns.finishedAt), lt(syncRuns.finishedAt, historyCutoff)));
 }
 
 /** Runs housekeeping every hour; the returned function stops it. */

@@ -31,14 +31,16 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(databaseTarget(config));
   await database.migrate();
+  const app = await buildApp({ config, database });
   const seeded = shouldSeedDemoData(config, database)
-    ? await seedDemoDataIfEmpty(database, config, demoSeeders)
+    ? await seedDemoDataIfEmpty(database, config, demoSeeders, app.log)
     : false;
 
-  const app = await buildApp({ config, database });
   const stopHousekeeping = scheduleHousekeeping(database.db, config, app.log);
+  const stopSyncWork = app.sync.startBackgroundWork();
   app.addHook("onClose", async () => {
     stopHousekeeping();
+    stopSyncWork();
     await database.close();
   });
 

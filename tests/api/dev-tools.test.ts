@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_ADMIN, DEMO_CUSTOMER, demoUsersSeeder } from "../../src/server/features/auth/demo-users";
-import { createTestApp, sameOrigin } from "../support/test-app";
+import { createTestApp } from "../support/test-app";
 
 describe("development tools", () => {
   it("shows the development mailbox as a page outside production", async () => {
@@ -21,27 +20,6 @@ describe("development tools", () => {
     });
     expect((await t.app.inject({ method: "GET", url: "/api/dev/mailbox" })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/dev/mailbox" })).statusCode).not.toBe(200);
-    await t.close();
-  });
-});
-
-describe("demo users", () => {
-  it("sign in with the details the README gives, the admin as an admin", async () => {
-    const t = await createTestApp();
-    await demoUsersSeeder.seed(t.database, t.config);
-    for (const [demo, role] of [
-      [DEMO_CUSTOMER, "customer"],
-      [DEMO_ADMIN, "admin"],
-    ] as const) {
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/login",
-        headers: sameOrigin,
-        payload: { email: demo.email, password: demo.password },
-      });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().role).toBe(role);
-    }
     await t.close();
   });
 });

@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailTokens, rateLimitCounters, sessions } from "../../src/server/db/schema";
+import {
+  airtableOutbox,
+  emailTokens,
+  rateLimitCounters,
+  sessions,
+  syncRuns,
+} from "../../src/server/db/schema";
 import { issueEmailToken } from "../../src/server/features/auth/email-tokens";
 import { runHousekeeping } from "../../src/server/housekeeping";
 import { hit } from "../../src/server/plugins/rate-limiter";
@@ -14,7 +20,7 @@ describe("housekeeping", () => {
   });
   afterAll(() => t.close());
 
-  it("removes ended sessions, spent links and old counters, and keeps live ones", async () => {
+  it("removes ended sessions, spent links, old counters and old sync history, and keeps live ones", async () => {
     const db = t.database.db;
     const live = await signedInUser(db, t.config);
     const idle = await signedInUser(db, t.config);
@@ -27,10 +33,33 @@ describe("housekeeping", () => {
     await hit(db, [{ key: "old", limit: 5, windowMs: 60_000 }], new Date(Date.now() - 2 * 24 * 3_600_000));
     await hit(db, [{ key: "current", limit: 5, windowMs: 60_000 }]);
 
+    const longAgo = new Date(Date.now() - 91 * 24 * 3_600_000);
+    const lately = new Date(Date.now() - 24 * 3_600_000);
+    const run = { kind: "full", trigger: "admin", source: "csv", status: "succeeded" } as const;
+    await db.insert(syncRuns).values([
+      { ...run, startedAt: longAgo, finishedAt: longAgo, message: "old" },
+      { ...run, startedAt: lately, finishedAt: lately, message: "recent" },
+      { ...run, status: "running", startedAt: longAgo, message: "never finished" },
+    ]);
+    const entry = { userId: live.user.id, airtableRecordId: "recHousekeeping01", fields: {} };
+    await db.insert(airtableOutbox).values([
+      { ...entry, sentAt: longAgo, lastError: "old delivered" },
+      { ...entry, sentAt: lately, lastError: "recently delivered" },
+      { ...entry, createdAt: longAgo, lastError: "still waiting" },
+    ]);
+
     await runHousekeeping(db, t.config);
 
     expect((await db.select().from(sessions)).map((s) => s.userId)).toEqual([live.user.id]);
     expect(await db.select().from(emailTokens)).toHaveLength(1);
     expect((await db.select().from(rateLimitCounters)).map((c) => c.key)).toEqual(["current"]);
+    expect((await db.select().from(syncRuns)).map((r) => r.message).sort()).toEqual([
+      "never finished",
+      "recent",
+    ]);
+    expect((await db.select().from(airtableOutbox)).map((e) => e.lastError).sort()).toEqual([
+      "recently delivered",
+      "still waiting",
+    ]);
   });
 });

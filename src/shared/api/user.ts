@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { writeBackStatusSchema } from "./sync";
 
 export const roleSchema = z.enum(["customer", "admin"]);
 export type Role = z.infer<typeof roleSchema>;
@@ -16,3 +17,7 @@ export const currentUserSchema = z.object({
   optimizationUrl: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** `PUT /api/user/{id}`: the saved profile, and whether the operator's base has the change yet. */
+export const updatedProfileSchema = currentUserSchema.extend({ airtableSync: writeBackStatusSchema });
+export type UpdatedProfile = z.infer<typeof updatedProfileSchema>;

@@ -81,10 +81,17 @@ describe("loadConfig", () => {
 
   it("checks that SECRETS_KEY is 32 bytes of base64", () => {
     expect(problemsOf({ SECRETS_KEY: "c2hvcnQ=" })).toEqual([
-      "SECRETS_KEY: must be 32 random bytes, base64-encoded",
+      "SECRETS_KEY: must be 32 random bytes, base64-encoded (several keys: comma-separated, newest first)",
     ]);
     const key = Buffer.alloc(32, 7).toString("base64");
-    expect(loadConfig({ SECRETS_KEY: key }).secretsKey).toBe(key);
+    expect(loadConfig({ SECRETS_KEY: key }).secretsKeys).toEqual([key]);
+  });
+
+  it("takes several comma-separated SECRETS_KEY keys, newest first, for rotation", () => {
+    const newer = Buffer.alloc(32, 8).toString("base64");
+    const older = Buffer.alloc(32, 9).toString("base64");
+    expect(loadConfig({ SECRETS_KEY: `${newer}, ${older}` }).secretsKeys).toEqual([newer, older]);
+    expect(problemsOf({ SECRETS_KEY: `${newer},c2hvcnQ=` })).toHaveLength(1);
   });
 
   it("normalises admin emails to lower case", () => {

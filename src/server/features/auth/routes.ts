@@ -12,13 +12,14 @@ import {
   updateProfileSchema,
 } from "../../../shared/api/auth";
 import { errorBodySchema } from "../../../shared/api/errors";
-import { currentUserSchema } from "../../../shared/api/user";
+import { currentUserSchema, updatedProfileSchema } from "../../../shared/api/user";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { Mailer } from "../../mail/mailer";
 import { forbidden } from "../../plugins/http-error";
 import { deleteSession, deleteUserSessions, listUserSessions } from "../../plugins/session-store";
 import { toCurrentUser } from "./current-user";
+import type { ProfileWriteBack } from "./profile-write-back";
 import {
   type AuthContext,
   confirmClaim,
@@ -34,10 +35,12 @@ import {
 
 const ok = z.object({ ok: z.literal(true) });
 
-const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; mailer: Mailer }> = async (
-  app,
-  opts,
-) => {
+const authRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  writeBack?: ProfileWriteBack;
+}> = async (app, opts) => {
   const { db } = opts;
   const ctx = (log: AuthContext["log"]): AuthContext => ({ ...opts, log });
 
@@ -141,14 +144,14 @@ const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; mailer: 
       schema: {
         params: z.object({ id: z.coerce.number().int().positive() }),
         body: updateProfileSchema,
-        response: { 200: currentUserSchema },
+        response: { 200: updatedProfileSchema },
       },
     },
     async (request) => {
       const me = request.currentUser;
       if (!me || me.id !== request.params.id) throw forbidden("You can only change your own profile");
-      const updated = await updateProfile(ctx(request.log), me, request.body);
-      return toCurrentUser(updated);
+      const { user, writeBack } = await updateProfile(ctx(request.log), me, request.body);
+      return { ...toCurrentUser(user), airtableSync: writeBack };
     },
   );
 

@@ -10,6 +10,7 @@ import type {
   RegisterExistingBody,
   UpdateProfileBody,
 } from "../../../shared/api/auth";
+import type { WriteBackStatus } from "../../../shared/api/sync";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
@@ -20,6 +21,7 @@ import { deleteUserSessions } from "../../plugins/session-store";
 import { consumeEmailToken, issueEmailToken } from "./email-tokens";
 import { claimAccountMail, resetPasswordMail } from "./emails";
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./password";
+import type { ProfileWriteBack } from "./profile-write-back";
 import { findUserByEmail, uniqueViolation } from "./users-repo";
 
 const MINUTE = 60_000;
@@ -52,6 +54,8 @@ export interface AuthContext {
   config: Config;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Absent when the portal has no writable source (a CSV folder, or none). */
+  writeBack?: ProfileWriteBack;
 }
 
 function roleFor(config: Config, email: string): "admin" | "customer" {
@@ -170,33 +174,55 @@ export async function resetPassword(
   });
 }
 
+/** How long a settings save waits for the operator's base before answering "pending". */
+const WRITE_BACK_BUDGET_MS = 4_000;
+
+/**
+ * Saves the profile and queues it for the customer's record in the operator's base in the same
+ * transaction, then gives the write-back a moment, so the answer can say truthfully whether the
+ * base has it yet.
+ */
 export async function updateProfile(
   ctx: AuthContext,
   user: UserRow,
   body: UpdateProfileBody,
-): Promise<UserRow> {
+): Promise<{ user: UserRow; writeBack: WriteBackStatus }> {
   const username = body.username ? body.username : null;
   const emailChanged = body.email.toLowerCase() !== user.email.toLowerCase();
+  let saved: { user: UserRow; entryId: number | null };
   try {
-    const [updated] = await ctx.db
-      .update(users)
-      .set({
-        email: body.email,
-        name: body.name,
-        username,
-        updatedAt: new Date(),
-        ...(emailChanged ? { emailVerifiedAt: null } : {}),
-      })
-      .where(eq(users.id, user.id))
-      .returning();
-    if (!updated) throw new Error("profile update matched no row");
-    return updated;
+    saved = await ctx.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({
+          email: body.email,
+          name: body.name,
+          username,
+          updatedAt: new Date(),
+          ...(emailChanged ? { emailVerifiedAt: null } : {}),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (!updated) throw new Error("profile update matched no row");
+      const entryId =
+        (await ctx.writeBack?.enqueue(tx, updated, {
+          email: updated.email,
+          name: updated.name,
+          username: updated.username,
+        })) ?? null;
+      return { user: updated, entryId };
+    });
   } catch (err) {
     const field = uniqueViolation(err);
     if (field === "username") throw conflict("username: This username is already taken");
     if (field === "email") throw conflict("email: This email is already used by another account");
     throw err;
   }
+  if (saved.entryId === null || !ctx.writeBack) return { user: saved.user, writeBack: "not-linked" };
+  return {
+    user: saved.user,
+    writeBack: await ctx.writeBack.deliverSoon(saved.entryId, WRITE_BACK_BUDGET_MS),
+  };
 }
 
 // A failed delivery must not change the answer (that would reveal the account); it is logged instead.

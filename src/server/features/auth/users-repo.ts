@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { violatedUniqueConstraint } from "../../db/errors";
 import { type UserRow, users } from "../../db/schema";
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
@@ -18,11 +19,9 @@ export async function findUserById(db: Database, id: number): Promise<UserRow | 
 
 /** Which unique constraint a failed insert or update hit, if any. */
 export function uniqueViolation(err: unknown): "email" | "username" | "other" | undefined {
-  const cause =
-    (err as { cause?: { code?: string; constraint?: string } })?.cause ??
-    (err as { code?: string; constraint?: string });
-  if (cause?.code !== "23505") return undefined;
-  if (cause.constraint?.includes("email")) return "email";
-  if (cause.constraint?.includes("username")) return "username";
+  const constraint = violatedUniqueConstraint(err);
+  if (constraint === undefined) return undefined;
+  if (constraint.includes("email")) return "email";
+  if (constraint.includes("username")) return "username";
   return "other";
 }

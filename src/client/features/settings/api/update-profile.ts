@@ -1,17 +1,20 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UpdateProfileBody } from "../../../../shared/api/auth";
-import { type CurrentUser, currentUserSchema } from "../../../../shared/api/user";
+import { type UpdatedProfile, updatedProfileSchema } from "../../../../shared/api/user";
 import { apiRequest } from "../../../lib/api-client";
 import { currentUserQueryKey } from "../../auth/api/get-current-user";
 
-/** Saves the signed-in user's email, name and username (an empty username means none). */
-export async function updateProfile(id: number, body: UpdateProfileBody): Promise<CurrentUser> {
+/**
+ * Saves the signed-in user's email, name and username (an empty username means none). The answer
+ * also says whether the change has reached the operator's base yet.
+ */
+export async function updateProfile(id: number, body: UpdateProfileBody): Promise<UpdatedProfile> {
   const res = await apiRequest("PUT", `/api/user/${id}`, {
     email: body.email,
     name: body.name,
     username: body.username ?? "",
   });
-  return currentUserSchema.parse(await res.json());
+  return updatedProfileSchema.parse(await res.json());
 }
 
 export function useUpdateProfile(id: number) {
@@ -19,6 +22,6 @@ export function useUpdateProfile(id: number) {
   return useMutation({
     mutationFn: (body: UpdateProfileBody) => updateProfile(id, body),
     // The sidebar and every other reader of the session show the new details at once.
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+    onSuccess: ({ airtableSync: _, ...user }) => queryClient.setQueryData(currentUserQueryKey, user),
   });
 }

@@ -1,6 +1,7 @@
 import { Pencil } from "lucide-react";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
-import type { CurrentUser } from "../../../../shared/api/user";
+import type { WriteBackStatus } from "../../../../shared/api/sync";
+import type { CurrentUser, UpdatedProfile } from "../../../../shared/api/user";
 import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Button } from "../../../components/ui/button";
@@ -17,6 +18,13 @@ import { ApiError } from "../../../lib/api-client";
 import { serverErrorText, splitFieldErrors, withoutFieldPrefix } from "../../../lib/api-error";
 import { toast } from "../../../lib/use-toast";
 import { useUpdateProfile } from "../api/update-profile";
+
+/** The toast tells the truth about the operator's base: synced, on its way, or not linked to it at all. */
+const SAVED_MESSAGES: Record<WriteBackStatus, string> = {
+  synced: "Your profile has been updated successfully and synced to Airtable.",
+  pending: "Your profile has been updated. It will be synced to Airtable shortly.",
+  "not-linked": "Your profile has been updated successfully.",
+};
 
 const FIELDS = ["email", "name", "username"] as const;
 type Field = (typeof FIELDS)[number];
@@ -89,8 +97,9 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
       return;
     }
     setErrors({});
+    let saved: UpdatedProfile;
     try {
-      await update.mutateAsync({ email, name, username });
+      saved = await update.mutateAsync({ email, name, username });
     } catch (error) {
       const message = error instanceof ApiError ? serverErrorText(error) : undefined;
       const { fieldErrors } = splitFieldErrors(message ?? "", FIELDS);
@@ -103,7 +112,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
       });
       return;
     }
-    toast({ title: "Settings Updated", description: "Your profile has been updated successfully." });
+    toast({ title: "Settings Updated", description: SAVED_MESSAGES[saved.airtableSync] });
     stopEditing();
   };
 

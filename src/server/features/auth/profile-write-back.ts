@@ -1,0 +1,17 @@
+import type { WriteBackStatus } from "../../../shared/api/sync";
+import type { Database } from "../../db/client";
+
+/**
+ * How a settings change reaches the customer's record in the operator's base. The sync feature
+ * provides it; settings only needs to queue the change with its own transaction and ask how it went.
+ */
+export interface ProfileWriteBack {
+  /** Queues the profile inside the caller's transaction; null when the customer has no record to write to. */
+  enqueue(
+    tx: Database,
+    user: { id: number; airtableRecordId: string | null },
+    profile: { email: string; name: string; username: string | null },
+  ): Promise<number | null>;
+  /** Tries to deliver within `budgetMs`; "pending" means it will be retried in the background. */
+  deliverSoon(entryId: number, budgetMs: number): Promise<WriteBackStatus>;
+}
