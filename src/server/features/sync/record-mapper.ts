@@ -3,6 +3,7 @@
  * column's type (Airtable's JSON and a CSV's text both arrive here), and reports the first problem
  * in the operator's own field names, so an admin can find the record and fix it.
  */
+import { type AccountType, isAccountType } from "../../../shared/linkedin-account-rules";
 import type { SyncTable, TableMap } from "./field-map";
 import type { SourceRecord } from "./sources/record-source";
 
@@ -30,9 +31,8 @@ const COLUMN_KINDS: Record<SyncTable, Record<string, ColumnKind>> = {
   transactions: { createdTime: "timestamp" },
 };
 
-export const ACCOUNT_TYPES = ["lite", "plus", "exec", "navigator"] as const;
 // Decision R6: "sales navigator" and "navigator" are one type, stored as navigator.
-const ACCOUNT_TYPE_ALIASES: Record<string, (typeof ACCOUNT_TYPES)[number]> = {
+const ACCOUNT_TYPE_ALIASES: Record<string, AccountType> = {
   "sales navigator": "navigator",
   salesnav: "navigator",
   sales_navigator: "navigator",
@@ -103,7 +103,7 @@ function convert(kind: ColumnKind, value: unknown): MappedValue {
       const text = asText(value)?.toLowerCase().replace(/\s+/g, " ");
       if (!text) return null;
       const type = ACCOUNT_TYPE_ALIASES[text] ?? text;
-      if (!(ACCOUNT_TYPES as readonly string[]).includes(type)) {
+      if (!isAccountType(type)) {
         throw new FieldProblem(`must be lite, plus, exec or navigator (got "${text}")`);
       }
       return type;
