@@ -10,6 +10,7 @@ import type { DatabaseHandle } from "./db/client";
 import authRoutes from "./features/auth/routes";
 import devToolsRoutes from "./features/dev-tools/routes";
 import healthRoutes from "./features/health/routes";
+import linkedinAccountsRoutes from "./features/linkedin-accounts/routes";
 import publicConfigRoutes from "./features/public-config/routes";
 import syncRoutes from "./features/sync/routes";
 import type { RecordSource } from "./features/sync/sources/record-source";
@@ -22,6 +23,7 @@ import crossSiteGuard from "./plugins/cross-site-guard";
 import errorShape from "./plugins/error-shape";
 import securityHeaders from "./plugins/security-headers";
 import session from "./plugins/session";
+import { openSecretBox } from "./secrets/secret-box";
 
 export interface AppDeps {
   config: Config;
@@ -65,10 +67,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { database });
   await app.register(publicConfigRoutes, { config });
-  const sync = await createSyncService(config, database.db, app.log, { source: deps.syncSource });
+  // Opened once: the sync seals the secrets it imports, the accounts routes open the ones shown.
+  const secretBox = await openSecretBox(config);
+  const sync = await createSyncService(config, database.db, app.log, { secretBox, source: deps.syncSource });
   app.decorate("sync", sync);
   await app.register(authRoutes, { db: database.db, config, mailer, writeBack: sync.writeBack });
   await app.register(syncRoutes, { db: database.db, sync });
+  await app.register(linkedinAccountsRoutes, { db: database.db, secretBox });
   if (!config.isProduction) await app.register(devToolsRoutes, { db: database.db });
 
   await app.register(clientApp, { distDir: deps.clientDir ?? clientDistDir });

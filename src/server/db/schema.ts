@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+import { type RevealKind, revealKindSchema } from "../../shared/api/linkedin-accounts";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -186,6 +188,17 @@ export const linkedinAccounts = pgTable(
   ],
 );
 
+/**
+ * A counter per customer that a trigger (migration 0004) bumps on every insert, update or delete of
+ * their LinkedIn accounts. The accounts list's ETag is this version, so checking an unchanged list
+ * costs one indexed read instead of building the list. No foreign key: the trigger also fires for the
+ * accounts a deleted user's cascade removes, after the user row is gone.
+ */
+export const linkedinAccountListVersions = pgTable("linkedin_account_list_versions", {
+  userId: integer("user_id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});
+
 export const profileOptimizations = pgTable(
   "profile_optimizations",
   {
@@ -289,7 +302,11 @@ export const syncRuns = pgTable(
       .notNull()
       .default([]),
   },
-  (t) => [index("sync_runs_started_at_idx").on(t.startedAt)],
+  (t) => [
+    index("sync_runs_started_at_idx").on(t.startedAt),
+    // A customer's Recent Activity reads their own runs, newest first.
+    index("sync_runs_scope_uid_started_at_idx").on(t.scopeUid, t.startedAt.desc()),
+  ],
 );
 
 /**
@@ -337,6 +354,40 @@ export const airtableOutbox = pgTable(
   (t) => [
     index("airtable_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
     index("airtable_outbox_user_id_idx").on(t.userId),
+  ],
+);
+
+// Drizzle wants a non-empty tuple; zod gives the same values as an array.
+const REVEAL_KINDS = revealKindSchema.options as [RevealKind, ...RevealKind[]];
+
+/**
+ * One row each time a stored secret was shown (decision D7): who asked, whose account it was, which
+ * secret. The account's label is copied in, so the record still reads when the account is gone.
+ */
+export const accountSecretReveals = pgTable(
+  "account_secret_reveals",
+  {
+    id: serial("id").primaryKey(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    ownerUserId: integer("owner_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accountId: integer("account_id").references(() => linkedinAccounts.id, { onDelete: "set null" }),
+    /** The account's LinkedIn email, or its name when it has none. */
+    accountLabel: text("account_label").notNull(),
+    secret: text("secret", { enum: REVEAL_KINDS }).notNull(),
+    ip: text("ip"),
+    revealedAt: timestamp("revealed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("account_secret_reveals_owner_idx").on(t.ownerUserId, t.revealedAt.desc()),
+    // So that removing accounts or users (the sync does, in bulk) finds their rows without a full scan.
+    index("account_secret_reveals_account_id_idx").on(t.accountId),
+    index("account_secret_reveals_actor_user_id_idx").on(t.actorUserId),
+    check(
+      "account_secret_reveals_secret_check",
+      sql`${t.secret} in (${sql.raw(REVEAL_KINDS.map((kind) => `'${kind}'`).join(", "))})`,
+    ),
   ],
 );
 

@@ -9,7 +9,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { syncRuns } from "../../db/schema";
 import { demoDataDir } from "../../paths";
-import { openSecretBox, type SecretBox } from "../../secrets/secret-box";
+import type { SecretBox } from "../../secrets/secret-box";
 import { type FinishedRun, runSync, SyncBusyError, type SyncRequest } from "./engine";
 import { type FieldMap, loadFieldMap } from "./field-map";
 import { readImportStatus } from "./import-status";
@@ -54,10 +54,10 @@ export async function createSyncService(
   config: Config,
   db: Database,
   log: FastifyBaseLogger,
-  options: { source?: RecordSource; secretBox?: SecretBox } = {},
+  options: { secretBox: SecretBox; source?: RecordSource },
 ): Promise<SyncService> {
+  const { secretBox } = options;
   const fieldMap = await loadFieldMap(config.airtableFieldMapPath);
-  const secretBox = options.secretBox ?? (await openSecretBox(config));
   const source = options.source ?? configuredSource(config, db, fieldMap);
   const writeBack = createWriteBack(db, source, fieldMap, log);
   const intervalMs = config.syncIntervalMinutes * 60_000;

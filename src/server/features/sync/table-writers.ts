@@ -8,6 +8,7 @@ import type { SyncErrorDetail } from "../../../shared/api/sync";
 import type { Database } from "../../db/client";
 import { violatedUniqueConstraint } from "../../db/errors";
 import { airtableOutbox, linkedinAccounts, profileOptimizations, transactions, users } from "../../db/schema";
+import { sealRecoveryCodes } from "../../secrets/recovery-codes";
 import type { SecretBox } from "../../secrets/secret-box";
 import { type SyncTable, TABLE_COLUMNS } from "./field-map";
 import type { MappedValue } from "./record-mapper";
@@ -297,7 +298,7 @@ export function linkedinAccountsWriter(fieldNames: Record<string, string>): Tabl
       proxyZoneName: text(v.proxyZoneName),
       proxyUrl: text(v.proxyUrl),
       twoFaSecretEncrypted: sealed(ctx.secretBox, v.twoFaCode),
-      twoFaRecoveryCodesEncrypted: codes.length > 0 ? ctx.secretBox.seal(codes.join("\n")) : null,
+      twoFaRecoveryCodesEncrypted: sealRecoveryCodes(ctx.secretBox, codes),
       twoFaRecoveryCodeCount: codes.length,
       twoFaStatus: text(v.twoFaStatus),
       verificationType: text(v.verificationType),

@@ -1,0 +1,157 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorBodySchema } from "../../../shared/api/errors";
+import {
+  activitySchema,
+  exportedSecretsSchema,
+  exportSecretsBodySchema,
+  loginCodeSchema,
+  revealedSecretSchema,
+  revealSecretBodySchema,
+} from "../../../shared/api/linkedin-accounts";
+import type { Database } from "../../db/client";
+import type { UserRow } from "../../db/schema";
+import { unauthorized } from "../../plugins/http-error";
+import type { SecretBox } from "../../secrets/secret-box";
+import { ownerIdOfUid } from "./account-access";
+import { createAccountListCache } from "./account-list-cache";
+import { accountListJson, accountListVersion } from "./accounts-queries";
+import { recentActivity } from "./activity";
+import { matchesIfNoneMatch } from "./list-etag";
+import { currentLoginCode, exportSecrets, type RevealContext, revealSecret } from "./secret-reveals";
+
+const uidParams = z.object({ uid: z.string().min(1).max(36) });
+const accountIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, "must be an account id")
+    .transform(Number),
+});
+const EMPTY_LIST = createAccountListCache().put(0, 0, "[]");
+/** Below this, gzip saves less than its header and CPU cost. */
+const GZIP_FROM_CHARS = 1024;
+
+/** Whether Accept-Encoding allows gzip (not `gzip;q=0`). */
+function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? "").split(",").some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return (coding === "gzip" || coding === "*") && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+
+/** The session guard has let only signed-in users through to "user" routes; this gives their row a type. */
+function signedIn(request: FastifyRequest): UserRow {
+  if (!request.currentUser) throw unauthorized();
+  return request.currentUser;
+}
+
+/** A shown secret must not stay in a browser or proxy cache. */
+function noStore(reply: FastifyReply): void {
+  reply.header("cache-control", "no-store");
+}
+
+const linkedinAccountsRoutes: FastifyPluginAsyncZod<{ db: Database; secretBox: SecretBox }> = async (
+  app,
+  { db, secretBox },
+) => {
+  const lists = createAccountListCache();
+  /** The list as the database holds it now: built once per version, then checked with one small read. */
+  async function currentList(ownerId: number) {
+    const cached = lists.get(ownerId, await accountListVersion(db, ownerId));
+    if (cached) return cached;
+    const { version, body } = await accountListJson(db, ownerId);
+    return lists.put(ownerId, version, body);
+  }
+
+  const revealContext = (request: FastifyRequest): RevealContext => ({
+    db,
+    secretBox,
+    log: request.log,
+    me: signedIn(request),
+    ip: request.ip,
+  });
+
+  app.get(
+    "/api/accounts/linkedin/user/:uid",
+    {
+      config: { access: "user" },
+      // The 200 body (linkedinAccountListSchema) comes from the database as JSON text, typed field by
+      // field against the contract (see accounts-queries.ts): the very string sent is the one hashed.
+      schema: { params: uidParams },
+    },
+    async (request, reply) => {
+      const ownerId = await ownerIdOfUid(db, signedIn(request), request.params.uid);
+      const list = ownerId === undefined ? EMPTY_LIST : await currentList(ownerId);
+      const gzip = acceptsGzip(request.headers["accept-encoding"]) && list.body.length >= GZIP_FROM_CHARS;
+      const { etag, body } = gzip ? await list.gzipped() : list;
+      reply
+        .header("etag", etag)
+        .header("cache-control", "private, no-cache")
+        .header("vary", "Accept-Encoding");
+      if (matchesIfNoneMatch(request.headers["if-none-match"], etag)) return reply.code(304).send();
+      if (gzip) reply.header("content-encoding", "gzip");
+      return reply.type("application/json; charset=utf-8").send(body);
+    },
+  );
+
+  app.post(
+    "/api/accounts/linkedin/:id/reveal",
+    {
+      config: { access: "user" },
+      schema: {
+        params: accountIdParams,
+        body: revealSecretBodySchema,
+        response: { 200: revealedSecretSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return revealSecret(revealContext(request), request.params.id, request.body.secret);
+    },
+  );
+
+  app.post(
+    "/api/accounts/linkedin/:id/login-code",
+    {
+      config: { access: "user" },
+      schema: {
+        params: accountIdParams,
+        body: z.object({}).strict(),
+        response: { 200: loginCodeSchema, 422: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return currentLoginCode(revealContext(request), request.params.id, Date.now());
+    },
+  );
+
+  app.post(
+    "/api/accounts/linkedin/user/:uid/export-secrets",
+    {
+      config: { access: "user" },
+      schema: {
+        params: uidParams,
+        body: exportSecretsBodySchema,
+        response: { 200: exportedSecretsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ctx = revealContext(request);
+      const ownerId = await ownerIdOfUid(db, ctx.me, request.params.uid);
+      noStore(reply);
+      return exportSecrets(ctx, ownerId, request.body.accountIds);
+    },
+  );
+
+  app.get(
+    "/api/activity",
+    { config: { access: "user" }, schema: { response: { 200: activitySchema } } },
+    async (request) => ({ items: await recentActivity(db, signedIn(request)) }),
+  );
+};
+
+export default linkedinAccountsRoutes;
