@@ -1,34 +1,130 @@
+import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
 
-test.beforeEach(async ({ signInAs }) => {
-  await signInAs("customer");
+const card = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+
+/** The figure a card shows under a label (a <dt>/<dd> pair). */
+const figure = (region: Locator, label: string) =>
+  region.locator(`xpath=.//dt[normalize-space()='${label}']/following-sibling::dd[1]`);
+
+/** A count card's number and whether it says Active (spec: a check above zero, a dash otherwise). */
+async function expectCount(page: Page, name: string, count: string, active: boolean) {
+  const region = card(page, name);
+  await expect(region.getByText(count, { exact: true })).toBeVisible();
+  await expect(region.getByText("Active", { exact: true })).toHaveCount(active ? 1 : 0);
+  if (!active) await expect(region.getByText("—")).toBeVisible();
+}
+
+test.describe("a customer without accounts", () => {
+  test.beforeEach(async ({ signInAs }) => {
+    await signInAs("customer");
+  });
+
+  test("the welcome banner greets by first name and stays dismissed for the tab's session", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/dashboard");
+    const greeting = page.getByRole("heading", { name: /^Welcome( back)?, Casey!$/ });
+    await expect(greeting).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "the dashboard with the welcome banner");
+
+    await page.getByRole("button", { name: "Dismiss welcome message" }).click();
+    await expect(greeting).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(greeting).toHaveCount(0);
+
+    // A new tab is a new browser session, so the banner is back there.
+    const otherTab = await context.newPage();
+    await otherTab.goto("/dashboard");
+    await expect(otherTab.getByRole("heading", { name: /^Welcome( back)?, Casey!$/ })).toBeVisible();
+    await otherTab.close();
+  });
+
+  test("Place Order goes to the orders page", async ({ page }) => {
+    await page.goto("/dashboard");
+    await page.getByRole("link", { name: "Place Order" }).click();
+    await expect(page).toHaveURL("/orders");
+    await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+  });
+
+  test("sees zero counts with dashes, and no recent activity", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expectCount(page, "LinkedIn Accounts", "0", false);
+    await expectCount(page, "Sales Navigator Accounts", "0", false);
+    await expectCount(page, "Email Accounts", "0", false);
+    await expectCount(page, "WhatsApp Accounts", "0", false);
+    const status = card(page, "Account Status");
+    await expect(figure(status, "Active")).toHaveText("0");
+    await expect(figure(status, "Pending Setup")).toHaveText("0");
+    await expect(figure(status, "Issues")).toHaveText("0");
+    await expect(card(page, "Recent Activity").getByText("No recent activity")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "the dashboard of a customer without accounts");
+  });
 });
 
-test("the welcome banner greets by first name and stays dismissed for the tab's session", async ({
-  page,
-  context,
-}) => {
-  await page.goto("/dashboard");
-  const greeting = page.getByRole("heading", { name: /^Welcome( back)?, Casey!$/ });
-  await expect(greeting).toBeVisible();
-  await expectNoSeriousA11yViolations(page, "the dashboard with the welcome banner");
+test.describe("a customer with twelve accounts", () => {
+  test.beforeEach(async ({ signInAs }) => {
+    await signInAs("accountsOwner");
+  });
 
-  await page.getByRole("button", { name: "Dismiss welcome message" }).click();
-  await expect(greeting).toHaveCount(0);
-  await page.reload();
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  await expect(greeting).toHaveCount(0);
+  test("sees the count cards and the Account Status computed from the accounts", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expectCount(page, "LinkedIn Accounts", "12", true);
+    await expectCount(page, "Sales Navigator Accounts", "3", true);
+    await expectCount(page, "Email Accounts", "0", false);
+    await expectCount(page, "WhatsApp Accounts", "0", false);
+    // Decision D1: signed in / not signed in / wrong password or restricted.
+    const status = card(page, "Account Status");
+    await expect(figure(status, "Active")).toHaveText("4");
+    await expect(figure(status, "Pending Setup")).toHaveText("3");
+    await expect(figure(status, "Issues")).toHaveText("5");
+    await expectNoSeriousA11yViolations(page, "the dashboard with accounts");
+  });
 
-  // A new tab is a new browser session, so the banner is back there.
-  const otherTab = await context.newPage();
-  await otherTab.goto("/dashboard");
-  await expect(otherTab.getByRole("heading", { name: /^Welcome( back)?, Casey!$/ })).toBeVisible();
-  await otherTab.close();
+  test("Quick Actions lead to the accounts and to ordering", async ({ page }) => {
+    await page.goto("/dashboard");
+    const actions = card(page, "Quick Actions");
+    await expect(actions.getByRole("link", { name: "Order New Accounts" })).toHaveAttribute(
+      "href",
+      "/orders",
+    );
+    await actions.getByRole("link", { name: "View LinkedIn Accounts" }).click();
+    await expect(page).toHaveURL("/accounts/linkedin");
+    await expect(page.getByRole("heading", { level: 1, name: "Your LinkedIn Accounts" })).toBeVisible();
+  });
+
+  test("passes axe in the dark theme", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/dashboard");
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    await expectCount(page, "LinkedIn Accounts", "12", true);
+    await expectNoSeriousA11yViolations(page, "the dashboard in the dark theme");
+  });
 });
 
-test("Place Order goes to the orders page", async ({ page }) => {
-  await page.goto("/dashboard");
-  await page.getByRole("link", { name: "Place Order" }).click();
-  await expect(page).toHaveURL("/orders");
-  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+test.describe("a customer who reveals a password", () => {
+  test.beforeEach(async ({ signInAs }) => {
+    await signInAs("revealer");
+  });
+
+  test("finds the reveal in Recent Activity", async ({ page }) => {
+    await page.goto("/dashboard");
+    const activity = card(page, "Recent Activity");
+    await card(page, "Quick Actions").getByRole("link", { name: "View LinkedIn Accounts" }).click();
+    await page.getByRole("button", { name: "Show password of Rita Reveal" }).click();
+    await expect(page.getByText("R1ta-pw")).toBeVisible();
+
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Dashboard", exact: true })
+      .click();
+    // Newest first: the reveal just made leads the list.
+    const item = activity.getByRole("listitem").first();
+    await expect(item).toContainText("Revealed the password of rita.reveal@example.com");
+    await expect(item.locator("time")).toHaveText("just now");
+    await expectCount(page, "LinkedIn Accounts", "2", true);
+    await expectCount(page, "Sales Navigator Accounts", "1", true);
+  });
 });

@@ -1,15 +1,31 @@
 /**
  * Starts the built portal for the browser tests: a new embedded database in a temporary DATA_DIR,
- * migrated and given the test users with their sessions (written directly, as only the tests of
- * sign-in should go through the sign-in screens), then `node dist/server/main.js` on it.
+ * migrated and given the test users with their sessions and LinkedIn accounts (written directly, as
+ * only the tests of sign-in should go through the sign-in screens), then `node dist/server/main.js`
+ * on it, with a fixed SECRETS_KEY so the accounts' sealed secrets open.
+ *
+ * The server's sync source is a copy of the demo CSV folder with the test customers' accounts added:
+ * a full sync removes the accounts its source no longer has, so the admin test's Start User Sync would
+ * otherwise delete the accounts other tests are looking at.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../../src/server/db/client";
-import { sessions, users } from "../../../src/server/db/schema";
+import { linkedinAccounts, sessions, users } from "../../../src/server/db/schema";
+import { demoDataDir } from "../../../src/server/paths";
 import { hashSecretToken } from "../../../src/server/plugins/secret-token";
+import { sealRecoveryCodes } from "../../../src/server/secrets/recovery-codes";
+import { createSecretBox } from "../../../src/server/secrets/secret-box";
+import {
+  E2E_SECRETS_KEY,
+  type E2eAccount,
+  manyAccounts,
+  ownerAccounts,
+  revealerAccounts,
+  syncerSourceAccounts,
+} from "./e2e-accounts";
 import {
   DISPOSABLE_SESSIONS_PER_USER,
   disposableSessionToken,
@@ -20,17 +36,44 @@ import {
 
 const port = process.env.E2E_PORT ?? "3100";
 const dataDir = mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
+// Named like the demo folder: the admin page shows the source folder's name.
+const sourceDir = path.join(mkdtempSync(path.join(tmpdir(), "portal-e2e-source-")), "demo-data");
+
+/** Whose accounts are in the database from the start, and whose are only in the sync source. */
+const accountsInDatabase: Partial<Record<E2eUserKey, E2eAccount[]>> = {
+  accountsOwner: ownerAccounts,
+  manyAccounts,
+  revealer: revealerAccounts,
+};
+const accountsInSource: Partial<Record<E2eUserKey, E2eAccount[]>> = {
+  ...accountsInDatabase,
+  syncer: syncerSourceAccounts,
+};
+
+function uidOf(key: E2eUserKey): string {
+  const spec = e2eUsers[key];
+  if (!("uid" in spec)) throw new Error(`the e2e user ${key} needs a fixed uid to own accounts`);
+  return spec.uid;
+}
 
 const database = await openDatabase({ kind: "pglite", dataDir });
 await database.migrate();
 const day = 24 * 3_600_000;
+const userIds = new Map<E2eUserKey, number>();
 for (const key of Object.keys(e2eUsers) as E2eUserKey[]) {
   const spec = e2eUsers[key];
   const [user] = await database.db
     .insert(users)
-    .values({ email: spec.email, name: spec.name, username: spec.username, role: spec.role })
+    .values({
+      email: spec.email,
+      name: spec.name,
+      username: spec.username,
+      role: spec.role,
+      ...("uid" in spec ? { uid: spec.uid } : {}),
+    })
     .returning();
   if (!user) throw new Error("could not create e2e user");
+  userIds.set(key, user.id);
   const tokens: string[] = [spec.sessionToken];
   for (let i = 0; i < DISPOSABLE_SESSIONS_PER_USER; i++) tokens.push(disposableSessionToken(key, i));
   await database.db.insert(sessions).values(
@@ -45,7 +88,36 @@ for (const key of Object.keys(e2eUsers) as E2eUserKey[]) {
 await database.db
   .insert(users)
   .values(Object.values(e2eImportedUsers).map(({ email, name }) => ({ email, name })));
+
+// The accounts as the sync would have written them: secrets sealed, recovery codes one per line.
+const box = createSecretBox([Buffer.from(E2E_SECRETS_KEY, "base64")]);
+const seal = (value: string | null) => (value === null ? null : box.seal(value));
+for (const [key, accounts] of Object.entries(accountsInDatabase) as Array<[E2eUserKey, E2eAccount[]]>) {
+  const userId = userIds.get(key);
+  if (userId === undefined) throw new Error(`no e2e user ${key}`);
+  const uid = uidOf(key);
+  for (let i = 0; i < accounts.length; i += 500) {
+    await database.db.insert(linkedinAccounts).values(
+      accounts
+        .slice(i, i + 500)
+        .map(({ recordId, password, proxyPassword, twoFaSecret, recoveryCodes, createdAt, ...a }) => ({
+          ...a,
+          userId,
+          uid,
+          airtableRecordId: recordId,
+          linkedinPasswordEncrypted: seal(password),
+          proxyPasswordEncrypted: seal(proxyPassword),
+          twoFaSecretEncrypted: seal(twoFaSecret),
+          twoFaRecoveryCodesEncrypted: sealRecoveryCodes(box, recoveryCodes),
+          twoFaRecoveryCodeCount: recoveryCodes.length,
+          createdAt: new Date(createdAt),
+        })),
+    );
+  }
+}
 await database.close();
+
+writeSyncSource();
 
 const server = spawn(process.execPath, ["dist/server/main.js"], {
   stdio: "inherit",
@@ -59,6 +131,8 @@ const server = spawn(process.execPath, ["dist/server/main.js"], {
     DATABASE_URL: "",
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     SYNC_INTERVAL_MINUTES: "0",
+    SYNC_SOURCE_DIR: sourceDir,
+    SECRETS_KEY: E2E_SECRETS_KEY,
   },
 });
 
@@ -67,5 +141,69 @@ process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 server.on("exit", (code) => {
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(path.dirname(sourceDir), { recursive: true, force: true });
   process.exit(code ?? 0);
 });
+
+/** RFC 4180, as the demo files are written. */
+function csvCell(value: string | number | boolean | null): string {
+  if (value === null || value === false) return "";
+  const text = value === true ? "checked" : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The demo folder, with the test customers' accounts added to its LinkedIn Accounts table. */
+function writeSyncSource(): void {
+  mkdirSync(sourceDir, { recursive: true });
+  for (const file of ["Users.csv", "Profile Optimizations.csv", "Transactions.csv"]) {
+    copyFileSync(path.join(demoDataDir, file), path.join(sourceDir, file));
+  }
+  const demoAccounts = readFileSync(path.join(demoDataDir, "LinkedIn Accounts.csv"), "utf8");
+  const header = (demoAccounts.split("\n", 1)[0] ?? "").split(",");
+  const rows: string[] = [];
+  for (const [key, accounts] of Object.entries(accountsInSource) as Array<[E2eUserKey, E2eAccount[]]>) {
+    const uid = uidOf(key);
+    for (const a of accounts) {
+      const byColumn: Record<string, string | number | boolean | null> = {
+        UID: uid,
+        "Account Type": a.accountType,
+        "First Name": a.firstName,
+        "Last Name": a.lastName,
+        "LinkedIn Email": a.linkedinEmail,
+        "LinkedIn Password": a.password,
+        "Profile URL": a.profileUrl,
+        Status: a.status,
+        Premium: a.isPremium,
+        Verified: a.isVerified,
+        Optimized: a.isOptimized,
+        Connections: a.connectionsCount,
+        Followers: a.followers,
+        Headline: a.headline,
+        Location: a.location,
+        Industry: a.industry,
+        Gender: a.gender,
+        "Proxy Country": a.proxyCountry,
+        "Proxy IP": a.proxyIp,
+        "Proxy Port": a.proxyPort,
+        "Proxy Username": a.proxyUsername,
+        "Proxy Password": a.proxyPassword,
+        "Proxy Zone Name": a.proxyZoneName,
+        "2FA Secret": a.twoFaSecret,
+        "2FA Recovery Codes": a.recoveryCodes.length > 0 ? a.recoveryCodes.join("\n") : null,
+        "2FA Status": a.twoFaStatus,
+        "Verification Type": a.verificationType,
+        Notes: a.notes,
+        Created: a.createdAt,
+        "Record ID": a.recordId,
+      };
+      const unknown = Object.keys(byColumn).filter((column) => !header.includes(column));
+      if (unknown.length > 0) throw new Error(`the demo accounts file has no column ${unknown.join(", ")}`);
+      rows.push(header.map((column) => csvCell(byColumn[column] ?? null)).join(","));
+    }
+  }
+  const separator = demoAccounts.endsWith("\n") ? "" : "\n";
+  writeFileSync(
+    path.join(sourceDir, "LinkedIn Accounts.csv"),
+    `${demoAccounts}${separator}${rows.join("\n")}\n`,
+  );
+}

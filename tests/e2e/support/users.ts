@@ -19,6 +19,55 @@ export const e2eUsers = {
     role: "admin",
     sessionToken: "e2e-admin-session-token-0123456789abcdef012",
   },
+  // The customers below own LinkedIn accounts (see e2e-accounts.ts), so their uids are fixed: the
+  // accounts in the sync source name their owner by uid.
+  /** Twelve accounts of every type and status, with passwords, a 2FA secret and recovery codes. */
+  accountsOwner: {
+    email: "olivia.owner@example.test",
+    name: "Olivia Owner",
+    username: "olivia",
+    role: "customer",
+    sessionToken: "e2e-accounts-owner-session-token-0123456789",
+    uid: "e2e00000-0000-4000-8000-000000000001",
+  },
+  /** 2,000 accounts, for pagination and speed. */
+  manyAccounts: {
+    email: "manny.many@example.test",
+    name: "Manny Many",
+    username: "manny",
+    role: "customer",
+    sessionToken: "e2e-many-accounts-session-token-0123456789",
+    uid: "e2e00000-0000-4000-8000-000000000002",
+  },
+  /** Two accounts; the test that reveals a password and reads it back in Recent Activity is the only one to use them. */
+  revealer: {
+    email: "rhea.revealer@example.test",
+    name: "Rhea Revealer",
+    username: "rhea",
+    role: "customer",
+    sessionToken: "e2e-revealer-session-token-0123456789abcdef",
+    uid: "e2e00000-0000-4000-8000-000000000003",
+  },
+  /**
+   * No accounts in the portal at the start, three in the sync source for Sync Now to bring in (the
+   * admin test's full sync may bring them in first).
+   */
+  syncer: {
+    email: "sam.syncer@example.test",
+    name: "Sam Syncer",
+    username: "sam",
+    role: "customer",
+    sessionToken: "e2e-syncer-session-token-0123456789abcdef01",
+    uid: "e2e00000-0000-4000-8000-000000000004",
+  },
+  /** No accounts anywhere: presses Sync Accounts and gets none (the customer must keep an empty Recent Activity). */
+  emptySyncer: {
+    email: "eve.empty@example.test",
+    name: "Eve Empty",
+    username: "eve",
+    role: "customer",
+    sessionToken: "e2e-empty-syncer-session-token-0123456789ab",
+  },
 } as const;
 
 export type E2eUserKey = keyof typeof e2eUsers;

@@ -1,14 +1,153 @@
+import { type ReactNode, useDeferredValue, useMemo } from "react";
+import type { UserSyncResponse } from "../../../../shared/api/sync";
 import { PageHeader } from "../../../components/page-header";
-import { PlaceholderPanel } from "../../../components/placeholder-panel";
+import { ApiError } from "../../../lib/api-client";
+import { serverErrorText } from "../../../lib/api-error";
+import { toast } from "../../../lib/use-toast";
+import { useSessionUser } from "../../auth/api/get-current-user";
+import { useLinkedinAccounts } from "../api/get-linkedin-accounts";
+import { useSyncLinkedinAccounts } from "../api/sync-linkedin-accounts";
+import { AccountCounters } from "../components/account-counters";
+import { filterAccounts, indexAccounts, pageOf } from "../components/account-filters";
+import {
+  AccountsLoadError,
+  AccountsLoading,
+  AccountsSignedOut,
+  NoAccounts,
+  NoMatchingAccounts,
+} from "../components/account-list-states";
+import { AccountsTable } from "../components/accounts-table";
+import { ExportButton } from "../components/export-button";
+import { FiltersBar } from "../components/filters-bar";
+import { Pagination } from "../components/pagination";
+import { SyncNowButton } from "../components/sync-now-button";
+import { useAccountFilters } from "../components/use-account-filters";
+
+const TITLE = "Your LinkedIn Accounts";
+const DESCRIPTION = "Every LinkedIn account delivered to you, with its status and login details.";
+
+function syncCompleted(response: UserSyncResponse) {
+  const n = response.result.synced;
+  if (response.success) {
+    toast({
+      title: "Sync Completed",
+      description: `Successfully synced ${n.toLocaleString()} LinkedIn ${n === 1 ? "account" : "accounts"}`,
+    });
+  } else {
+    toast({ variant: "destructive", title: "Sync Failed", description: response.message });
+  }
+}
+
+function syncFailed(error: Error) {
+  const description =
+    serverErrorText(error) ??
+    (error instanceof ApiError
+      ? `The sync could not be completed (the server answered ${error.status}).`
+      : "The sync could not be completed. Check your connection.");
+  toast({ variant: "destructive", title: "Sync Failed", description });
+}
+
+function loadErrorDetail(error: Error): string {
+  return (
+    serverErrorText(error) ??
+    (error instanceof ApiError
+      ? `The server answered ${error.status}. Please try again.`
+      : "Check your connection and try again.")
+  );
+}
 
 export function LinkedinAccountsPage() {
+  const { user } = useSessionUser();
+  // The signed-in area renders this page only with a user; without one it is the signed-out message.
+  if (!user) {
+    return (
+      <Screen>
+        <AccountsSignedOut />
+      </Screen>
+    );
+  }
+  return <AccountsScreen uid={user.uid} />;
+}
+
+function Screen({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Your LinkedIn Accounts"
-        description="Every LinkedIn account delivered to you, with its status and login details."
-      />
-      <PlaceholderPanel />
+      <PageHeader title={TITLE} description={DESCRIPTION} actions={actions} />
+      {children}
     </div>
+  );
+}
+
+function AccountsScreen({ uid }: { uid: string }) {
+  const list = useLinkedinAccounts(uid);
+  const sync = useSyncLinkedinAccounts(uid, { onSuccess: syncCompleted, onError: syncFailed });
+  const { filters, setFilters, setPage, clearFilters } = useAccountFilters();
+  // Typing stays responsive on a big list: the table catches up with the search a moment later.
+  const q = useDeferredValue(filters.q);
+
+  const accounts = list.data;
+  const index = useMemo(() => (accounts ? indexAccounts(accounts) : []), [accounts]);
+  const filtered = useMemo(
+    () => filterAccounts(index, { q, status: filters.status, type: filters.type }),
+    [index, q, filters.status, filters.type],
+  );
+  const page = pageOf(filtered, filters.page);
+
+  const startSync = () => sync.mutate();
+  const screen = (children: ReactNode) => (
+    <Screen actions={<SyncNowButton syncing={sync.isPending} onSync={startSync} />}>{children}</Screen>
+  );
+
+  if (list.error instanceof ApiError && list.error.status === 401) {
+    return screen(<AccountsSignedOut />);
+  }
+  if (list.isPending) return screen(<AccountsLoading />);
+  if (!accounts) {
+    return screen(
+      <AccountsLoadError
+        title="Failed to load your LinkedIn accounts"
+        detail={list.error ? loadErrorDetail(list.error) : ""}
+        retrying={list.isFetching}
+        onRetry={() => void list.refetch()}
+      />,
+    );
+  }
+
+  return screen(
+    <>
+      {list.error ? (
+        // An earlier answer is still shown; the 30-second refresh failed.
+        <AccountsLoadError
+          title="Your LinkedIn accounts could not be refreshed"
+          detail={`The list below may be out of date. ${loadErrorDetail(list.error)}`}
+          retrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
+      ) : null}
+      <AccountCounters accounts={accounts} />
+      {accounts.length === 0 ? (
+        <NoAccounts syncing={sync.isPending} onSync={startSync} />
+      ) : (
+        <div className="space-y-4">
+          <FiltersBar filters={filters} onChange={setFilters} />
+          <ExportButton uid={uid} accounts={filtered} />
+          {filtered.length === 0 ? (
+            <NoMatchingAccounts onClear={clearFilters} />
+          ) : (
+            <>
+              <AccountsTable accounts={page.items} />
+              <Pagination
+                from={page.from}
+                to={page.to}
+                total={filtered.length}
+                page={page.page}
+                pageCount={page.pageCount}
+                onPageChange={setPage}
+              />
+            </>
+          )}
+        </div>
+      )}
+    </>,
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { SyncErrorDetail } from "../../../../shared/api/sync";
+import { ScrollRegion } from "../../../components/scroll-region";
 import { Button } from "../../../components/ui/button";
-import { ScrollRegion } from "./scroll-region";
 import { formatCount } from "./sync-format";
 
 /** A big base can fail on hundreds of records; the table shows this many until asked for all. */

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import type { SyncRun } from "../../../../shared/api/sync";
+import { ScrollRegion } from "../../../components/scroll-region";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { RunStatusBadge } from "./run-status-badge";
-import { ScrollRegion } from "./scroll-region";
 import {
   formatCount,
   formatDateTime,

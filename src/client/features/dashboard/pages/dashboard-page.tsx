@@ -1,13 +1,19 @@
-import { ShoppingCart } from "lucide-react";
+import { CircleAlert, RotateCw, ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
-import { PlaceholderPanel } from "../../../components/placeholder-panel";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { useSessionUser } from "../../auth/api/get-current-user";
+import { useAccountCounts } from "../api/get-account-counts";
+import { AccountStatusCard } from "../components/account-status-card";
+import { CountCards } from "../components/count-cards";
+import { QuickActionsCard } from "../components/quick-actions-card";
+import { RecentActivityCard } from "../components/recent-activity-card";
 import { WelcomeBanner } from "../components/welcome-banner";
 
 export function DashboardPage() {
   const { user } = useSessionUser();
+  const counts = useAccountCounts(user?.uid);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -23,7 +29,30 @@ export function DashboardPage() {
         }
       />
       {user ? <WelcomeBanner key={user.uid} user={user} /> : null}
-      <PlaceholderPanel />
+      {counts.isError ? (
+        <Alert variant="destructive" role="alert">
+          <CircleAlert aria-hidden="true" />
+          <AlertTitle>Your account figures could not be loaded</AlertTitle>
+          <AlertDescription>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-1 text-foreground"
+              onClick={() => void counts.refetch()}
+              disabled={counts.isFetching}
+            >
+              <RotateCw aria-hidden="true" />
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <CountCards accounts={counts.data} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <QuickActionsCard />
+        <AccountStatusCard accounts={counts.data} />
+        <RecentActivityCard />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,104 @@
+import { ChevronRight, ExternalLink } from "lucide-react";
+import { memo, useId, useState } from "react";
+import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
+import { Button } from "../../../components/ui/button";
+import { cn } from "../../../lib/utils";
+import { StatusBadge, TypeBadge } from "./account-badges";
+import { AccountDetails } from "./account-details";
+import { accountName } from "./account-format";
+import { CopyButton } from "./copy-button";
+import { RevealSecret } from "./reveal-secret";
+
+// The details row spans the whole table.
+const ACCOUNT_TABLE_COLUMNS = 7;
+
+const td = "px-3 py-2 align-middle";
+
+/**
+ * One account as a table row, and its details row when expanded. Memoized: the 30-second refresh
+ * hands back the same account objects when nothing changed, so the rows are not rendered again.
+ */
+export const AccountRow = memo(function AccountRow({ account }: { account: LinkedinAccount }) {
+  const [expanded, setExpanded] = useState(false);
+  const detailsId = useId();
+  const name = accountName(account);
+
+  return (
+    <>
+      <tr className={cn("hover:bg-muted/40", expanded && "bg-muted/40")}>
+        <td className={cn(td, "w-10")}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-expanded={expanded}
+            aria-controls={expanded ? detailsId : undefined}
+            aria-label={`${expanded ? "Hide" : "Show"} details for ${name}`}
+            onClick={() => setExpanded((value) => !value)}
+          >
+            <ChevronRight
+              aria-hidden="true"
+              className={cn("transition-transform motion-reduce:transition-none", expanded && "rotate-90")}
+            />
+          </Button>
+        </td>
+        <td className={cn(td, "font-medium")}>
+          {account.firstName ?? <span className="text-muted-foreground">—</span>}
+        </td>
+        <td className={td}>
+          <TypeBadge type={account.accountType} />
+        </td>
+        <td className={td}>
+          <StatusBadge status={account.status} />
+        </td>
+        <td className={td}>
+          {account.linkedinEmail ? (
+            <span className="inline-flex items-center gap-1">
+              <span className="whitespace-nowrap">{account.linkedinEmail}</span>
+              <CopyButton
+                label={`Copy email of ${name}`}
+                what="Email"
+                getText={() => account.linkedinEmail}
+              />
+            </span>
+          ) : (
+            <span className="text-muted-foreground">—</span>
+          )}
+        </td>
+        <td className={cn(td, "whitespace-nowrap")}>
+          <RevealSecret
+            accountId={account.id}
+            accountName={name}
+            secret="password"
+            what="password"
+            available={account.hasPassword}
+          />
+        </td>
+        <td className={td}>
+          {account.profileUrl ? (
+            <Button asChild variant="outline" size="sm">
+              <a href={account.profileUrl} target="_blank" rel="noopener noreferrer">
+                <ExternalLink aria-hidden="true" />
+                Visit
+                <span className="sr-only">{` the LinkedIn profile of ${name} (opens in a new tab)`}</span>
+              </a>
+            </Button>
+          ) : (
+            <Button variant="outline" size="sm" disabled>
+              <ExternalLink aria-hidden="true" />
+              Visit
+              <span className="sr-only">{` (no profile URL for ${name})`}</span>
+            </Button>
+          )}
+        </td>
+      </tr>
+      {expanded ? (
+        <tr id={detailsId} className="bg-muted/20">
+          <td colSpan={ACCOUNT_TABLE_COLUMNS} className="p-0">
+            <AccountDetails account={account} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+});

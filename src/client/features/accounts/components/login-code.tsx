@@ -1,0 +1,84 @@
+import { KeyRound, RotateCw } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { useLoginCode } from "../api/get-login-code";
+import { CopyButton } from "./copy-button";
+import { toastRevealFailure } from "./reveal-error";
+
+/** The current time, updated every second while mounted: drives the countdown. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const interval = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(interval);
+  }, []);
+  return now;
+}
+
+/**
+ * The live 2FA login code of an account whose secret is stored: hidden until asked for, then shown
+ * with the seconds it has left; the next code is fetched when it expires.
+ */
+export function LoginCode({ accountId, accountName }: { accountId: number; accountName: string }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="space-y-2">
+      <Button variant="outline" size="sm" aria-expanded={shown} onClick={() => setShown((value) => !value)}>
+        <KeyRound aria-hidden="true" />
+        {shown ? "Hide login code" : "Show login code"}
+      </Button>
+      {/* Mounted only while shown: unmounting stops the refresh and the countdown. */}
+      {shown ? <LiveCode accountId={accountId} accountName={accountName} /> : null}
+    </div>
+  );
+}
+
+function LiveCode({ accountId, accountName }: { accountId: number; accountName: string }) {
+  const code = useLoginCode(accountId);
+  const now = useNow();
+
+  useEffect(() => {
+    if (code.error) toastRevealFailure("login code", code.error);
+  }, [code.error]);
+
+  if (code.isPending) return <Spinner label="Fetching the login code" className="size-5" />;
+  if (code.isError && !code.data) {
+    return (
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-destructive dark:text-red-300">The login code could not be fetched.</span>
+        <Button variant="outline" size="sm" onClick={() => void code.refetch()}>
+          <RotateCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const { code: digits, secondsLeft, period } = code.data;
+  const expiresAt = code.dataUpdatedAt + secondsLeft * 1000;
+  const left = Math.max(0, Math.ceil((expiresAt - now) / 1000));
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <span className="rounded-md border bg-muted/40 px-3 py-1 font-mono text-lg font-semibold tracking-[0.2em] tabular-nums">
+        <span className="sr-only">Login code </span>
+        {digits}
+      </span>
+      <CopyButton label={`Copy login code of ${accountName}`} what="Login code" getText={() => digits} />
+      <span className="flex items-center gap-2 text-sm text-muted-foreground">
+        <span
+          aria-hidden="true"
+          className="relative h-1.5 w-16 overflow-hidden rounded-full bg-muted"
+          title={`${left} of ${period} seconds left`}
+        >
+          <span
+            className="absolute inset-y-0 left-0 bg-primary transition-[width] duration-1000 ease-linear motion-reduce:transition-none"
+            style={{ width: `${(left / period) * 100}%` }}
+          />
+        </span>
+        {/* Not a live region: announcing every second would drown everything else out. */}
+        <span className="tabular-nums">{`Expires in ${left} s`}</span>
+      </span>
+    </div>
+  );
+}

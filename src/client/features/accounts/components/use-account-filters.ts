@@ -1,0 +1,32 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { type AccountFilters, filtersFromSearchParams, NO_FILTERS, searchParamsFor } from "./account-filters";
+
+/**
+ * The filters as the URL holds them, so reload, back and a shared link keep them. Typing in the
+ * search replaces the history entry (one entry per keystroke would make Back useless); choosing a
+ * filter or a page adds one. Any filter change goes back to page 1.
+ */
+export function useAccountFilters() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
+
+  const update = useCallback(
+    (patch: Partial<AccountFilters>) => {
+      setSearchParams(
+        (current) => {
+          const before = filtersFromSearchParams(current);
+          return searchParamsFor({ ...before, page: 1, ...patch });
+        },
+        { replace: Object.keys(patch).every((key) => key === "q") },
+      );
+    },
+    [setSearchParams],
+  );
+
+  const setFilters = useCallback((patch: Partial<Omit<AccountFilters, "page">>) => update(patch), [update]);
+  const setPage = useCallback((page: number) => update({ page }), [update]);
+  const clearFilters = useCallback(() => update(NO_FILTERS), [update]);
+
+  return { filters, setFilters, setPage, clearFilters };
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type LinkedinAccount, linkedinAccountListSchema } from "../../../../shared/api/linkedin-accounts";
+import { getJson } from "../../../lib/api-client";
+
+/**
+ * The dashboard's own read of the accounts list, under the spec's query key "account-counts": the
+ * count cards and the Account Status card are computed from it. Same URL as the accounts screen, so
+ * the browser's cache answers the second read with a 304.
+ */
+export async function getAccountsForCounts(uid: string): Promise<LinkedinAccount[]> {
+  const body = await getJson(`/api/accounts/linkedin/user/${encodeURIComponent(uid)}`, { on401: "throw" });
+  return linkedinAccountListSchema.parse(body);
+}
+
+export function accountCountsQueryOptions(uid: string) {
+  return queryOptions({
+    queryKey: ["account-counts", uid] as const,
+    queryFn: () => getAccountsForCounts(uid),
+    // Read again on each visit: a sync on the accounts screen changes the figures, and an unchanged
+    // list costs only a 304.
+    staleTime: 0,
+  });
+}
+
+/** Runs only once the uid is known (spec section 7). */
+export function useAccountCounts(uid: string | undefined) {
+  return useQuery({ ...accountCountsQueryOptions(uid ?? ""), enabled: Boolean(uid) });
+}

@@ -1,0 +1,57 @@
+import { BriefcaseBusiness, CircleCheck, Compass, Mail, MessageCircle } from "lucide-react";
+import { type ComponentType, useId } from "react";
+import { dashboardCounts } from "../../../../shared/linkedin-account-rules";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+
+function CountCard({
+  title,
+  count,
+  icon: Icon,
+}: {
+  title: string;
+  /** Undefined while the accounts load. */
+  count: number | undefined;
+  icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
+}) {
+  const titleId = useId();
+  return (
+    <Card role="region" aria-labelledby={titleId} className="gap-3">
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle id={titleId} className="text-sm font-medium">
+          {title}
+        </CardTitle>
+        <Icon aria-hidden={true} className="size-4 text-muted-foreground" />
+      </CardHeader>
+      <CardContent className="space-y-1">
+        <p className="text-3xl font-semibold tabular-nums">
+          {count === undefined ? <span className="text-muted-foreground">…</span> : count.toLocaleString()}
+        </p>
+        {/* Spec section 2: "Active" with a check above zero, otherwise a dash. */}
+        {count !== undefined && count > 0 ? (
+          <p className="flex items-center gap-1 text-sm font-medium text-success">
+            <CircleCheck aria-hidden="true" className="size-4" />
+            Active
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">{count === undefined ? "Loading" : "None"}</span>
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The four count cards; Email and WhatsApp are not sold yet and always show 0. */
+export function CountCards({ accounts }: { accounts: readonly { accountType: string }[] | undefined }) {
+  const counts = accounts ? dashboardCounts(accounts) : undefined;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <CountCard title="LinkedIn Accounts" count={counts?.linkedin} icon={BriefcaseBusiness} />
+      <CountCard title="Sales Navigator Accounts" count={counts?.salesNavigator} icon={Compass} />
+      <CountCard title="Email Accounts" count={0} icon={Mail} />
+      <CountCard title="WhatsApp Accounts" count={0} icon={MessageCircle} />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import {
+  describeActivity,
+  relativeTime,
+} from "../../../src/client/features/dashboard/components/activity-text";
+
+const at = "2026-03-01T10:00:00.000Z";
+
+describe("describeActivity", () => {
+  it("words syncs by how they ended", () => {
+    const sync = { type: "sync", at, kind: "user", status: "succeeded", synced: 12, errors: 0 } as const;
+    expect(describeActivity(sync)).toBe("Synced 12 LinkedIn accounts");
+    expect(describeActivity({ ...sync, synced: 1 })).toBe("Synced 1 LinkedIn account");
+    expect(describeActivity({ ...sync, errors: 2 })).toBe("Synced 12 LinkedIn accounts (2 errors)");
+    expect(describeActivity({ ...sync, status: "failed" })).toBe("A sync of your LinkedIn accounts failed");
+  });
+
+  it("words reveals by what was shown and by whom", () => {
+    const reveal = {
+      type: "reveal",
+      at,
+      secret: "password",
+      account: "x@y.com",
+      byAnotherUser: false,
+    } as const;
+    expect(describeActivity(reveal)).toBe("Revealed the password of x@y.com");
+    expect(describeActivity({ ...reveal, secret: "proxyPassword" })).toBe(
+      "Revealed the proxy password of x@y.com",
+    );
+    expect(describeActivity({ ...reveal, secret: "recoveryCodes" })).toBe(
+      "Revealed the 2FA recovery codes of x@y.com",
+    );
+    expect(describeActivity({ ...reveal, secret: "loginCode" })).toBe("Showed a 2FA login code of x@y.com");
+    expect(describeActivity({ ...reveal, secret: "export" })).toBe("Exported the passwords of x@y.com");
+    expect(describeActivity({ ...reveal, byAnotherUser: true })).toBe(
+      "An administrator revealed the password of x@y.com",
+    );
+  });
+});
+
+describe("relativeTime", () => {
+  const now = Date.parse(at);
+  it("says just now, then minutes, hours and days ago", () => {
+    expect(relativeTime(at, now + 10_000)).toBe("just now");
+    expect(relativeTime(at, now + 5 * 60_000)).toBe("5 minutes ago");
+    expect(relativeTime(at, now + 3 * 3_600_000)).toBe("3 hours ago");
+    expect(relativeTime(at, now + 24 * 3_600_000)).toBe("yesterday");
+  });
+});
