@@ -83,6 +83,8 @@ describe("sync from an Airtable base", () => {
     expect(t.app.sync.secretBox.open(first?.linkedinPasswordEncrypted ?? "")).toBe("pw-0-0");
     expect(t.app.sync.secretBox.open(first?.proxyPasswordEncrypted ?? "")).toBe("proxy-0-0");
     expect(t.app.sync.secretBox.open(first?.twoFaSecretEncrypted ?? "")).toBe("JBSWY3DPEHPK3PXP");
+    // The proxy URL's own copy of the credentials is dropped: the password is stored sealed on its own.
+    expect(first?.proxyUrl).toBe("http://203.0.113.1:3128");
 
     // Nothing secret reaches the logs, not even in the run's own log lines.
     expect(t.logs()).toContain("sync run finished");

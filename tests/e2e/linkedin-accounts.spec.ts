@@ -675,7 +675,7 @@ test.describe("a customer with nothing to sync", () => {
       .getByRole("link", { name: "Dashboard", exact: true })
       .click();
     const newest = page.getByRole("region", { name: "Recent Activity" }).getByRole("listitem").first();
-    await expect(newest).toContainText("Synced 0 LinkedIn accounts");
+    await expect(newest).toContainText("Synced your accounts and optimizations: 0 records");
     await expect(newest.locator("time")).toHaveText("just now");
   });
 });

@@ -97,6 +97,7 @@ export function airtableBase(spec: BaseSpec, prefix = "c"): BaseContents {
           isPremium: n % 2 === 0,
           connectionsCount: 100 + n,
           proxyPassword: `proxy-${i}-${n}`,
+          proxyUrl: `http://user-${i}-${n}:proxy-${i}-${n}@203.0.113.${n + 1}:3128`,
           twoFaCode: n % 3 === 0 ? "JBSWY3DPEHPK3PXP" : undefined,
           twoFaRecoveryCodes: n % 3 === 0 ? "aaaa-1111\nbbbb-2222\ncccc-3333" : undefined,
         }),

@@ -9,9 +9,11 @@ const at = "2026-03-01T10:00:00.000Z";
 describe("describeActivity", () => {
   it("words syncs by how they ended", () => {
     const sync = { type: "sync", at, kind: "user", status: "succeeded", synced: 12, errors: 0 } as const;
-    expect(describeActivity(sync)).toBe("Synced 12 LinkedIn accounts");
-    expect(describeActivity({ ...sync, synced: 1 })).toBe("Synced 1 LinkedIn account");
-    expect(describeActivity({ ...sync, errors: 2 })).toBe("Synced 12 LinkedIn accounts (2 errors)");
+    expect(describeActivity(sync)).toBe("Synced your accounts and optimizations: 12 records");
+    expect(describeActivity({ ...sync, synced: 1 })).toBe("Synced your accounts and optimizations: 1 record");
+    expect(describeActivity({ ...sync, errors: 2 })).toBe(
+      "Synced your accounts and optimizations: 12 records (2 errors)",
+    );
     expect(describeActivity({ ...sync, status: "failed" })).toBe("A sync of your LinkedIn accounts failed");
   });
 

@@ -25,3 +25,8 @@ FOR EACH ROW EXECUTE FUNCTION "bump_linkedin_account_list_version"();
 -- Lists that existed before the counter start at version 1.
 INSERT INTO "linkedin_account_list_versions" ("user_id", "version")
 SELECT DISTINCT "user_id", 1 FROM "linkedin_accounts";
+--> statement-breakpoint
+-- Proxy URLs imported before the sync dropped their credentials (the password is stored sealed apart).
+UPDATE "linkedin_accounts"
+SET "proxy_url" = regexp_replace("proxy_url", '^([a-z][a-z0-9+.-]*://)?[^/?#]*@', '\1', 'i')
+WHERE "proxy_url" LIKE '%@%';

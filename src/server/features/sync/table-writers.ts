@@ -14,6 +14,17 @@ import { type SyncTable, TABLE_COLUMNS } from "./field-map";
 import type { MappedValue } from "./record-mapper";
 
 /** A record that passed mapping, ready to be written. */
+
+/**
+ * A proxy URL often carries the proxy's username and password (`http://user:password@host:port`).
+ * The password is stored sealed on its own, so the URL keeps only where the proxy is.
+ */
+export function withoutCredentials(url: string | null): string | null {
+  // Everything in the authority up to its last "@", with or without a scheme; not the WHATWG parser,
+  // which reads "user:password@host" as a URL of the scheme "user".
+  return url === null ? null : url.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#]*@/i, "$1");
+}
+
 export interface ValidRecord {
   recordId: string;
   createdTime: string | undefined;
@@ -296,7 +307,7 @@ export function linkedinAccountsWriter(fieldNames: Record<string, string>): Tabl
       proxyUsername: text(v.proxyUsername),
       proxyPasswordEncrypted: sealed(ctx.secretBox, v.proxyPassword),
       proxyZoneName: text(v.proxyZoneName),
-      proxyUrl: text(v.proxyUrl),
+      proxyUrl: withoutCredentials(text(v.proxyUrl)),
       twoFaSecretEncrypted: sealed(ctx.secretBox, v.twoFaCode),
       twoFaRecoveryCodesEncrypted: sealRecoveryCodes(ctx.secretBox, codes),
       twoFaRecoveryCodeCount: codes.length,

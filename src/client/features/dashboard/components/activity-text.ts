@@ -13,12 +13,13 @@ function plural(n: number, word: string): string {
   return `${n.toLocaleString()} ${word}${n === 1 ? "" : "s"}`;
 }
 
-/** "Synced 12 LinkedIn accounts", "Revealed the password of ana@example.com". */
+/** "Synced your accounts and optimizations: 12 records", "Revealed the password of ana@example.com". */
 export function describeActivity(item: ActivityItem): string {
   if (item.type === "sync") {
     if (item.status === "running") return "Syncing your LinkedIn accounts";
     if (item.status === "failed") return "A sync of your LinkedIn accounts failed";
-    const synced = `Synced ${plural(item.synced, "LinkedIn account")}`;
+    // A run's count covers the customer's optimizations as well as their accounts.
+    const synced = `Synced your accounts and optimizations: ${plural(item.synced, "record")}`;
     return item.errors > 0 ? `${synced} (${plural(item.errors, "error")})` : synced;
   }
   const [verb, what] = revealWords[item.secret];
