@@ -18,7 +18,7 @@ import { ownerIdOfUid } from "./account-access";
 import { createAccountListCache } from "./account-list-cache";
 import { accountListJson, accountListVersion } from "./accounts-queries";
 import { recentActivity } from "./activity";
-import { matchesIfNoneMatch } from "./list-etag";
+import { acceptsGzip, matchesIfNoneMatch } from "./list-etag";
 import { currentLoginCode, exportSecrets, type RevealContext, revealSecret } from "./secret-reveals";
 
 const uidParams = z.object({ uid: z.string().min(1).max(36) });
@@ -32,14 +32,6 @@ const EMPTY_LIST = createAccountListCache().put(0, 0, "[]");
 /** Below this, gzip saves less than its header and CPU cost. */
 const GZIP_FROM_CHARS = 1024;
 
-/** Whether Accept-Encoding allows gzip (not `gzip;q=0`). */
-function acceptsGzip(header: string | undefined): boolean {
-  return (header ?? "").split(",").some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return (coding === "gzip" || coding === "*") && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
 
 /** The session guard has let only signed-in users through to "user" routes; this gives their row a type. */
