@@ -1,6 +1,6 @@
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { accountCounters } from "../../../../shared/linkedin-account-rules";
-import { formatCount } from "./account-format";
+import { formatCount } from "../../../lib/format";
 
 function Counter({ label, value }: { label: string; value: number }) {
   return (

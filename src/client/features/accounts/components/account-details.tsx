@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from "react";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
-import { accountName, formatCount, formatDate, formatDateTime } from "./account-format";
+import { formatCount, formatDate, formatDateTime } from "../../../lib/format";
+import { accountName } from "./account-format";
 import { LoginCode } from "./login-code";
 import { RecoveryCodes } from "./recovery-codes";
 import { RevealSecret } from "./reveal-secret";

@@ -1,4 +1,4 @@
-/** How the accounts screen words accounts and times; times are the browser's local time. */
+/** How the accounts screen names an account. */
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 
 /** "Ana Berlin", else the email, else "account 12": every row needs a name for its buttons. */
@@ -7,20 +7,4 @@ export function accountName(
 ) {
   const name = [account.firstName, account.lastName].filter(Boolean).join(" ").trim();
   return name || account.linkedinEmail || `account ${account.id}`;
-}
-
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { dateStyle: "medium" });
-}
-
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
-
-export function formatCount(value: number): string {
-  return value.toLocaleString();
 }

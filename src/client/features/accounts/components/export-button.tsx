@@ -14,9 +14,9 @@ import {
 import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api-client";
 import { serverErrorText } from "../../../lib/api-error";
+import { formatCount } from "../../../lib/format";
 import { toast } from "../../../lib/use-toast";
 import { useExportSecrets } from "../api/export-secrets";
-import { formatCount } from "./account-format";
 import { ACCOUNTS_CSV_FILENAME, accountsCsv } from "./accounts-csv";
 import { downloadFile } from "./download-file";
 

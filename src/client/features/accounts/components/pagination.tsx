@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "../../../components/ui/button";
-import { formatCount } from "./account-format";
+import { formatCount } from "../../../lib/format";
 
 /** "Showing 1–50 of 2,000" with Previous and Next. */
 export function Pagination({

@@ -2,7 +2,8 @@ import { type ReactNode, useId } from "react";
 import type { ImportStatus } from "../../../../shared/api/sync";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { formatCount, formatDateTime, formatInterval, sourceKindLabels } from "./sync-format";
+import { formatCount, formatDateTime } from "../../../lib/format";
+import { formatInterval, sourceKindLabels } from "./sync-format";
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { SyncErrorDetail } from "../../../../shared/api/sync";
 import { ScrollRegion } from "../../../components/scroll-region";
 import { Button } from "../../../components/ui/button";
-import { formatCount } from "./sync-format";
+import { formatCount } from "../../../lib/format";
 
 /** A big base can fail on hundreds of records; the table shows this many until asked for all. */
 export const VISIBLE_ERROR_ROWS = 50;

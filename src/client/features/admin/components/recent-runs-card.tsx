@@ -2,15 +2,9 @@ import { useId } from "react";
 import type { SyncRun } from "../../../../shared/api/sync";
 import { ScrollRegion } from "../../../components/scroll-region";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { formatCount, formatDateTime } from "../../../lib/format";
 import { RunStatusBadge } from "./run-status-badge";
-import {
-  formatCount,
-  formatDateTime,
-  formatDuration,
-  runKindLabels,
-  runTriggerLabels,
-  startedByLabel,
-} from "./sync-format";
+import { formatDuration, runKindLabels, runTriggerLabels, startedByLabel } from "./sync-format";
 
 const th = "px-3 py-2 font-medium whitespace-nowrap";
 const td = "px-3 py-2 whitespace-nowrap";

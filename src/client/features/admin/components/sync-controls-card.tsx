@@ -3,8 +3,9 @@ import { useId } from "react";
 import type { SyncRun } from "../../../../shared/api/sync";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { formatCount, formatDateTime } from "../../../lib/format";
 import type { AdminSyncKind } from "../api/sync-users";
-import { formatCount, formatDateTime, runKindLabels, startedByLabel } from "./sync-format";
+import { runKindLabels, startedByLabel } from "./sync-format";
 
 function Progress({ currentRun }: { currentRun: SyncRun | null }) {
   return (

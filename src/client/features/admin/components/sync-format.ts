@@ -1,16 +1,5 @@
-/** How the admin sync page words runs, sources and times; times are the browser's local time. */
+/** How the admin sync page words runs, sources and durations. */
 import type { ImportStatus, SyncRun } from "../../../../shared/api/sync";
-
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
-
-export function formatCount(value: number): string {
-  return value.toLocaleString();
-}
 
 /** How long a finished run took, e.g. "850 ms", "12 s", "2 min 5 s"; null while it runs. */
 export function formatDuration(run: Pick<SyncRun, "startedAt" | "finishedAt">): string | null {

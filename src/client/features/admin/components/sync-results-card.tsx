@@ -3,8 +3,9 @@ import { useId } from "react";
 import type { SyncErrorDetail, SyncRun } from "../../../../shared/api/sync";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { formatCount, formatDateTime } from "../../../lib/format";
 import { ErrorDetailsTable } from "./error-details-table";
-import { formatCount, formatDateTime, formatDuration, startedByLabel } from "./sync-format";
+import { formatDuration, startedByLabel } from "./sync-format";
 
 const runDescriptions: Record<SyncRun["kind"], string> = {
   full: "a full sync",

@@ -9,11 +9,7 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { dateStyle: "long" });
-}
+import { formatDate } from "../../../lib/format";
 
 /** The read-only facts of the account, and onboarding when the customer has a link for it. */
 export function AccountCard({ user }: { user: CurrentUser }) {
@@ -28,7 +24,7 @@ export function AccountCard({ user }: { user: CurrentUser }) {
           <div className="grid gap-1 pb-3 sm:grid-cols-3 sm:gap-4">
             <dt className="text-sm font-medium text-muted-foreground">Account created</dt>
             <dd className="text-sm sm:col-span-2">
-              <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+              <time dateTime={user.createdAt}>{formatDate(user.createdAt, "long")}</time>
             </dd>
           </div>
           <div className="grid gap-1 pt-3 sm:grid-cols-3 sm:gap-4">

@@ -12,17 +12,11 @@ import {
 } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-error";
+import { formatDateTime } from "../../../lib/format";
 import { toast } from "../../../lib/use-toast";
 import { useUserSessions } from "../api/get-user-sessions";
 import { useSignOutOtherSessions } from "../api/sign-out-other-sessions";
 import { describeUserAgent } from "./describe-user-agent";
-
-function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
 
 function SessionRow({ session }: { session: SessionInfo }) {
   const { browser, os, mobile } = describeUserAgent(session.userAgent);
