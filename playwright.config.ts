@@ -1,12 +1,24 @@
+import { execFileSync } from "node:child_process";
 import { defineConfig, devices } from "@playwright/test";
 
-const port = process.env.E2E_PORT ?? "3100";
+/**
+ * A free loopback port, picked once by the runner's main process: another portal may already run on
+ * any fixed port. The workers and the web server inherit it through the environment.
+ */
+function freeLoopbackPort(): string {
+  const script =
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ["-e", script]).toString().trim();
+}
+process.env.E2E_PORT ||= freeLoopbackPort();
+const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two workers on every machine: the suite runs alone, and one worker per two cores doubles its time.
+  workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"], ["json", { outputFile: "reports/e2e-results.json" }]],

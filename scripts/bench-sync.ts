@@ -7,10 +7,10 @@
  *   DATABASE_URL=postgres://... npm run bench:sync   a PostgreSQL server (its tables are used as they are: give it an empty database)
  */
 import { pino } from "pino";
+import { airtableSource } from "../src/server/adapters/records/airtable-source";
 import { openDatabase } from "../src/server/db/client";
 import { runSync } from "../src/server/features/sync/engine";
 import { BUILT_IN_FIELD_MAP } from "../src/server/features/sync/field-map";
-import { airtableSource } from "../src/server/features/sync/sources/airtable-source";
 import { createSecretBox } from "../src/server/secrets/secret-box";
 import { startFakeAirtable } from "../tests/fakes/airtable-server";
 import { airtableBase } from "../tests/support/airtable-base";

@@ -1,27 +1,49 @@
-// Prints one closing line for the whole suite from the Vitest and Playwright JSON reports.
+// Prints one closing line for the whole suite from the Vitest and Playwright JSON reports. A runner
+// that could not start or run (a web server that never came up, a test file that failed to load)
+// counts as a failure even when it reported no failed test. Usage: summarize-tests.mjs [vitest
+// exit status] [playwright exit status].
 import { existsSync, readFileSync } from "node:fs";
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
-const vitest = read("reports/vitest-results.json");
-const playwright = read("reports/e2e-results.json");
+const [vitestStatus = "0", playwrightStatus = "0"] = process.argv.slice(2);
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+
+/** Adds a runner's failures that are not failed tests, and a non-zero exit no report explains. */
+function runnerFailures(name, counted, problems, status) {
+  for (const problem of problems) console.log(`${name}: ${problem}`);
+  let extra = problems.length;
+  if (status !== "0" && counted + extra === 0) {
+    console.log(`${name} exited with status ${status} without reporting a failed test.`);
+    extra += 1;
+  }
+  failed += extra;
+}
+
+const vitest = read("reports/vitest-results.json");
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;
+  const brokenFiles = (vitest.testResults ?? [])
+    .filter((file) => file.status === "failed" && (file.assertionResults ?? []).length === 0)
+    .map((file) => `could not run ${file.name}: ${String(file.message ?? "").split("\n")[0]}`);
+  runnerFailures("Vitest", vitest.numFailedTests, brokenFiles, vitestStatus);
 } else {
-  failed += 1;
-  console.log("No Vitest report was written.");
+  runnerFailures("Vitest", 0, ["no report was written"], vitestStatus);
 }
+
+const playwright = read("reports/e2e-results.json");
 if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;
+  const errors = (playwright.errors ?? []).map((error) => String(error.message ?? error).split("\n")[0]);
+  runnerFailures("Playwright", playwright.stats.unexpected, errors, playwrightStatus);
 } else {
-  failed += 1;
-  console.log("No Playwright report was written.");
+  runnerFailures("Playwright", 0, ["no report was written"], playwrightStatus);
 }
+
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

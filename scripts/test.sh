@@ -31,5 +31,5 @@ vitest_status=$?
 npx playwright test
 playwright_status=$?
 
-node scripts/summarize-tests.mjs
+node scripts/summarize-tests.mjs "$vitest_status" "$playwright_status"
 [ "$vitest_status" -eq 0 ] && [ "$playwright_status" -eq 0 ]

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { smtpMailer } from "../../src/server/mail/mailer";
+import { smtpMailer } from "../../src/server/adapters/mail/smtp-mailer";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp-server";
 
 const message = { to: "someone@example.test", subject: "Hello", text: "Hi", html: "<p>Hi</p>" };
@@ -13,13 +13,13 @@ describe("the SMTP mailer", () => {
 
   it("delivers a message with the configured sender", async () => {
     smtp.mode = "accept";
-    await smtpMailer(smtp.url, "Portal <portal@example.test>").send(message);
+    await smtpMailer(smtp.url, "Portal <portal@example.test>", 10_000).send(message);
     expect(smtp.received.at(-1)).toMatchObject({ from: "portal@example.test", to: ["someone@example.test"] });
   });
 
   it("fails when the server refuses the recipient", async () => {
     smtp.mode = "reject";
-    await expect(smtpMailer(smtp.url, "portal@example.test").send(message)).rejects.toThrow(/550/);
+    await expect(smtpMailer(smtp.url, "portal@example.test", 10_000).send(message)).rejects.toThrow(/550/);
   });
 
   it("gives up on a server that never answers, within its timeout", async () => {

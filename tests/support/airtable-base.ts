@@ -4,10 +4,10 @@
  * the fake's rate limit is off).
  */
 import { randomUUID } from "node:crypto";
+import { airtableSource } from "../../src/server/adapters/records/airtable-source";
+import type { RecordSource } from "../../src/server/adapters/records/port";
 import type { Database } from "../../src/server/db/client";
 import { BUILT_IN_FIELD_MAP } from "../../src/server/features/sync/field-map";
-import { airtableSource } from "../../src/server/features/sync/sources/airtable-source";
-import type { RecordSource } from "../../src/server/features/sync/sources/record-source";
 import type { FakeAirtable, FakeAirtableRecordInput } from "../fakes/airtable-server";
 
 export const TABLE = {

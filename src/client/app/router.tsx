@@ -1,13 +1,13 @@
-import { type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { type RouteObject, useRoutes } from "react-router";
 import { LoadingScreen } from "./loading-screen";
 import { GuestOnly } from "./routes/guest-only";
 import {
   ConfirmClaimPage,
+  ConfirmEmailPage,
   DashboardPage,
   ForgotPasswordPage,
   LoginPage,
-  LoginTestRoute,
   PayPage,
   RegisterExistingPage,
   RegisterPage,
@@ -16,6 +16,11 @@ import {
 import { SessionGate } from "./routes/session-gate";
 import { SignedInArea } from "./routes/signed-in-area";
 import { signedInRoutes } from "./routes/signed-in-routes";
+
+// Defined here rather than with the other lazy pages: the route itself shows some of them.
+const LoginTestRoute = lazy(async () => ({
+  default: (await import("./routes/login-test-route")).LoginTestRoute,
+}));
 
 function Loaded({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
@@ -28,7 +33,8 @@ function Loaded({ children }: { children: ReactNode }) {
  */
 export const routes: RouteObject[] = [
   // Open to everyone, with or without a session, so they never wait for the session check. The
-  // links mailed for an existing-customer claim and a password reset work whoever is signed in.
+  // links mailed for an existing-customer claim, a password reset and a new email work whoever is
+  // signed in.
   {
     path: "/pay",
     element: (
@@ -42,6 +48,14 @@ export const routes: RouteObject[] = [
     element: (
       <Loaded>
         <ConfirmClaimPage />
+      </Loaded>
+    ),
+  },
+  {
+    path: "/settings/confirm-email",
+    element: (
+      <Loaded>
+        <ConfirmEmailPage />
       </Loaded>
     ),
   },

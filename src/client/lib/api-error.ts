@@ -66,3 +66,15 @@ export function withoutFieldPrefix(message: string, fields: readonly string[]): 
     })
     .join("; ");
 }
+
+/**
+ * Words for a failed call, `what` being a sentence without its full stop ("The sync could not be
+ * completed"): the server's own `error` text when it sent one, else `what` with the status it
+ * answered, else `what` and a hint that the connection failed.
+ */
+export function failureText(error: unknown, what: string): string {
+  const text = serverErrorText(error);
+  if (text) return text;
+  if (error instanceof ApiError) return `${what} (the server answered ${error.status}).`;
+  return `${what}. Check your connection.`;
+}

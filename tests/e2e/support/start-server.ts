@@ -34,7 +34,9 @@ import {
   e2eUsers,
 } from "./users";
 
-const port = process.env.E2E_PORT ?? "3100";
+// Picked free by playwright.config.ts, which starts this script.
+const port = process.env.E2E_PORT;
+if (!port) throw new Error("E2E_PORT is not set: start the browser tests with `npx playwright test`");
 const dataDir = mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
 // Named like the demo folder: the admin page shows the source folder's name.
 const sourceDir = path.join(mkdtempSync(path.join(tmpdir(), "portal-e2e-source-")), "demo-data");
@@ -133,6 +135,9 @@ const server = spawn(process.execPath, ["dist/server/main.js"], {
     SYNC_INTERVAL_MINUTES: "0",
     SYNC_SOURCE_DIR: sourceDir,
     SECRETS_KEY: E2E_SECRETS_KEY,
+    // Each test is a client of its own behind this "proxy" (see fixtures.ts), so the per-address
+    // limits (10 registrations an hour) hold per test, however many tests register users.
+    TRUST_PROXY: "loopback",
   },
 });
 

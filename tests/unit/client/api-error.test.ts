@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../src/client/lib/api-client";
 import {
   errorMessage,
+  failureText,
   serverErrorText,
   splitFieldErrors,
   withoutFieldPrefix,
@@ -64,5 +65,19 @@ describe("splitFieldErrors", () => {
       "This username is already taken",
     );
     expect(withoutFieldPrefix("Cross-site request refused", fields)).toBe("Cross-site request refused");
+  });
+});
+
+describe("failureText", () => {
+  it("prefers the server's words, then the status, then a connection hint", () => {
+    const said = new ApiError(429, JSON.stringify({ error: "Too many attempts." }), "Too Many Requests");
+    expect(failureText(said, "The sync could not be completed")).toBe("Too many attempts.");
+    const html = new ApiError(502, "<html>Bad gateway</html>", "Bad Gateway");
+    expect(failureText(html, "The sync could not be completed")).toBe(
+      "The sync could not be completed (the server answered 502).",
+    );
+    expect(failureText(new TypeError("Failed to fetch"), "The sync could not be completed")).toBe(
+      "The sync could not be completed. Check your connection.",
+    );
   });
 });

@@ -2,7 +2,7 @@ import { type ReactNode, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { BrandMark } from "../../components/brand-mark";
 import { Spinner } from "../../components/ui/spinner";
-import { useSessionUser } from "../../features/auth/api/get-current-user";
+import { useSessionUser } from "../../lib/session";
 import { ErrorBoundary } from "../error-boundary";
 import { MobileMenu } from "./mobile-menu";
 import { SidebarContent } from "./sidebar";

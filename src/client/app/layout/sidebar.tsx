@@ -1,8 +1,8 @@
 import { Link, useLocation } from "react-router";
 import type { CurrentUser } from "../../../shared/api/user";
 import { BrandMark } from "../../components/brand-mark";
-import { usePublicConfig } from "../../features/config/api/get-public-config";
-import { navEntryFor } from "../routes/signed-in-routes";
+import { usePublicConfig } from "../../lib/public-config";
+import { navEntryFor } from "../routes/paths";
 import { SidebarNav } from "./sidebar-nav";
 import { UserBlock } from "./user-block";
 

@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense } from "react";
-import { useCurrentUser } from "../../features/auth/api/get-current-user";
+import { useCurrentUser } from "../../lib/session";
 import { LoadingScreen } from "../loading-screen";
 import { ThemeProvider } from "./theme-provider";
 

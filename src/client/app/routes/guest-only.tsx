@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from "react";
 import { Navigate } from "react-router";
-import { useSessionUser } from "../../features/auth/api/get-current-user";
+import { useSessionUser } from "../../lib/session";
 import { LoadingScreen } from "../loading-screen";
 
 /** A signed-out screen (sign-in, registration); someone already signed in goes to the dashboard. */

@@ -32,8 +32,11 @@ export const ConfirmClaimPage = lazyNamed(
   () => import("../../features/auth/pages/confirm-claim-page"),
   "ConfirmClaimPage",
 );
+export const ConfirmEmailPage = lazyNamed(
+  () => import("../../features/auth/pages/confirm-email-page"),
+  "ConfirmEmailPage",
+);
 export const PayPage = lazyNamed(() => import("../../features/payment/pages/pay-page"), "PayPage");
-export const LoginTestRoute = lazyNamed(() => import("./login-test-route"), "LoginTestRoute");
 export const LoginTestPage = lazyNamed(
   () => import("../../features/auth/pages/login-test-page"),
   "LoginTestPage",

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { usePublicConfig } from "../../features/config/api/get-public-config";
+import { usePublicConfig } from "../../lib/public-config";
 import { LoadingScreen } from "../loading-screen";
 import { DashboardPage, LoginTestPage } from "./lazy-pages";
 import { SessionGate } from "./session-gate";

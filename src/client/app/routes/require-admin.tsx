@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
-import { useSessionUser } from "../../features/auth/api/get-current-user";
+import { useSessionUser } from "../../lib/session";
 
 /** Decision D5: admin pages are for users with the admin role; everyone else is told so. */
 export function RequireAdmin({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";
-import { useSessionUser } from "../../features/auth/api/get-current-user";
+import { useSessionUser } from "../../lib/session";
 import { LoadingScreen } from "../loading-screen";
 
 /**

@@ -1,9 +1,9 @@
 import { type ReactNode, Suspense } from "react";
 import { Navigate, useLocation } from "react-router";
-import { useSessionUser } from "../../features/auth/api/get-current-user";
+import { useSessionUser } from "../../lib/session";
 import { LoadingScreen } from "../loading-screen";
 import { AppLayout, LoginPage } from "./lazy-pages";
-import { findSignedInRoute } from "./signed-in-routes";
+import { findSignedInPath } from "./paths";
 
 /**
  * The signed-in part of the app. A signed-out visitor sees the sign-in screen in place on / and on
@@ -15,7 +15,7 @@ export function SignedInArea({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
 
   if (user === null) {
-    if (findSignedInRoute(pathname)) return <Navigate to="/login" replace />;
+    if (findSignedInPath(pathname)) return <Navigate to="/login" replace />;
     return (
       <Suspense fallback={<LoadingScreen />}>
         <LoginPage />

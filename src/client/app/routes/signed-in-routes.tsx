@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { matchPath } from "react-router";
 import {
   AdminSyncPage,
   CheckoutPage,
@@ -14,45 +13,28 @@ import {
   SettingsPage,
   TransactionsPage,
 } from "./lazy-pages";
-
-export interface SignedInRoute {
-  path: string;
-  element: ReactNode;
-  /** The sidebar entry (its path) that stands for this page. */
-  nav: string;
-}
+import { type SignedInPath, signedInPaths } from "./paths";
 
 /**
- * The pages only a signed-in user sees; a signed-out visitor on any of them is sent to /login.
- * "/" and unknown paths are not listed: they show the dashboard, or the sign-in screen in place.
+ * The page of each signed-in path (paths.ts); a signed-out visitor on any of them is sent to
+ * /login. "/" and unknown paths are not listed: they show the dashboard, or the sign-in screen.
  */
-export const signedInRoutes: SignedInRoute[] = [
-  { path: "/dashboard", element: <DashboardPage />, nav: "/dashboard" },
-  { path: "/accounts/linkedin", element: <LinkedinAccountsPage />, nav: "/accounts/linkedin" },
-  { path: "/optimization", element: <OptimizationPage />, nav: "/optimization" },
-  { path: "/profile-optimization", element: <ProfileOptimizationPage />, nav: "/optimization" },
-  { path: "/orders", element: <OrdersPage />, nav: "/orders" },
-  { path: "/help-centre", element: <HelpCentrePage />, nav: "/help-centre" },
-  { path: "/settings", element: <SettingsPage />, nav: "/settings" },
-  { path: "/checkout", element: <CheckoutPage />, nav: "/orders" },
-  { path: "/checkout/success", element: <CheckoutSuccessPage />, nav: "/orders" },
-  { path: "/billing/transactions", element: <TransactionsPage />, nav: "/billing/transactions" },
-  {
-    path: "/admin/sync",
-    element: (
-      <RequireAdmin>
-        <AdminSyncPage />
-      </RequireAdmin>
-    ),
-    nav: "/admin/sync",
-  },
-];
+const pages: Record<SignedInPath, ReactNode> = {
+  "/dashboard": <DashboardPage />,
+  "/accounts/linkedin": <LinkedinAccountsPage />,
+  "/optimization": <OptimizationPage />,
+  "/profile-optimization": <ProfileOptimizationPage />,
+  "/orders": <OrdersPage />,
+  "/help-centre": <HelpCentrePage />,
+  "/settings": <SettingsPage />,
+  "/checkout": <CheckoutPage />,
+  "/checkout/success": <CheckoutSuccessPage />,
+  "/billing/transactions": <TransactionsPage />,
+  "/admin/sync": (
+    <RequireAdmin>
+      <AdminSyncPage />
+    </RequireAdmin>
+  ),
+};
 
-export function findSignedInRoute(pathname: string): SignedInRoute | undefined {
-  return signedInRoutes.find((route) => matchPath(route.path, pathname) !== null);
-}
-
-/** The sidebar entry to mark as current: the dashboard also stands for "/" and unknown paths. */
-export function navEntryFor(pathname: string): string {
-  return findSignedInRoute(pathname)?.nav ?? "/dashboard";
-}
+export const signedInRoutes = signedInPaths.map(({ path }) => ({ path, element: pages[path] }));

@@ -1,13 +1,18 @@
 /** Loads the demo CSV folder into an empty embedded database with a full sync, as an operator's first import would. */
+import { createRecordSource } from "../../adapters/create-adapters";
 import type { DemoSeeder } from "../../db/demo-seed";
 import { openSecretBox } from "../../secrets/secret-box";
+import { loadFieldMap } from "./field-map";
 import { createSyncService } from "./sync-service";
 
 export const demoSyncSeeder: DemoSeeder = {
   name: "demo customers, accounts, optimizations and transactions",
   async seed(database, config, log) {
+    const fieldMap = await loadFieldMap(config.airtableFieldMapPath);
     const sync = await createSyncService(config, database.db, log, {
       secretBox: await openSecretBox(config),
+      fieldMap,
+      source: createRecordSource(config, database.db, fieldMap.csv),
     });
     const { run } = await sync.run({ kind: "full", trigger: "startup" });
     if (run.status !== "succeeded") throw new Error(`The demo data could not be loaded: ${run.message}`);

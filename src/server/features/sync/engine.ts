@@ -13,13 +13,18 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { SyncErrorDetail, SyncRunKind, SyncTrigger } from "../../../shared/api/sync";
+import {
+  type ListQuery,
+  type RecordSource,
+  SourceError,
+  type SourceRecord,
+} from "../../adapters/records/port";
 import type { Database } from "../../db/client";
 import { type SyncRunRow, syncRuns, users } from "../../db/schema";
 import type { SecretBox } from "../../secrets/secret-box";
 import { type FieldMap, SYNC_TABLES, type SyncTable, TABLE_COLUMNS } from "./field-map";
 import { mapRecord } from "./record-mapper";
 import { tryAcquireLease } from "./run-lock";
-import { type ListQuery, type RecordSource, SourceError, type SourceRecord } from "./sources/record-source";
 import { tableWriter, type ValidRecord } from "./table-writers";
 
 /** Records changed this long before the last run started are read again, in case clocks disagree. */

@@ -3,8 +3,10 @@
  * that table feeds which column. The built-in map below matches the operator's base; a JSON file
  * named by AIRTABLE_FIELD_MAP replaces it whole (its format is `fieldMapFileSchema`).
  */
+
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
+import type { CsvColumns } from "../../adapters/records/csv-folder-source";
 
 export const SYNC_TABLES = ["users", "linkedinAccounts", "profileOptimizations", "transactions"] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
@@ -121,7 +123,7 @@ export interface TableMap {
 export interface FieldMap {
   tables: Record<SyncTable, TableMap>;
   /** Columns of a CSV folder that Airtable itself provides: the record id and its last-modified time. */
-  csv: { recordIdColumn: string; lastModifiedColumn: string };
+  csv: CsvColumns;
 }
 
 export const BUILT_IN_FIELD_MAP: FieldMap = {

@@ -1,6 +1,7 @@
 /** What the admin sync page shows: the database's figures, the runs, and the write-back queue. */
 import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { ImportStatus, SyncRun } from "../../../shared/api/sync";
+import type { RecordSource } from "../../adapters/records/port";
 import type { Database } from "../../db/client";
 import {
   airtableOutbox,
@@ -11,7 +12,6 @@ import {
   transactions,
   users,
 } from "../../db/schema";
-import type { RecordSource } from "./sources/record-source";
 
 const RECENT_RUNS = 10;
 

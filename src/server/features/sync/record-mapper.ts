@@ -4,8 +4,8 @@
  * in the operator's own field names, so an admin can find the record and fix it.
  */
 import { type AccountType, isAccountType } from "../../../shared/linkedin-account-rules";
+import type { SourceRecord } from "../../adapters/records/port";
 import type { SyncTable, TableMap } from "./field-map";
-import type { SourceRecord } from "./sources/record-source";
 
 type ColumnKind = "text" | "boolean" | "integer" | "timestamp" | "accountType" | "list";
 

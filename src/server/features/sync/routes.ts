@@ -7,8 +7,11 @@ import {
   syncResultsSchema,
   userSyncResponseSchema,
 } from "../../../shared/api/sync";
+import { uidSchema } from "../../../shared/api/text";
 import type { Database } from "../../db/client";
-import { conflict, forbidden, HttpError } from "../../plugins/http-error";
+import { conflict, HttpError, notFound } from "../../http/errors";
+import { ownerIdOfUid } from "../../http/own-uid";
+import { requireUser } from "../../http/require-user";
 import { hit } from "../../plugins/rate-limiter";
 import { type FinishedRun, SyncBusyError, type SyncRequest } from "./engine";
 import { toSyncRun } from "./import-status";
@@ -17,7 +20,13 @@ import { NoSourceError, type SyncService } from "./sync-service";
 /** A customer's Sync Now reads the base on their behalf; this keeps one customer from spending its rate limit. */
 const USER_SYNC_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 
-const errors = { 403: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema, 503: errorBodySchema };
+const errors = {
+  404: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  502: errorBodySchema,
+  503: errorBodySchema,
+};
 
 const syncRoutes: FastifyPluginAsyncZod<{ db: Database; sync: SyncService }> = async (app, { db, sync }) => {
   async function start(request: SyncRequest): Promise<FinishedRun> {
@@ -72,15 +81,15 @@ const syncRoutes: FastifyPluginAsyncZod<{ db: Database; sync: SyncService }> = a
     {
       config: { access: "user" },
       schema: {
-        params: z.object({ uid: z.string().min(1).max(36) }),
+        params: z.object({ uid: uidSchema }),
         response: { 200: userSyncResponseSchema, 429: errorBodySchema, ...errors },
       },
     },
     async (request) => {
-      const me = request.currentUser;
-      if (!me || (me.uid !== request.params.uid && me.role !== "admin")) {
-        throw forbidden("You can only sync your own accounts");
-      }
+      const me = requireUser(request);
+      // An admin may name any customer; one who does not exist is the caller's mistake, not the base's.
+      const ownerId = await ownerIdOfUid(db, me, request.params.uid, "You can only sync your own accounts");
+      if (ownerId === undefined) throw notFound("No customer has this UID");
       await hit(db, [{ key: `user-sync:${me.id}`, ...USER_SYNC_LIMIT }]);
       const { tables, errorDetails } = await start({
         kind: "user",

@@ -5,17 +5,14 @@
 import { and, desc, gt, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { ImportStatus } from "../../../shared/api/sync";
+import type { RecordSource } from "../../adapters/records/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { syncRuns } from "../../db/schema";
-import { demoDataDir } from "../../paths";
 import type { SecretBox } from "../../secrets/secret-box";
 import { type FinishedRun, runSync, SyncBusyError, type SyncRequest } from "./engine";
-import { type FieldMap, loadFieldMap } from "./field-map";
+import type { FieldMap } from "./field-map";
 import { readImportStatus } from "./import-status";
-import { airtableSource } from "./sources/airtable-source";
-import { csvFolderSource } from "./sources/csv-folder-source";
-import type { RecordSource } from "./sources/record-source";
 import { createWriteBack, type WriteBack } from "./write-back";
 
 const WRITE_BACK_EVERY_MS = 30_000;
@@ -44,21 +41,13 @@ export class NoSourceError extends Error {
   }
 }
 
-export function configuredSource(config: Config, db: Database, fieldMap: FieldMap): RecordSource | undefined {
-  if (config.airtable) return airtableSource(db, config.airtable);
-  const folder = config.syncSourceDir ?? (config.isProduction ? undefined : demoDataDir);
-  return folder ? csvFolderSource(folder, fieldMap.csv) : undefined;
-}
-
 export async function createSyncService(
   config: Config,
   db: Database,
   log: FastifyBaseLogger,
-  options: { secretBox: SecretBox; source?: RecordSource },
+  options: { secretBox: SecretBox; fieldMap: FieldMap; source: RecordSource | undefined },
 ): Promise<SyncService> {
-  const { secretBox } = options;
-  const fieldMap = await loadFieldMap(config.airtableFieldMapPath);
-  const source = options.source ?? configuredSource(config, db, fieldMap);
+  const { secretBox, fieldMap, source } = options;
   const writeBack = createWriteBack(db, source, fieldMap, log);
   const intervalMs = config.syncIntervalMinutes * 60_000;
   let nextRunAt: Date | null = null;

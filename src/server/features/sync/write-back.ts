@@ -7,10 +7,10 @@
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { WriteBackStatus } from "../../../shared/api/sync";
+import type { RecordSource, RecordUpdate } from "../../adapters/records/port";
 import type { Database } from "../../db/client";
 import { airtableOutbox } from "../../db/schema";
 import type { FieldMap } from "./field-map";
-import type { RecordSource, RecordUpdate } from "./sources/record-source";
 
 const CLAIM_BATCH = 50;
 const CLAIM_LEASE_SECONDS = 120;

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  allOf,
-  fieldEquals,
-  modifiedAfter,
-} from "../../../../src/server/features/sync/sources/airtable-formulas";
+import { allOf, fieldEquals, modifiedAfter } from "../../../../src/server/adapters/records/airtable-formulas";
 import { type FakeAirtable, startFakeAirtable } from "../../../fakes/airtable-server";
 
 describe("modifiedAfter", () => {

@@ -1,12 +1,13 @@
 /** What the accounts screen shows instead of the table: loading, failed, signed out, none, none matching. */
 import { useQueryClient } from "@tanstack/react-query";
-import { CircleAlert, FilterX, LogIn, RefreshCw, RotateCw, Users } from "lucide-react";
+import { CircleAlert, FilterX, LogIn, RefreshCw, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { RetryButton } from "../../../components/retry-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
-import { currentUserQueryKey } from "../../auth/api/get-current-user";
+import { currentUserQueryKey } from "../../../lib/session";
 
 function Panel({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -44,19 +45,7 @@ export function AccountsLoadError({
       <AlertTitle>{title}</AlertTitle>
       <AlertDescription>
         <p>{detail}</p>
-        <Button
-          variant="outline"
-          size="sm"
-          className="mt-2 text-foreground"
-          onClick={onRetry}
-          disabled={retrying}
-        >
-          <RotateCw
-            aria-hidden="true"
-            className={retrying ? "animate-spin motion-reduce:animate-none" : undefined}
-          />
-          Try again
-        </Button>
+        <RetryButton className="mt-2 text-foreground" onRetry={onRetry} retrying={retrying} />
       </AlertDescription>
     </Alert>
   );

@@ -12,8 +12,7 @@ import {
   AlertDialogTitle,
 } from "../../../components/ui/alert-dialog";
 import { Button } from "../../../components/ui/button";
-import { ApiError } from "../../../lib/api-client";
-import { serverErrorText } from "../../../lib/api-error";
+import { failureText } from "../../../lib/api-error";
 import { formatCount } from "../../../lib/format";
 import { toast } from "../../../lib/use-toast";
 import { useExportSecrets } from "../api/export-secrets";
@@ -48,11 +47,7 @@ export function ExportButton({ uid, accounts }: { uid: string; accounts: readonl
           toast({
             variant: "destructive",
             title: "Export Failed",
-            description:
-              serverErrorText(error) ??
-              (error instanceof ApiError
-                ? `The passwords could not be fetched (the server answered ${error.status}).`
-                : "The passwords could not be fetched. Check your connection."),
+            description: failureText(error, "The passwords could not be fetched"),
           }),
       },
     );

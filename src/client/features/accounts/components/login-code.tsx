@@ -1,5 +1,6 @@
-import { KeyRound, RotateCw } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
+import { LoadFailed } from "../../../components/load-failed";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { useLoginCode } from "../api/get-login-code";
@@ -45,19 +46,21 @@ function LiveCode({ accountId, accountName }: { accountId: number; accountName: 
   if (code.isPending) return <Spinner label="Fetching the login code" className="size-5" />;
   if (code.isError && !code.data) {
     return (
-      <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-destructive dark:text-red-300">The login code could not be fetched.</span>
-        <Button variant="outline" size="sm" onClick={() => void code.refetch()}>
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <LoadFailed
+        message="The login code could not be fetched."
+        onRetry={() => void code.refetch()}
+        retrying={code.isFetching}
+      />
     );
   }
 
   const { code: digits, secondsLeft, period } = code.data;
   const expiresAt = code.dataUpdatedAt + secondsLeft * 1000;
-  const left = Math.max(0, Math.ceil((expiresAt - now) / 1000));
+  // The ticking clock may be a moment older than the code just received: never count from before it.
+  const left = Math.min(
+    secondsLeft,
+    Math.max(0, Math.ceil((expiresAt - Math.max(now, code.dataUpdatedAt)) / 1000)),
+  );
   return (
     <div className="flex flex-wrap items-center gap-3">
       <span className="rounded-md border bg-muted/40 px-3 py-1 font-mono text-lg font-semibold tracking-[0.2em] tabular-nums">

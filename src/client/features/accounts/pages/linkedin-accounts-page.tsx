@@ -2,9 +2,9 @@ import { type ReactNode, useDeferredValue, useMemo } from "react";
 import type { UserSyncResponse } from "../../../../shared/api/sync";
 import { PageHeader } from "../../../components/page-header";
 import { ApiError } from "../../../lib/api-client";
-import { serverErrorText } from "../../../lib/api-error";
+import { failureText, serverErrorText } from "../../../lib/api-error";
+import { useSessionUser } from "../../../lib/session";
 import { toast } from "../../../lib/use-toast";
-import { useSessionUser } from "../../auth/api/get-current-user";
 import { useLinkedinAccounts } from "../api/get-linkedin-accounts";
 import { useSyncLinkedinAccounts } from "../api/sync-linkedin-accounts";
 import { AccountCounters } from "../components/account-counters";
@@ -39,12 +39,11 @@ function syncCompleted(response: UserSyncResponse) {
 }
 
 function syncFailed(error: Error) {
-  const description =
-    serverErrorText(error) ??
-    (error instanceof ApiError
-      ? `The sync could not be completed (the server answered ${error.status}).`
-      : "The sync could not be completed. Check your connection.");
-  toast({ variant: "destructive", title: "Sync Failed", description });
+  toast({
+    variant: "destructive",
+    title: "Sync Failed",
+    description: failureText(error, "The sync could not be completed"),
+  });
 }
 
 function loadErrorDetail(error: Error): string {

@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/aler
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
-import { serverErrorText } from "../../../lib/api-error";
+import { failureText, serverErrorText } from "../../../lib/api-error";
 import { toast } from "../../../lib/use-toast";
 import { useImportStatus } from "../api/get-import-status";
 import { type AdminSyncKind, useSyncUsers } from "../api/sync-users";
@@ -49,7 +49,7 @@ export function AdminSyncPage() {
       toast({
         variant: "destructive",
         title: "Sync Failed",
-        description: describeError(error, "The sync could not be completed."),
+        description: failureText(error, "The sync could not be completed"),
       }),
   });
   const startSync = (kind: AdminSyncKind) => sync.mutate(kind);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type LinkedinAccount, linkedinAccountListSchema } from "../../../../shared/api/linkedin-accounts";
-import { getJson } from "../../../lib/api-client";
+import { getJsonRevalidated } from "../../../lib/revalidated-get";
 
 /**
  * The dashboard's own read of the accounts list, under the spec's query key "account-counts": the
@@ -8,7 +8,9 @@ import { getJson } from "../../../lib/api-client";
  * the browser's cache answers the second read with a 304.
  */
 export async function getAccountsForCounts(uid: string): Promise<LinkedinAccount[]> {
-  const body = await getJson(`/api/accounts/linkedin/user/${encodeURIComponent(uid)}`, { on401: "throw" });
+  const body = await getJsonRevalidated(`/api/accounts/linkedin/user/${encodeURIComponent(uid)}`, {
+    on401: "throw",
+  });
   return linkedinAccountListSchema.parse(body);
 }
 

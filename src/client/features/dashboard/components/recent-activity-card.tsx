@@ -1,6 +1,6 @@
-import { KeyRound, RefreshCw, RotateCw } from "lucide-react";
+import { KeyRound, RefreshCw } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { Button } from "../../../components/ui/button";
+import { LoadFailed } from "../../../components/load-failed";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { useRecentActivity } from "../api/get-recent-activity";
@@ -18,18 +18,11 @@ export function RecentActivityCard() {
     body = <Spinner label="Loading recent activity" className="size-5" />;
   } else if (activity.isError) {
     body = (
-      <div className="space-y-2 text-sm">
-        <p className="text-destructive dark:text-red-300">Recent activity could not be loaded.</p>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void activity.refetch()}
-          disabled={activity.isFetching}
-        >
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <LoadFailed
+        message="Recent activity could not be loaded."
+        onRetry={() => void activity.refetch()}
+        retrying={activity.isFetching}
+      />
     );
   } else if (activity.data.items.length === 0) {
     body = <p className="text-sm text-muted-foreground">No recent activity</p>;

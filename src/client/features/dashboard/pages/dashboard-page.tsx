@@ -1,9 +1,10 @@
-import { CircleAlert, RotateCw, ShoppingCart } from "lucide-react";
+import { CircleAlert, ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
+import { RetryButton } from "../../../components/retry-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { useSessionUser } from "../../auth/api/get-current-user";
+import { useSessionUser } from "../../../lib/session";
 import { useAccountCounts } from "../api/get-account-counts";
 import { AccountStatusCard } from "../components/account-status-card";
 import { CountCards } from "../components/count-cards";
@@ -34,16 +35,11 @@ export function DashboardPage() {
           <CircleAlert aria-hidden="true" />
           <AlertTitle>Your account figures could not be loaded</AlertTitle>
           <AlertDescription>
-            <Button
-              variant="outline"
-              size="sm"
+            <RetryButton
               className="mt-1 text-foreground"
-              onClick={() => void counts.refetch()}
-              disabled={counts.isFetching}
-            >
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
+              onRetry={() => void counts.refetch()}
+              retrying={counts.isFetching}
+            />
           </AlertDescription>
         </Alert>
       ) : null}

@@ -6,8 +6,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
-import type { FieldMap } from "../field-map";
-import { type RecordSource, SourceError, type SourceRecord } from "./record-source";
+import { type RecordSource, SourceError, type SourceRecord } from "./port";
 
 const PAGE_SIZE = 100;
 
@@ -15,7 +14,13 @@ function sameText(value: unknown, expected: string): boolean {
   return typeof value === "string" && value.trim() === expected;
 }
 
-export function csvFolderSource(folder: string, columns: FieldMap["csv"]): RecordSource {
+/** The columns that hold Airtable's record id and last-modified time in an exported CSV. */
+export interface CsvColumns {
+  recordIdColumn: string;
+  lastModifiedColumn: string;
+}
+
+export function csvFolderSource(folder: string, columns: CsvColumns): RecordSource {
   async function readTable(table: string): Promise<SourceRecord[]> {
     const file = path.join(folder, `${table}.csv`);
     let text: string;

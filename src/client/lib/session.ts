@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CurrentUser } from "../../../../shared/api/user";
-import { getJson } from "../../../lib/api-client";
+import type { CurrentUser } from "../../shared/api/user";
+import { getJson } from "./api-client";
 
 export const currentUserQueryKey = ["/api/user"] as const;
 
@@ -8,7 +8,7 @@ export const currentUserQueryKey = ["/api/user"] as const;
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   // The schema (and zod with it) loads alongside the request instead of in the first-load bundle,
   // which every visitor, signed in or not, downloads before anything shows.
-  const schemaModule = import("../../../../shared/api/user");
+  const schemaModule = import("../../shared/api/user");
   const body = await getJson("/api/user", { on401: "returnNull" });
   const { currentUserSchema } = await schemaModule;
   return body === null ? null : currentUserSchema.parse(body);

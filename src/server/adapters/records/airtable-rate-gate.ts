@@ -6,8 +6,8 @@
  * schedule is pushed past Airtable's 30-second penalty, which holds back every instance at once.
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { airtableRequestSlots } from "../../../db/schema";
+import type { Database } from "../../db/client";
+import { airtableRequestSlots } from "../../db/schema";
 
 export interface RequestGate {
   /** Resolves when this caller may send one request. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type PublicConfig, publicConfigSchema } from "../../../../shared/api/public-config";
-import { getJson } from "../../../lib/api-client";
+import { type PublicConfig, publicConfigSchema } from "../../shared/api/public-config";
+import { getJson } from "./api-client";
 
 export async function getPublicConfig(): Promise<PublicConfig> {
   return publicConfigSchema.parse(await getJson("/api/config", { on401: "throw" }));

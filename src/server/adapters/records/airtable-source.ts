@@ -1,13 +1,13 @@
 /** The operator's Airtable base as a record source. */
-import type { Database } from "../../../db/client";
+import type { Database } from "../../db/client";
 import { type AirtableClientOptions, AirtableError, createAirtableClient } from "./airtable-client";
 import { allOf, fieldEquals, modifiedAfter } from "./airtable-formulas";
 import { databaseRequestGate } from "./airtable-rate-gate";
-import { type RecordSource, SourceError } from "./record-source";
+import { type RecordSource, SourceError } from "./port";
 
 export function airtableSource(
   db: Database,
-  settings: { apiUrl: string; baseId: string; token: string },
+  settings: { apiUrl: string; baseId: string; token: string; timeoutMs?: number },
   tuning: Partial<Pick<AirtableClientOptions, "timeoutMs" | "retry" | "rateLimitPenaltyMs" | "onRetry">> & {
     /** Airtable's 5 unless a test talks to a fake with another limit. */
     requestsPerSecond?: number;

@@ -85,7 +85,7 @@ function describeErrorBody(text: string): { type?: string; message?: string } {
 
 export function createAirtableClient(options: AirtableClientOptions) {
   const retry = options.retry ?? DEFAULT_RETRY_POLICY;
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? 10_000;
   const penaltyMs = options.rateLimitPenaltyMs ?? RATE_LIMIT_PENALTY_MS;
   const baseUrl = `${options.apiUrl.replace(/\/+$/, "")}/v0/${encodeURIComponent(options.baseId)}`;
 

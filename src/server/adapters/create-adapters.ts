@@ -1,0 +1,48 @@
+/**
+ * Picks the adapter of each outside service from the configuration: the real one where it is
+ * configured, the offline one elsewhere (never in production). Features receive these ports and
+ * nothing else; tests replace any of them through `buildApp`'s `adapters`.
+ */
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import { demoDataDir } from "../paths";
+import { devMailboxMailer } from "./mail/dev-mailbox-mailer";
+import type { Mailer } from "./mail/port";
+import { smtpMailer } from "./mail/smtp-mailer";
+import { airtableSource } from "./records/airtable-source";
+import { type CsvColumns, csvFolderSource } from "./records/csv-folder-source";
+import type { RecordSource } from "./records/port";
+
+export interface Adapters {
+  mail: Mailer;
+  /** The operator's records; undefined when neither a base nor a folder is configured. */
+  records: RecordSource | undefined;
+}
+
+export function createMailer(config: Config, db: Database): Mailer {
+  if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs);
+  if (config.isProduction) throw new Error("SMTP_URL is required in production");
+  return devMailboxMailer(db);
+}
+
+export function createRecordSource(
+  config: Config,
+  db: Database,
+  csvColumns: CsvColumns,
+): RecordSource | undefined {
+  if (config.airtable) return airtableSource(db, config.airtable);
+  const folder = config.syncSourceDir ?? (config.isProduction ? undefined : demoDataDir);
+  return folder ? csvFolderSource(folder, csvColumns) : undefined;
+}
+
+export function createAdapters(
+  config: Config,
+  db: Database,
+  options: { csvColumns: CsvColumns; overrides?: Partial<Adapters> },
+): Adapters {
+  const { overrides = {} } = options;
+  return {
+    mail: overrides.mail ?? createMailer(config, db),
+    records: "records" in overrides ? overrides.records : createRecordSource(config, db, options.csvColumns),
+  };
+}

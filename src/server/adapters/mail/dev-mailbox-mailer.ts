@@ -1,0 +1,16 @@
+/**
+ * The offline mail adapter (never in production): mail lands in a table that `/dev/mailbox` and
+ * `GET /api/dev/mailbox` show, so a person or a test can follow its links.
+ */
+import type { Database } from "../../db/client";
+import { devMailbox } from "../../db/schema";
+import type { Mailer } from "./port";
+
+export function devMailboxMailer(db: Database): Mailer {
+  return {
+    kind: "dev-mailbox",
+    async send(message) {
+      await db.insert(devMailbox).values(message);
+    },
+  };
+}

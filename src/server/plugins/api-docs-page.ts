@@ -1,0 +1,86 @@
+/**
+ * The API reference as a page: every operation of the OpenAPI document with its access, parameters,
+ * body and answers. Plain HTML and an inline style sheet, so it works under the portal's content
+ * security policy and loads nothing from anywhere.
+ */
+import { escapeHtml } from "../adapters/mail/escape-html";
+
+interface Operation {
+  description?: string;
+  tags?: string[];
+  "x-access"?: string;
+  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: unknown }>;
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
+}
+
+export interface OpenApiDocument {
+  info: { title: string; description?: string };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+const METHODS = ["get", "post", "put", "patch", "delete"];
+
+const json = (value: unknown) => `<pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre>`;
+
+function renderOperation(method: string, path: string, op: Operation): string {
+  const id = `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, "-");
+  const params = (op.parameters ?? [])
+    .map(
+      (p) =>
+        `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${p.required ? "yes" : "no"}</td><td>${json(p.schema ?? {})}</td></tr>`,
+    )
+    .join("");
+  const body = op.requestBody?.content?.["application/json"]?.schema;
+  const responses = Object.entries(op.responses ?? {})
+    .map(([status, answer]) => {
+      const schema = answer.content?.["application/json"]?.schema;
+      return `<li><strong>${escapeHtml(status)}</strong> ${escapeHtml(answer.description ?? "")}${schema ? json(schema) : ""}</li>`;
+    })
+    .join("");
+  return `<section id="${escapeHtml(id)}" aria-labelledby="${escapeHtml(id)}-title">
+  <h3 id="${escapeHtml(id)}-title"><span class="method ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code></h3>
+  <p>${escapeHtml(op.description ?? "")}</p>
+  ${params ? `<h4>Parameters</h4><table><thead><tr><th scope="col">name</th><th scope="col">in</th><th scope="col">required</th><th scope="col">schema</th></tr></thead><tbody>${params}</tbody></table>` : ""}
+  ${body ? `<h4>Body</h4>${json(body)}` : ""}
+  ${responses ? `<h4>Answers</h4><ul>${responses}</ul>` : ""}
+</section>`;
+}
+
+export function renderApiDocs(doc: OpenApiDocument): string {
+  const byTag = new Map<string, string[]>();
+  const index: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const tag = op.tags?.[0] ?? "api";
+      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, op)]);
+      const id = `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, "-");
+      index.push(
+        `<li><a href="#${escapeHtml(id)}">${escapeHtml(method.toUpperCase())} ${escapeHtml(path)}</a></li>`,
+      );
+    }
+  }
+  const sections = [...byTag.entries()]
+    .map(([tag, ops]) => `<h2>${escapeHtml(tag)}</h2>\n${ops.join("\n")}`)
+    .join("\n");
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(doc.info.title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#111;line-height:1.5}
+section{border:1px solid #ccc;border-radius:.5rem;padding:0 1rem 1rem;margin:1rem 0}
+pre{background:#f4f4f5;padding:.5rem;overflow-x:auto;font-size:.8125rem;border-radius:.25rem}
+table{border-collapse:collapse;width:100%}th,td{border:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}
+.method{display:inline-block;min-width:4rem;padding:0 .5rem;border-radius:.25rem;color:#fff;background:#1e3a8a;text-align:center}
+.method.post{background:#166534}.method.put{background:#854d0e}.method.delete{background:#991b1b}
+a{color:#1d4ed8}
+</style></head>
+<body><main>
+<h1>${escapeHtml(doc.info.title)}</h1>
+<p>${escapeHtml(doc.info.description ?? "")} The machine-readable document is <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+<nav aria-label="Operations"><ul>${index.join("")}</ul></nav>
+${sections}
+</main></body></html>`;
+}

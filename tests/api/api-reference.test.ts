@@ -1,0 +1,64 @@
+/**
+ * The API reference is generated from the routes themselves: every declared API route is in the
+ * OpenAPI document with the access it declares, the document is valid OpenAPI 3.1, and the readable
+ * page loads nothing from elsewhere.
+ */
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, { "x-access"?: string; security?: unknown[]; requestBody?: unknown }>>;
+};
+
+/** Fastify's `/api/user/:id` as OpenAPI writes it: `/api/user/{id}`. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, "{$1}");
+
+describe("the API reference", () => {
+  let t: TestApp;
+  let doc: Doc;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { NODE_ENV: "development" } });
+    const res = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(res.statusCode).toBe(200);
+    doc = res.json();
+  });
+  afterAll(() => t.close());
+
+  it("is valid OpenAPI 3.1", async () => {
+    expect(doc.openapi).toBe("3.1.0");
+    const result = await new Validator().validate(doc as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it("describes every declared API route with the access it declares", () => {
+    const routes = t.app.declaredRoutes().filter((route) => route.url.startsWith("/api/"));
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      for (const method of route.methods.filter((m) => m !== "HEAD")) {
+        const operation = doc.paths[openApiPath(route.url)]?.[method.toLowerCase()];
+        expect(operation, `${method} ${route.url}`).toBeDefined();
+        expect(operation?.["x-access"], `${method} ${route.url}`).toBe(route.access);
+        expect(operation?.security, `${method} ${route.url}`).toEqual(
+          route.access === "public" ? [] : [{ session: [] }],
+        );
+      }
+    }
+    // Bodies come from the same zod schemas the routes validate with.
+    expect(JSON.stringify(doc.paths["/api/login"]?.post?.requestBody)).toContain('"email"');
+    // The app's pages are not part of the API.
+    expect(Object.keys(doc.paths).every((path) => path.startsWith("/api/"))).toBe(true);
+  });
+
+  it("shows a readable page that loads nothing from elsewhere", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/docs" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.body).toContain("<h1>Customer portal API</h1>");
+    expect(res.body).toContain("/api/accounts/linkedin/user/{uid}");
+    expect(res.body).not.toMatch(/<script|<link|src=|https?:\/\/(?!portal\.test)/);
+    expect(String(res.headers["content-security-policy"])).toContain("default-src 'self'");
+  });
+});
