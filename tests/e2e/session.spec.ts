@@ -84,7 +84,11 @@ test.describe("signing out", () => {
     consoleErrors.allow(/net::ERR_FAILED/);
 
     // The network drops the first two attempts.
-    await page.route("**/api/logout", (route) => route.abort("failed"));
+    let dropped = 0;
+    await page.route("**/api/logout", (route) => {
+      dropped += 1;
+      return route.abort("failed");
+    });
     const signOut = page.getByRole("button", { name: "Sign out" });
     await signOut.click();
     await expect(toasts(page)).toHaveCount(1);
@@ -93,6 +97,10 @@ test.describe("signing out", () => {
     await expect(page).toHaveURL("/dashboard");
 
     await signOut.click();
+    // The second attempt must have failed and settled before the network comes back, or the
+    // route would be removed while that request is still being handled.
+    await expect.poll(() => dropped).toBe(2);
+    await expect(signOut).toBeEnabled();
     await expect(toasts(page)).toHaveCount(1);
 
     // A new toast replaces the one on screen.

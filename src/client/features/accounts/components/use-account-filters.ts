@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { type AccountFilters, filtersFromSearchParams, NO_FILTERS, searchParamsFor } from "./account-filters";
 
@@ -11,15 +11,19 @@ export function useAccountFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
 
+  // React Router hands a functional update the parameters of the last render, so two changes made
+  // before the page renders again (a filter, then a keystroke) would lose the first. Each change
+  // starts from the newest parameters asked for instead; a new render (Back, a link) resets them.
+  const latest = useRef({ rendered: searchParams, wanted: searchParams });
+  if (latest.current.rendered !== searchParams)
+    latest.current = { rendered: searchParams, wanted: searchParams };
+
   const update = useCallback(
     (patch: Partial<AccountFilters>) => {
-      setSearchParams(
-        (current) => {
-          const before = filtersFromSearchParams(current);
-          return searchParamsFor({ ...before, page: 1, ...patch });
-        },
-        { replace: Object.keys(patch).every((key) => key === "q") },
-      );
+      const before = filtersFromSearchParams(latest.current.wanted);
+      const next = searchParamsFor({ ...before, page: 1, ...patch });
+      latest.current.wanted = next;
+      setSearchParams(next, { replace: Object.keys(patch).every((key) => key === "q") });
     },
     [setSearchParams],
   );
