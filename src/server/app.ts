@@ -5,6 +5,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { DestinationStream } from "pino";
+import { type Adapters, createAdapters } from "./adapters/create-adapters";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import authRoutes from "./features/auth/routes";
@@ -12,15 +13,16 @@ import devToolsRoutes from "./features/dev-tools/routes";
 import healthRoutes from "./features/health/routes";
 import linkedinAccountsRoutes from "./features/linkedin-accounts/routes";
 import publicConfigRoutes from "./features/public-config/routes";
+import { loadFieldMap } from "./features/sync/field-map";
 import syncRoutes from "./features/sync/routes";
-import type { RecordSource } from "./features/sync/sources/record-source";
 import { createSyncService } from "./features/sync/sync-service";
 import { fastifyLoggerOptions, genReqId } from "./logger";
-import { createMailer, type Mailer } from "./mail/mailer";
 import { clientDistDir } from "./paths";
+import afterResponse from "./plugins/after-response";
+import apiReference from "./plugins/api-reference";
 import clientApp from "./plugins/client-app";
 import crossSiteGuard from "./plugins/cross-site-guard";
-import errorShape from "./plugins/error-shape";
+import errorShape, { answerRouterError } from "./plugins/error-shape";
 import securityHeaders from "./plugins/security-headers";
 import session from "./plugins/session";
 import { openSecretBox } from "./secrets/secret-box";
@@ -30,26 +32,40 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** Where log lines go; standard output when absent. Tests pass a stream to read them back. */
   logStream?: DestinationStream;
-  /** Outgoing mail; by default SMTP or the development mailbox, as configured. */
-  mailer?: Mailer;
+  /** Outside services in place of the configured ones (a fake's client, a mail server that holds). */
+  adapters?: Partial<Adapters>;
   /** The built client to serve; dist/client by default. */
   clientDir?: string;
-  /** Where the sync reads records; by default the configured Airtable base or CSV folder. */
-  syncSource?: RecordSource;
+}
+
+/**
+ * Fastify refuses a bare hop count (it cannot tell a proxy from a client that sends enough hops);
+ * the operator who sets one vouches that the nearest N addresses of the chain are their proxies.
+ */
+function trustProxyOption(trust: Config["trustProxy"]) {
+  if (typeof trust !== "number") return trust;
+  return (_address: string, hop: number) => hop < trust;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
-  const mailer = deps.mailer ?? createMailer(config, database.db);
+  const fieldMap = await loadFieldMap(config.airtableFieldMapPath);
+  const adapters = createAdapters(config, database.db, {
+    csvColumns: fieldMap.csv,
+    overrides: deps.adapters,
+  });
   const app = Fastify({
     logger: fastifyLoggerOptions(config.logLevel, deps.logStream),
     genReqId,
     requestIdHeader: false,
-    trustProxy: config.isProduction,
+    // Only as configured (TRUST_PROXY): a forwarded address from anyone else is a made-up one.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
     // Let in-flight requests finish on close but drop idle keep-alive sockets at once.
     forceCloseConnections: "idle",
     return503OnClosing: true,
+    // Errors the router meets before any route runs (a malformed escape, an overlong parameter).
+    frameworkErrors: answerRouterError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -64,14 +80,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeaders, { config });
   await app.register(crossSiteGuard, { config });
   await app.register(session, { config, db: database.db });
+  await app.register(afterResponse);
+  await app.register(apiReference, { config });
 
   await app.register(healthRoutes, { database });
   await app.register(publicConfigRoutes, { config });
   // Opened once: the sync seals the secrets it imports, the accounts routes open the ones shown.
   const secretBox = await openSecretBox(config);
-  const sync = await createSyncService(config, database.db, app.log, { secretBox, source: deps.syncSource });
+  const sync = await createSyncService(config, database.db, app.log, {
+    secretBox,
+    fieldMap,
+    source: adapters.records,
+  });
   app.decorate("sync", sync);
-  await app.register(authRoutes, { db: database.db, config, mailer, writeBack: sync.writeBack });
+  await app.register(authRoutes, {
+    db: database.db,
+    config,
+    mailer: adapters.mail,
+    writeBack: sync.writeBack,
+  });
   await app.register(syncRoutes, { db: database.db, sync });
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox });
   if (!config.isProduction) await app.register(devToolsRoutes, { db: database.db });

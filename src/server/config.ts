@@ -2,6 +2,7 @@
  * Every environment variable the server reads, validated once at start. A bad or missing value stops
  * the server with one message that lists every problem (see `ConfigError`).
  */
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -16,10 +17,56 @@ const durationMinutes = z.coerce
   .min(0)
   .max(7 * 24 * 60);
 
+/** Named ranges that proxy-addr (Fastify's trustProxy) understands. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split("/");
+  if (!address || rest.length > 0) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell the client's address in X-Forwarded-For: none (`off`, the default), the
+ * nearest N hops, or the listed proxy addresses and ranges. Trusting every sender is not offered:
+ * any client could then claim any address and walk past the per-address limits.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (/^(off|false|no|0)$/i.test(value)) return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+      ctx.addIssue({ code: "custom", message: "a hop count must be between 1 and 10" });
+      return z.NEVER;
+    }
+    const entries = value.split(",").map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be off, a hop count, or proxy addresses or ranges (IP, IP/bits, loopback, linklocal, uniquelocal); not ${bad.map((b) => JSON.stringify(b)).join(", ")}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** How long one call to an outside service may take before it counts as failed. */
+const timeoutSeconds = z.coerce.number().positive().max(300);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: port.default(3000),
   HOST: z.string().default("0.0.0.0"),
+  TRUST_PROXY: trustProxySchema.default(false),
   APP_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: z.string().default("./data"),
@@ -54,6 +101,8 @@ const envSchema = z.object({
   AIRTABLE_FIELD_MAP: optionalString,
   SYNC_SOURCE_DIR: optionalString,
   SYNC_INTERVAL_MINUTES: durationMinutes.default(15),
+  AIRTABLE_TIMEOUT_SECONDS: timeoutSeconds.default(10),
+  SMTP_TIMEOUT_SECONDS: timeoutSeconds.default(10),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: httpUrl.optional(),
@@ -78,6 +127,8 @@ export interface Config {
   isProduction: boolean;
   port: number;
   host: string;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
   /** The public origin, without a trailing slash. */
   appUrl: string;
   appUrlIsHttps: boolean;
@@ -88,13 +139,14 @@ export interface Config {
   secretsKeys: string[];
   adminEmails: string[];
   session: { idleTimeoutMs: number; maxAgeMs: number; cookieName: string; secureCookie: boolean };
-  airtable: { token: string; baseId: string; apiUrl: string } | undefined;
+  airtable: { token: string; baseId: string; apiUrl: string; timeoutMs: number } | undefined;
   airtableFieldMapPath: string | undefined;
   syncSourceDir: string | undefined;
   syncIntervalMinutes: number;
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
   smtpUrl: string | undefined;
+  smtpTimeoutMs: number;
   mailFrom: string;
   help: {
     knowledgeBaseUrl: string;
@@ -156,6 +208,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     port: env.PORT,
     host: env.HOST,
+    trustProxy: env.TRUST_PROXY,
     appUrl,
     appUrlIsHttps: appUrl.startsWith("https:"),
     logLevel: env.LOG_LEVEL,
@@ -175,7 +228,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     airtable:
       env.AIRTABLE_TOKEN && env.AIRTABLE_BASE_ID
-        ? { token: env.AIRTABLE_TOKEN, baseId: env.AIRTABLE_BASE_ID, apiUrl: env.AIRTABLE_API_URL }
+        ? {
+            token: env.AIRTABLE_TOKEN,
+            baseId: env.AIRTABLE_BASE_ID,
+            apiUrl: env.AIRTABLE_API_URL,
+            timeoutMs: env.AIRTABLE_TIMEOUT_SECONDS * 1000,
+          }
         : undefined,
     airtableFieldMapPath: env.AIRTABLE_FIELD_MAP,
     syncSourceDir: env.SYNC_SOURCE_DIR,
@@ -197,6 +255,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     smtpUrl: env.SMTP_URL,
+    smtpTimeoutMs: env.SMTP_TIMEOUT_SECONDS * 1000,
     mailFrom: env.MAIL_FROM,
     help: {
       knowledgeBaseUrl: env.KNOWLEDGE_BASE_URL,

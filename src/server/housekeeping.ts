@@ -1,6 +1,6 @@
 /**
  * Periodic clean-up of rows that can no longer be used: ended sessions, spent or expired one-time
- * links, rate-limit windows long past, delivered write-backs and old sync runs. Safe to run on
+ * links, rate-limit hits long past, delivered write-backs and old sync runs. Safe to run on
  * every instance at once.
  */
 import { and, isNotNull, lt, or } from "drizzle-orm";
@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { airtableOutbox, emailTokens, syncRuns } from "./db/schema";
-import { deleteOldCounters } from "./plugins/rate-limiter";
+import { deleteOldHits } from "./plugins/rate-limiter";
 import { deleteDeadSessions } from "./plugins/session-store";
 
 const INTERVAL_MS = 60 * 60_000;
@@ -19,7 +19,7 @@ const SYNC_HISTORY_RETENTION_MS = 90 * 24 * 60 * 60_000;
 
 export async function runHousekeeping(db: Database, config: Config, now = new Date()): Promise<void> {
   await deleteDeadSessions(db, config.session, now);
-  await deleteOldCounters(db, new Date(now.getTime() - COUNTER_RETENTION_MS));
+  await deleteOldHits(db, new Date(now.getTime() - COUNTER_RETENTION_MS));
   await db.delete(emailTokens).where(or(isNotNull(emailTokens.usedAt), lt(emailTokens.expiresAt, now)));
   const historyCutoff = new Date(now.getTime() - SYNC_HISTORY_RETENTION_MS);
   await db

@@ -1,12 +1,14 @@
 /**
  * Logger options for Fastify's pino. Requests are logged by method and path only (a query string
- * can carry a one-time token) and cookies, authorization headers and anything that looks like a
- * password or secret are redacted wherever they appear in a log object.
+ * can carry a one-time token), cookies, authorization headers and anything that looks like a
+ * password or secret are redacted wherever they appear in a log object, and errors are logged
+ * without the values of a failed database statement (see log-errors.ts).
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { FastifyServerOptions } from "fastify";
 import type { DestinationStream, LoggerOptions } from "pino";
+import { serializeError } from "./log-errors";
 
 const REDACT_PATHS = [
   "req.headers.cookie",
@@ -28,6 +30,7 @@ export function loggerOptions(level: string): LoggerOptions {
     level,
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },
     serializers: {
+      err: serializeError,
       req(req: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) {
         return { method: req.method, path: req.url.split("?")[0], remoteAddress: req.ip };
       },

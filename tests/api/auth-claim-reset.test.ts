@@ -18,7 +18,14 @@ describe("existing-customer registration (claim by email proof)", () => {
   });
   afterAll(() => t.close());
 
-  it("mails a one-time link to an imported customer; following it sets the chosen password and signs in", async () => {
+  /** The claim request's binding cookie, as the browser that sent it would send it back. */
+  const bindingCookie = (res: { headers: Record<string, unknown> }) => {
+    const cookie = String(res.headers["set-cookie"] ?? "");
+    expect(cookie).toMatch(/^portal_claim=[A-Za-z0-9_-]{43};.*HttpOnly/);
+    return cookie.split(";")[0] ?? "";
+  };
+
+  it("mails a one-time link to an imported customer; in the browser that asked, it sets the typed password and signs in", async () => {
     const imported = await insertUser(t.database.db, {
       email: "imported.one@example.test",
       passwordHash: null,
@@ -30,7 +37,7 @@ describe("existing-customer registration (claim by email proof)", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, message: neutralClaim });
-    expect(res.headers["set-cookie"]).toBeUndefined();
+    const cookie = bindingCookie(res);
     // Nothing changes until the link is followed.
     const [before] = await t.database.db.select().from(users).where(eq(users.id, imported.id));
     expect(before?.passwordHash).toBeNull();
@@ -40,10 +47,12 @@ describe("existing-customer registration (claim by email proof)", () => {
     expect(mail.text).toContain(`${TEST_APP_URL}/register-existing/confirm?token=`);
     const token = linkToken(mail, "/register-existing/confirm");
 
-    const confirmed = await t.post("/api/register-existing-user/confirm", { token });
+    const confirmed = await t.post("/api/register-existing-user/confirm", { token }, { headers: { cookie } });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ id: imported.id, email: "imported.one@example.test" });
-    expect(String(confirmed.headers["set-cookie"])).toMatch(/^portal_session=/);
+    const setCookies = ([] as string[]).concat(confirmed.headers["set-cookie"] ?? []);
+    expect(setCookies.some((c) => /^portal_session=[^;]+/.test(c))).toBe(true);
+    expect(setCookies.some((c) => /^portal_claim=;/.test(c))).toBe(true);
     const [after] = await t.database.db.select().from(users).where(eq(users.id, imported.id));
     expect(after?.emailVerifiedAt).toBeInstanceOf(Date);
     expect(
@@ -51,9 +60,85 @@ describe("existing-customer registration (claim by email proof)", () => {
     ).toBe(200);
 
     // The link works once.
-    const again = await t.post("/api/register-existing-user/confirm", { token });
+    const again = await t.post("/api/register-existing-user/confirm", { token }, { headers: { cookie } });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toContain("This link is invalid, has expired or has already been used");
+  });
+
+  it("never lets whoever asked for the link choose the owner's password", async () => {
+    const owner = await insertUser(t.database.db, { email: "target@example.test", passwordHash: null });
+    // Someone who knows the email asks, with a password of their own, from their own browser.
+    const attacker = await t.post("/api/register-existing-user", {
+      email: "target@example.test",
+      password: "Attackers-Pick-91",
+    });
+    const attackerCookie = bindingCookie(attacker);
+    const token = linkToken(await latestMail(t.app), "/register-existing/confirm");
+
+    // The owner opens the mailed link in their own browser: no binding, so they must choose a password.
+    const plain = await t.post("/api/register-existing-user/confirm", { token });
+    expect(plain.statusCode).toBe(422);
+    expect(plain.json()).toEqual({ error: "Choose a password to finish creating your account." });
+    expect(plain.headers["set-cookie"]).toBeUndefined();
+    // A binding from another claim does not match either.
+    const otherClaim = await t.post("/api/register-existing-user", {
+      email: "someone.else@example.test",
+      password: chosen,
+    });
+    const foreign = await t.post(
+      "/api/register-existing-user/confirm",
+      { token },
+      { headers: { cookie: bindingCookie(otherClaim) } },
+    );
+    expect(foreign.statusCode).toBe(422);
+    const [untouched] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
+    expect(untouched?.passwordHash).toBeNull();
+
+    // The link is still usable: the owner chooses a password on the page it opened.
+    const chosenByOwner = await t.post("/api/register-existing-user/confirm", {
+      token,
+      password: "Owners-Own-Choice-5",
+    });
+    expect(chosenByOwner.statusCode).toBe(200);
+    expect(chosenByOwner.json()).toMatchObject({ id: owner.id });
+    expect(
+      (await t.post("/api/login", { email: "target@example.test", password: "Attackers-Pick-91" }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await t.post("/api/login", { email: "target@example.test", password: "Owners-Own-Choice-5" }))
+        .statusCode,
+    ).toBe(200);
+    // And the attacker's browser, had it the link, gets nothing more from it.
+    const late = await t.post(
+      "/api/register-existing-user/confirm",
+      { token },
+      { headers: { cookie: attackerCookie } },
+    );
+    expect(late.statusCode).toBe(400);
+  });
+
+  it("refuses a common password chosen on the link's page and keeps the link usable", async () => {
+    await insertUser(t.database.db, { email: "chooser@example.test", passwordHash: null });
+    await t.post("/api/register-existing-user", { email: "chooser@example.test", password: chosen });
+    const token = linkToken(await latestMail(t.app), "/register-existing/confirm");
+    const common = await t.post("/api/register-existing-user/confirm", { token, password: "password1" });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error).toContain("password: This password is too common");
+    const good = await t.post("/api/register-existing-user/confirm", {
+      token,
+      password: "Chooser-Choice-64",
+    });
+    expect(good.statusCode).toBe(200);
+  });
+
+  it("sets the binding cookie for any email, so the answer says nothing about it", async () => {
+    const res = await t.post("/api/register-existing-user", {
+      email: "nobody.at.all@example.test",
+      password: chosen,
+    });
+    expect(res.statusCode).toBe(200);
+    bindingCookie(res);
   });
 
   it("gives the same answer for an unknown email or a customer who already has a password, and mails nothing", async () => {
@@ -90,7 +175,7 @@ describe("existing-customer registration (claim by email proof)", () => {
       .update(emailTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(emailTokens.userId, imported.id));
-    const res = await t.post("/api/register-existing-user/confirm", { token });
+    const res = await t.post("/api/register-existing-user/confirm", { token, password: chosen });
     expect(res.statusCode).toBe(400);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, imported.id));
     expect(row?.passwordHash).toBeNull();
@@ -109,6 +194,11 @@ describe("existing-customer registration (claim by email proof)", () => {
     }
     const forged = await t.post("/api/register-existing-user/confirm", { token: "A".repeat(43) });
     expect(forged.statusCode).toBe(400);
+    const notAToken = await t.post("/api/register-existing-user/confirm", {
+      token: `${"A".repeat(30)}\u0000`,
+    });
+    expect(notAToken.statusCode).toBe(400);
+    expect(notAToken.json().error).toMatch(/^token: /);
   });
 
   it("limits the mails one address can trigger to 3 an hour", async () => {
@@ -207,6 +297,7 @@ describe("mail over SMTP", () => {
     });
     const res = await t.post("/api/forgot-password", { email: "smtp.user@example.test" });
     expect(res.statusCode).toBe(200);
+    await t.app.settleAfterResponse();
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(["smtp.user@example.test"]);
     expect(smtp.received[0]?.from).toBe("portal@example.test");
@@ -222,6 +313,7 @@ describe("mail over SMTP", () => {
     });
     smtp.mode = "reject";
     const res = await t.post("/api/forgot-password", { email: "bounce@example.test" });
+    await t.app.settleAfterResponse();
     smtp.mode = "accept";
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, message: neutralReset });

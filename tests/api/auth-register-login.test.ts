@@ -79,6 +79,14 @@ describe("register and sign in", () => {
       { name: "N", username: "nn6", email: `${"e".repeat(251)}@b.co`, password: goodPassword },
       "email: Email must be at most 255",
     ],
+    [
+      { name: "Null\u0000Byte", username: "nn7", email: "nul@b.co", password: goodPassword },
+      "name: must not contain control characters",
+    ],
+    [
+      { name: "Bell\u0007", username: "nn8", email: "bell@b.co", password: goodPassword },
+      "name: must not contain control characters",
+    ],
   ])("refuses bad input %# with 400 and creates nothing", async (payload, message) => {
     const before = await countUsers();
     const res = await t.post("/api/register", payload);

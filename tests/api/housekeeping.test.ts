@@ -1,12 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  airtableOutbox,
-  emailTokens,
-  rateLimitCounters,
-  sessions,
-  syncRuns,
-} from "../../src/server/db/schema";
+import { airtableOutbox, emailTokens, rateLimitHits, sessions, syncRuns } from "../../src/server/db/schema";
 import { issueEmailToken } from "../../src/server/features/auth/email-tokens";
 import { runHousekeeping } from "../../src/server/housekeeping";
 import { hit } from "../../src/server/plugins/rate-limiter";
@@ -20,7 +14,7 @@ describe("housekeeping", () => {
   });
   afterAll(() => t.close());
 
-  it("removes ended sessions, spent links, old counters and old sync history, and keeps live ones", async () => {
+  it("removes ended sessions, spent links, old rate-limit hits and old sync history, and keeps live ones", async () => {
     const db = t.database.db;
     const live = await signedInUser(db, t.config);
     const idle = await signedInUser(db, t.config);
@@ -29,7 +23,7 @@ describe("housekeeping", () => {
       .set({ lastSeenAt: new Date(Date.now() - t.config.session.idleTimeoutMs - 1000) })
       .where(eq(sessions.userId, idle.user.id));
     await issueEmailToken(db, "reset", live.user.id);
-    await issueEmailToken(db, "reset", live.user.id, null, new Date(Date.now() - 60 * 60_000));
+    await issueEmailToken(db, "reset", live.user.id, {}, new Date(Date.now() - 60 * 60_000));
     await hit(db, [{ key: "old", limit: 5, windowMs: 60_000 }], new Date(Date.now() - 2 * 24 * 3_600_000));
     await hit(db, [{ key: "current", limit: 5, windowMs: 60_000 }]);
 
@@ -52,7 +46,7 @@ describe("housekeeping", () => {
 
     expect((await db.select().from(sessions)).map((s) => s.userId)).toEqual([live.user.id]);
     expect(await db.select().from(emailTokens)).toHaveLength(1);
-    expect((await db.select().from(rateLimitCounters)).map((c) => c.key)).toEqual(["current"]);
+    expect((await db.select().from(rateLimitHits)).map((h) => h.key)).toEqual(["current"]);
     expect((await db.select().from(syncRuns)).map((r) => r.message).sort()).toEqual([
       "never finished",
       "recent",

@@ -160,13 +160,19 @@ describe("GET /api/accounts/linkedin/user/:uid", () => {
     const tooLong = await list("x".repeat(37), alice.cookie);
     expect(tooLong.statusCode).toBe(400);
     expect(Object.keys(tooLong.json())).toEqual(["error"]);
+    for (const uid of ["%00", "a%00b", "%07"]) {
+      const controlled = await list(uid, alice.cookie);
+      expect(controlled.statusCode, uid).toBe(400);
+      expect(controlled.json()).toEqual({ error: "uid: must not contain control characters" });
+    }
+    expect(t.logs()).not.toContain('"level":50');
   });
 
-  it("tags the list with a strong ETag of its exact body, to be revalidated every time", async () => {
+  it("tags the list with a strong ETag of its exact body, and lets no cache keep it", async () => {
     const res = await list(alice.user.uid, alice.cookie);
     const hash = createHash("sha256").update(res.rawPayload).digest("base64url");
     expect(res.headers.etag).toBe(`"${hash}"`);
-    expect(res.headers["cache-control"]).toBe("private, no-cache");
+    expect(res.headers["cache-control"]).toBe("no-store");
   });
 
   it("answers 304 with no body while the list is unchanged, and 200 with a new ETag once it changes", async () => {

@@ -98,7 +98,7 @@ describe("routing and the error shape", () => {
       payload: "{nope",
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: expect.any(String) });
+    expect(bad.json()).toEqual({ error: "The body is not valid JSON" });
     for (const type of [
       "text/plain",
       "application/x-www-form-urlencoded",
@@ -124,6 +124,24 @@ describe("routing and the error shape", () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it("answers router errors in the API's shape without quoting the URL back", async () => {
+    const cases = [
+      { url: "/api/accounts/linkedin/user/%zz-marker", status: 400, error: "The URL is malformed" },
+      {
+        url: `/api/accounts/linkedin/user/${"x".repeat(5_000)}-marker`,
+        status: 414,
+        error: "A part of the URL is too long",
+      },
+    ];
+    for (const { url, status, error } of cases) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url.slice(0, 40)).toBe(status);
+      expect(res.json()).toEqual({ error });
+      expect(res.body).not.toContain("marker");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    }
   });
 
   it("keeps a well-formed incoming request id and replaces a malformed one", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { signedInUser } from "../support/users";
 
 describe("security headers", () => {
   let t: TestApp;
@@ -21,6 +22,25 @@ describe("security headers", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("turns off device features the portal never uses", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    const policy = String(res.headers["permissions-policy"]);
+    for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()"]) {
+      expect(policy).toContain(feature);
+    }
+  });
+
+  it("lets no cache keep an answer with personal data, or an error", async () => {
+    const { cookie } = await signedInUser(t.database.db, t.config);
+    for (const url of ["/api/user", "/api/user/sessions", "/api/activity"]) {
+      const res = await t.app.inject({ method: "GET", url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-store");
+    }
+    const anonymous = await t.app.inject({ method: "GET", url: "/api/user" });
+    expect(anonymous.headers["cache-control"]).toBe("no-store");
   });
 
   it("adds HSTS and upgrades insecure requests when served over https", async () => {

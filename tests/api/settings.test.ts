@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema";
 import { createSession } from "../../src/server/plugins/session-store";
+import { latestMail, linkToken, readMailbox } from "../support/mailbox";
 import { createTestApp, sameOrigin, type TestApp } from "../support/test-app";
 import { insertUser, signedInUser } from "../support/users";
 
@@ -19,7 +20,7 @@ describe("PUT /api/user/{id} (settings)", () => {
       headers: { ...sameOrigin, ...(cookie ? { cookie } : {}) },
     });
 
-  it("saves the user's own email, name and username", async () => {
+  it("saves the name and username at once, and the email only once the mailed link is followed", async () => {
     const { user, cookie } = await signedInUser(t.database.db, t.config);
     const res = await put(
       user.id,
@@ -28,12 +29,99 @@ describe("PUT /api/user/{id} (settings)", () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      email: "renamed@example.test",
+      email: user.email,
       name: "Renamed Person",
       username: "renamed",
+      emailChange: {
+        pendingEmail: "renamed@example.test",
+        message: expect.stringContaining("We sent a link"),
+      },
     });
+    const [saved] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(saved).toMatchObject({ email: user.email, name: "Renamed Person", username: "renamed" });
+
+    const mail = await latestMail(t.app);
+    expect(mail.to).toBe("renamed@example.test");
+    const token = linkToken(mail, "/settings/confirm-email");
+    // The link needs no session: it may be opened on another device.
+    const confirmed = await t.post("/api/user/email/confirm", { token });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({
+      ok: true,
+      email: "renamed@example.test",
+      message: expect.any(String),
+    });
+    const [changed] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(changed?.email).toBe("renamed@example.test");
+    expect(changed?.emailVerifiedAt).toBeInstanceOf(Date);
+    // The old address hears of it.
+    const notice = await latestMail(t.app);
+    expect(notice).toMatchObject({ to: user.email, subject: "Your email was changed" });
+    expect(notice.text).toContain("renamed@example.test");
+
+    const again = await t.post("/api/user/email/confirm", { token });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it("answers a taken address exactly as a free one, and mails the taken one nothing", async () => {
+    await insertUser(t.database.db, { email: "occupied@example.test" });
+    const { user, cookie } = await signedInUser(t.database.db, t.config);
+    const mailBefore = (await readMailbox(t.app)).length;
+    const taken = await put(user.id, { email: "Occupied@example.test", name: "N" }, cookie);
+    expect((await readMailbox(t.app)).length).toBe(mailBefore);
+    const free = await put(user.id, { email: "unclaimed@example.test", name: "N" }, cookie);
+    expect(taken.statusCode).toBe(200);
+    expect(free.statusCode).toBe(200);
+    const shape = (body: { emailChange: { pendingEmail: string; message: string } }) => ({
+      ...body,
+      emailChange: {
+        pendingEmail: "<address>",
+        message: body.emailChange.message.replace(body.emailChange.pendingEmail, "<address>"),
+      },
+    });
+    expect(shape(taken.json())).toEqual(shape(free.json()));
+    expect((await readMailbox(t.app)).map((m) => m.to)).toContain("unclaimed@example.test");
+  });
+
+  it("lets only the newest email change be confirmed", async () => {
+    const { user, cookie } = await signedInUser(t.database.db, t.config);
+    await put(user.id, { email: "first.choice@example.test", name: "N" }, cookie);
+    const first = linkToken(await latestMail(t.app), "/settings/confirm-email");
+    await put(user.id, { email: "second.choice@example.test", name: "N" }, cookie);
+    const second = linkToken(await latestMail(t.app), "/settings/confirm-email");
+    expect((await t.post("/api/user/email/confirm", { token: first })).statusCode).toBe(400);
+    expect((await t.post("/api/user/email/confirm", { token: second })).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ email: "renamed@example.test", name: "Renamed Person", username: "renamed" });
+    expect(row?.email).toBe("second.choice@example.test");
+  });
+
+  it("refuses a link whose address another account took meanwhile, and keeps it unused", async () => {
+    const { user, cookie } = await signedInUser(t.database.db, t.config);
+    await put(user.id, { email: "contested@example.test", name: "N" }, cookie);
+    const token = linkToken(await latestMail(t.app), "/settings/confirm-email");
+    const rival = await insertUser(t.database.db, { email: "contested@example.test" });
+    const res = await t.post("/api/user/email/confirm", { token });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: "This email is already used by another account" });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.email).toBe(user.email);
+    await t.database.db.delete(users).where(eq(users.id, rival.id));
+    expect((await t.post("/api/user/email/confirm", { token })).statusCode).toBe(200);
+  });
+
+  it("limits email changes to 5 an hour, and saves to 20", async () => {
+    const { user, cookie } = await signedInUser(t.database.db, t.config);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await put(user.id, { email: `probe${i}@example.test`, name: "N" }, cookie)).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const saves: number[] = [];
+    for (let i = 0; i < 15; i++)
+      saves.push((await put(user.id, { email: user.email, name: `N${i}` }, cookie)).statusCode);
+    // 6 email attempts and 14 saves make 20; the 21st save is refused.
+    expect(saves.slice(0, 14).every((s) => s === 200)).toBe(true);
+    expect(saves[14]).toBe(429);
   });
 
   it("treats an empty username as none", async () => {
@@ -74,14 +162,20 @@ describe("PUT /api/user/{id} (settings)", () => {
     expect(row?.name).toBe(user.name);
   });
 
-  it("refuses an email or username another user has, with 409", async () => {
-    await insertUser(t.database.db, { email: "occupied@example.test", username: "occupied" });
+  it("refuses a username another user has, with 409", async () => {
+    await insertUser(t.database.db, { username: "occupied" });
     const { user, cookie } = await signedInUser(t.database.db, t.config);
-    const email = await put(user.id, { email: "Occupied@example.test", name: "N" }, cookie);
-    expect(email.statusCode).toBe(409);
-    expect(email.json().error).toBe("email: This email is already used by another account");
     const username = await put(user.id, { email: user.email, name: "N", username: "OCCUPIED" }, cookie);
     expect(username.statusCode).toBe(409);
+    expect(username.json()).toEqual({ error: "username: This username is already taken" });
+  });
+
+  it("refuses control characters in a name with 400, and logs no values", async () => {
+    const { user, cookie } = await signedInUser(t.database.db, t.config);
+    const res = await put(user.id, { email: user.email, name: "Null\u0000Byte" }, cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: "name: must not contain control characters" });
+    expect(t.logs()).not.toContain('"level":50');
   });
 
   it("refuses a non-numeric id with 400", async () => {

@@ -139,6 +139,20 @@ describe("the sync endpoints", () => {
     expect(asAdmin.statusCode).toBe(200);
   });
 
+  it("answers 404 when an admin names a UID no customer has, without reading the base", async () => {
+    fake.resetRequests();
+    const res = await post("/api/linkedin-sync/user/abc", admin.cookie);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: "No customer has this UID" });
+    expect(fake.requests()).toHaveLength(0);
+  });
+
+  it("refuses a UID with control characters before anything runs", async () => {
+    const res = await post("/api/linkedin-sync/user/%00", admin.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: expect.stringMatching(/^uid: /) });
+  });
+
   it("limits how often a customer can sync", async () => {
     let last = 0;
     for (let i = 0; i < 11; i++) {

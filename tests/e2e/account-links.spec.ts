@@ -4,23 +4,12 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { mailedLink } from "./support/mailbox";
 import { e2eImportedUsers } from "./support/users";
 
 const INVALID_LINK = "This link is invalid, has expired or has already been used. Please request a new one.";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem");
-
-/** The newest link to `path` mailed to `to`, from the development mailbox's JSON. */
-async function mailedLink(page: Page, to: string, path: string): Promise<string> {
-  const response = await page.request.get("/api/dev/mailbox");
-  expect(response.ok()).toBe(true);
-  const mail = (await response.json()) as Array<{ to: string; text: string }>;
-  const message = mail.find((m) => m.to === to);
-  expect(message, `a mail to ${to}`).toBeDefined();
-  const link = message?.text.match(new RegExp(`https?://\\S+${path}\\?token=\\S+`))?.[0];
-  expect(link, `a ${path} link in the mail to ${to}`).toBeDefined();
-  return link ?? "";
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
@@ -61,6 +50,56 @@ test("an existing customer claims their account through the mailed link", async 
   await expect(
     page.getByRole("region", { name: "Your account" }).getByText("Imogen Imported", { exact: true }),
   ).toBeVisible();
+});
+
+test("a claim link opened in another browser asks its owner to choose the password", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { email } = e2eImportedUsers.claimInAnotherBrowser;
+  // Whoever asks for the link types a password; it must not become the owner's.
+  const requestersPassword = "Not-The-Owners-Choice-51!";
+  await page.goto("/register-existing");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(requestersPassword);
+  await page.getByLabel("Confirm password").fill(requestersPassword);
+  await page.getByRole("button", { name: "Create Account & Login" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
+  const link = await mailedLink(page, email, "/register-existing/confirm");
+
+  // The owner opens the mail on their phone: another browser, without the asking browser's cookie.
+  const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true });
+  const ownerPage = await phone.newPage();
+  const ownerErrors: string[] = [];
+  ownerPage.on("console", (m) => {
+    if (m.type() === "error" && !/status of (401|422)/.test(m.text())) ownerErrors.push(m.text());
+  });
+  await ownerPage.goto(link);
+  await expect(ownerPage.getByRole("heading", { level: 1, name: "Choose your password" })).toBeVisible();
+  await expectNoSeriousA11yViolations(ownerPage, "choosing a password on a claim link, on a phone");
+  const ownersPassword = "Owners-Harbor-Choice-88!";
+  await ownerPage.getByLabel("Password", { exact: true }).fill(ownersPassword);
+  await ownerPage.getByLabel("Confirm password").fill(ownersPassword);
+  await ownerPage.getByRole("button", { name: "Create Account & Login" }).click();
+  await expect(toasts(ownerPage)).toContainText("Registration Successful");
+  await expect(ownerPage).toHaveURL("/");
+  await expect(ownerPage.getByRole("heading", { name: /Otto!$/ })).toBeVisible();
+  expect(ownerErrors).toEqual([]);
+  await phone.close();
+
+  // The requester's password does not open the account; the owner's does.
+  const origin = { Origin: baseURL ?? "" };
+  const wrong = await page.request.post("/api/login", {
+    data: { email, password: requestersPassword },
+    headers: origin,
+  });
+  expect(wrong.status()).toBe(401);
+  const right = await page.request.post("/api/login", {
+    data: { email, password: ownersPassword },
+    headers: origin,
+  });
+  expect(right.status()).toBe(200);
 });
 
 test("a claim link that does not work says so and offers a new one", async ({ page, consoleErrors }) => {

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { mailedLink } from "./support/mailbox";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem");
 
@@ -85,6 +86,35 @@ test("a customer edits their profile, cancels an edit and is told what is requir
   await expect(toasts(page)).toContainText("Settings Updated");
   await expect(detail(page, "Not set")).toBeVisible();
   await expect(account.getByText(/^@/)).toHaveCount(0);
+});
+
+test("a new email is used only once the link mailed to it is followed", async ({ page, baseURL }) => {
+  const person = await registerFreshCustomer(page.request, baseURL);
+  const newEmail = `moved.${person.username}@example.test`;
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  await page.getByLabel("Email").fill(newEmail);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(toasts(page)).toContainText("Confirm your new email");
+  await expect(toasts(page)).toContainText(`We sent a link to ${newEmail}`);
+  // Still the old address, with the new one waiting.
+  await expect(page.getByRole("status").filter({ hasText: "Waiting for confirmation" })).toContainText(
+    newEmail,
+  );
+  await expect(page.getByRole("definition").filter({ hasText: person.email })).toContainText(
+    `${person.email}Waiting for confirmation`,
+  );
+  await expectNoSeriousA11yViolations(page, "/settings with an email waiting for confirmation");
+
+  // The link, opened on a phone-sized screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(await mailedLink(page, newEmail, "/settings/confirm-email"));
+  await expect(page.getByRole("heading", { level: 1, name: "Email changed" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText(`Your email is now ${newEmail}.`);
+  await expectNoSeriousA11yViolations(page, "the confirmed email change, on a phone");
+  await page.getByRole("link", { name: "Go to Settings" }).click();
+  await expect(page).toHaveURL("/settings");
+  await expect(detail(page, newEmail)).toBeVisible();
 });
 
 test("a username someone else has is refused with the server's message", async ({

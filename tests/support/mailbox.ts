@@ -8,8 +8,12 @@ export interface DevMail {
   sentAt: string;
 }
 
-/** The development mailbox, newest first, read the way a test in a browser would. */
+/**
+ * The development mailbox, newest first, read the way a test in a browser would, once the mail that
+ * routes send after their answer has gone out.
+ */
 export async function readMailbox(app: FastifyInstance): Promise<DevMail[]> {
+  await app.settleAfterResponse();
   const res = await app.inject({ method: "GET", url: "/api/dev/mailbox" });
   if (res.statusCode !== 200) throw new Error(`mailbox answered ${res.statusCode}`);
   return res.json();

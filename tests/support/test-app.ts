@@ -2,9 +2,10 @@
 import { Writable } from "node:stream";
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from "fastify";
 import { pino } from "pino";
+import type { Mailer } from "../../src/server/adapters/mail/port";
+import type { RecordSource } from "../../src/server/adapters/records/port";
 import { buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
-import type { RecordSource } from "../../src/server/features/sync/sources/record-source";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export const TEST_APP_URL = "http://portal.test";
@@ -52,6 +53,8 @@ export async function createTestApp(
     configure?: (app: FastifyInstance) => void;
     /** The sync's source (an Airtable source tuned for tests, say); by default from the configuration. */
     syncSource?: (database: TestDatabase) => RecordSource;
+    /** Outgoing mail; by default the development mailbox. */
+    mailer?: Mailer;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -70,7 +73,10 @@ export async function createTestApp(
       database,
       logStream,
       clientDir: options.clientDir ?? "/nonexistent-client-build",
-      syncSource: options.syncSource?.(database),
+      adapters: {
+        ...(options.syncSource ? { records: options.syncSource(database) } : {}),
+        ...(options.mailer ? { mail: options.mailer } : {}),
+      },
     });
   } catch (err) {
     // An app that cannot start must not leave its database behind.

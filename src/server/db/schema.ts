@@ -7,7 +7,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
@@ -79,19 +78,23 @@ export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
 /**
- * Single-use links sent by email: claiming an imported customer record, and resetting a password.
- * Only the token's SHA-256 is stored; a claim also holds the hash of the password chosen with it.
+ * Single-use links sent by email: claiming an imported customer record, resetting a password, and
+ * confirming a new email address. Only the token's SHA-256 is stored. A claim also holds the hash of
+ * the password typed with it, which takes effect only in the browser that typed it: that browser
+ * holds a secret whose SHA-256 is `browserBindingHash`. An email change holds the address to confirm.
  */
 export const emailTokens = pgTable(
   "email_tokens",
   {
     id: serial("id").primaryKey(),
-    purpose: text("purpose", { enum: ["claim", "reset"] }).notNull(),
+    purpose: text("purpose", { enum: ["claim", "reset", "email-change"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     pendingPasswordHash: text("pending_password_hash"),
+    browserBindingHash: text("browser_binding_hash"),
+    newEmail: varchar("new_email", { length: 255 }),
     ...timestamps,
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
@@ -99,22 +102,22 @@ export const emailTokens = pgTable(
   (t) => [
     uniqueIndex("email_tokens_token_hash_key").on(t.tokenHash),
     index("email_tokens_user_id_idx").on(t.userId),
-    check("email_tokens_purpose_check", sql`${t.purpose} in ('claim', 'reset')`),
+    check("email_tokens_purpose_check", sql`${t.purpose} in ('claim', 'reset', 'email-change')`),
   ],
 );
 
-/** Fixed-window counters for rate limits, kept in the database so they hold across instances. */
-export const rateLimitCounters = pgTable(
-  "rate_limit_counters",
+/**
+ * One row per counted hit of a rate limit, kept in the database so limits hold across instances.
+ * A limit counts the rows of its key in the last window (a sliding window, not fixed slots).
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
   {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     key: text("key").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-    hits: integer("hits").notNull().default(0),
+    at: timestamp("at", { withTimezone: true }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.key, t.windowStart] }),
-    index("rate_limit_counters_window_idx").on(t.windowStart),
-  ],
+  (t) => [index("rate_limit_hits_key_at_idx").on(t.key, t.at), index("rate_limit_hits_at_idx").on(t.at)],
 );
 
 /** Mail caught by the development mailbox when no SMTP server is configured (never in production). */

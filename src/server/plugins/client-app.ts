@@ -1,13 +1,37 @@
 /**
  * Serves the built React app: hashed assets under /assets with long caching, and index.html for
- * every other path outside /api so that client-side routes survive a reload. Unknown /api paths
- * answer 404 in the API's JSON shape.
+ * every other path outside /api so that client-side routes survive a reload. A request for the API
+ * that matched no route answers 404 in the API's JSON shape, however its path is spelled.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+
+/**
+ * Whether a request target names the API, read the way a router or a proxy might: the origin of an
+ * absolute-form target dropped, percent-encoding decoded, repeated slashes collapsed, dot segments
+ * resolved, any case.
+ */
+export function targetsApi(url: string): boolean {
+  let pathname = url.split("?")[0] ?? "";
+  if (!pathname.startsWith("/")) {
+    try {
+      pathname = new URL(pathname).pathname;
+    } catch {
+      return true; // Not a path at all: never worth the app's HTML.
+    }
+  }
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape stays as sent; the router refuses those before this is reached.
+  }
+  const resolved = new URL(decoded.replace(/\/{2,}/g, "/"), "http://portal.invalid").pathname;
+  return /^\/api(\/|$)/i.test(resolved);
+}
 
 export default fp(
   async function clientApp(app: FastifyInstance, opts: { distDir: string }) {
@@ -16,6 +40,12 @@ export default fp(
     const indexHtml = hasBuild ? readFileSync(indexPath) : undefined;
 
     if (hasBuild) {
+      // The static plugin registers one route per file and takes no route config: declare them here.
+      app.addHook("onRoute", (route) => {
+        if (route.config && "file" in route.config) {
+          route.config = { ...route.config, access: "public", staticAsset: true };
+        }
+      });
       await app.register(fastifyStatic, {
         root: opts.distDir,
         wildcard: false,
@@ -28,9 +58,8 @@ export default fp(
     }
 
     app.setNotFoundHandler((request, reply) => {
-      const url = request.url;
-      if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) {
-        return reply.code(404).send({ error: `No API route ${request.method} ${url.split("?")[0]}` });
+      if (targetsApi(request.url)) {
+        return reply.code(404).send({ error: "No API route matches this request" });
       }
       if ((request.method === "GET" || request.method === "HEAD") && indexHtml) {
         return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(indexHtml);

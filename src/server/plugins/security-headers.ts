@@ -2,11 +2,24 @@
  * Security headers on every answer. The content security policy allows only what the app itself
  * loads: its own scripts and styles (Radix positions popovers with inline style attributes, hence
  * 'unsafe-inline' for styles only), images from itself, data: URLs and https profile pictures.
+ * The permissions policy turns off the device features the portal never uses. An answer that does
+ * not say how it may be cached is not cached at all: API answers carry personal data and secrets.
  */
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config";
+
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "camera=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "payment=()",
+  "usb=()",
+].join(", ");
 
 export default fp(
   async function securityHeaders(app: FastifyInstance, opts: { config: Config }) {
@@ -33,6 +46,10 @@ export default fp(
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    });
+    app.addHook("onSend", async (_request, reply) => {
+      reply.header("permissions-policy", PERMISSIONS_POLICY);
+      if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     });
   },
   { name: "security-headers" },

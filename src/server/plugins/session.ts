@@ -1,10 +1,12 @@
 /**
- * Reads the session cookie on API requests and puts the signed-in user (or null) on the request.
- * Also declares who may call each route: every /api route must say `config: { access: ... }`, and
- * the guard here enforces it before the handler runs.
+ * Reads the session cookie and puts the signed-in user (or null) on the request, and enforces who
+ * may call each route. Every route declares `config: { access: ... }` (the start fails otherwise),
+ * and access is decided from the matched route's own declaration, never from the URL's text: the
+ * router decodes a path, so `/%61pi/...` or an absolute-form target reaches the same route and the
+ * same guard. A request that matched no route reaches only the not-found handler.
  */
 import cookie from "@fastify/cookie";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
@@ -13,10 +15,20 @@ import { createSession, findLiveSession } from "./session-store";
 
 export type Access = "public" | "user" | "admin";
 
+export interface DeclaredRoute {
+  methods: string[];
+  url: string;
+  access: Access;
+  crossSite: boolean;
+  staticAsset: boolean;
+}
+
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
     crossSite?: boolean;
+    /** A file of the built client: public, and served without a session look-up. */
+    staticAsset?: boolean;
   }
   interface FastifyRequest {
     currentUser: UserRow | null;
@@ -26,6 +38,8 @@ declare module "fastify" {
     /** Starts a new session for the user and sets its cookie on the reply. */
     startSession(reply: FastifyReply, user: UserRow): Promise<SessionRow>;
     clearSessionCookie(reply: FastifyReply): void;
+    /** Every route and its declared access, as registered (for the API reference and its tests). */
+    declaredRoutes(): DeclaredRoute[];
   }
 }
 
@@ -60,15 +74,34 @@ export default fp(
       reply.clearCookie(policy.cookieName, cookieOptions);
     });
 
+    // Checked once every plugin has had its say: the client's file routes are declared by the
+    // client-app plugin's own onRoute hook, which runs after this one.
+    const routes: RouteOptions[] = [];
     app.addHook("onRoute", (route) => {
-      if (route.url.startsWith("/api/") && !route.config?.access) {
-        throw new Error(`Route ${route.method} ${route.url} does not declare its access`);
+      routes.push(route);
+    });
+    app.addHook("onReady", async () => {
+      const undeclared = routes.filter((route) => !route.config?.access);
+      if (undeclared.length > 0) {
+        const names = undeclared.map((route) => `${String(route.method)} ${route.url}`).join(", ");
+        throw new Error(`Routes must declare their access: ${names}`);
       }
     });
+    app.decorate("declaredRoutes", () =>
+      routes.map((route) => ({
+        methods: ([] as string[]).concat(route.method),
+        url: route.url,
+        access: route.config?.access ?? "public",
+        crossSite: route.config?.crossSite === true,
+        staticAsset: route.config?.staticAsset === true,
+      })),
+    );
 
     // preValidation, so that a caller without access learns nothing from validation messages.
     app.addHook("preValidation", async (request, reply) => {
-      if (!request.url.startsWith("/api/")) return;
+      const { access, staticAsset } = request.routeOptions.config;
+      // No declaration means no route matched: only the not-found handler runs, and it reads no session.
+      if (access === undefined || staticAsset) return;
       const token = request.cookies[policy.cookieName];
       if (token) {
         const live = await findLiveSession(db, policy, token);
@@ -79,8 +112,7 @@ export default fp(
           app.clearSessionCookie(reply);
         }
       }
-      const access = request.routeOptions.config.access;
-      if (access === "public" || access === undefined) return;
+      if (access === "public") return;
       if (!request.currentUser) return reply.code(401).send({ error: "Not authenticated" });
       if (access === "admin" && request.currentUser.role !== "admin") {
         return reply.code(403).send({ error: "Admin access required" });

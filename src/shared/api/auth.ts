@@ -3,6 +3,7 @@
  * these same schemas (extended with confirmation fields), so a message is written once.
  */
 import { z } from "zod";
+import { singleLineText } from "./text";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 255;
@@ -26,8 +27,7 @@ export const usernameSchema = z
   .max(50, "Username must be at most 50 characters")
   .regex(/^[A-Za-z0-9._-]+$/, "Username may contain only letters, numbers, dots, dashes and underscores");
 
-export const nameSchema = z
-  .string({ error: "Required" })
+export const nameSchema = singleLineText({ error: "Required" })
   .trim()
   .min(1, "Required")
   .max(100, "Name must be at most 100 characters");
@@ -49,8 +49,21 @@ export type RegisterBody = z.infer<typeof registerSchema>;
 export const registerExistingSchema = z.object({ email, password: newPasswordSchema });
 export type RegisterExistingBody = z.infer<typeof registerExistingSchema>;
 
-export const oneTimeTokenSchema = z.string().min(20).max(200);
-export const confirmClaimSchema = z.object({ token: oneTimeTokenSchema });
+export const oneTimeTokenSchema = z
+  .string()
+  .min(20)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, "This is not a link the portal sent");
+/**
+ * Following a claim link: with no password, the one typed with the request is set, and only in the
+ * browser that typed it; with one, that password is set.
+ */
+export const confirmClaimSchema = z.object({
+  token: oneTimeTokenSchema,
+  password: newPasswordSchema.optional(),
+});
+export type ConfirmClaimBody = z.infer<typeof confirmClaimSchema>;
+export const confirmEmailChangeSchema = z.object({ token: oneTimeTokenSchema });
 export const forgotPasswordSchema = z.object({ email });
 export const resetPasswordSchema = z.object({ token: oneTimeTokenSchema, password: newPasswordSchema });
 
@@ -64,6 +77,10 @@ export const updateProfileSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileSchema>;
+
+/** The words for a mailed link that cannot be used: the server's answer, and the page's without a token. */
+export const INVALID_LINK_MESSAGE =
+  "This link is invalid, has expired or has already been used. Please request a new one.";
 
 /** The neutral answer of endpoints that must not reveal whether an email is known. */
 export const neutralAnswerSchema = z.object({ ok: z.literal(true), message: z.string() });

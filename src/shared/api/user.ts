@@ -18,6 +18,19 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-/** `PUT /api/user/{id}`: the saved profile, and whether the operator's base has the change yet. */
-export const updatedProfileSchema = currentUserSchema.extend({ airtableSync: writeBackStatusSchema });
+/** A new email waiting for its mailed link: the profile keeps the old one until then. */
+export const emailChangeSchema = z.object({ pendingEmail: z.string(), message: z.string() });
+
+/**
+ * `PUT /api/user/{id}`: the saved profile, whether the operator's base has the change yet, and the
+ * email change the save asked for, if any.
+ */
+export const updatedProfileSchema = currentUserSchema.extend({
+  airtableSync: writeBackStatusSchema,
+  emailChange: emailChangeSchema.nullable(),
+});
+
+/** `POST /api/user/email/confirm`: the address now in use. */
+export const emailChangedSchema = z.object({ ok: z.literal(true), email: z.string(), message: z.string() });
+export type EmailChanged = z.infer<typeof emailChangedSchema>;
 export type UpdatedProfile = z.infer<typeof updatedProfileSchema>;

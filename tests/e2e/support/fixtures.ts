@@ -24,7 +24,21 @@ interface Fixtures {
 // The browser logs every non-2xx fetch; a 401 from the session check is how "signed out" looks.
 const ALWAYS_ALLOWED = [/Failed to load resource: the server responded with a status of 401/];
 
+/** A private address of the test's own, as a proxy in front of the portal would forward it. */
+function clientAddressOf(testId: string, retry: number): string {
+  let hash = 2166136261;
+  for (const char of `${testId}#${retry}`) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;
+}
+
 export const test = base.extend<Fixtures>({
+  context: async ({ context }, use, testInfo) => {
+    await context.setExtraHTTPHeaders({
+      "x-forwarded-for": clientAddressOf(testInfo.testId, testInfo.retry),
+    });
+    await use(context);
+  },
+
   signInAs: async ({ context, baseURL }, use) => {
     await use(async (user, options = {}) => {
       if (!baseURL) throw new Error("signInAs needs the baseURL from playwright.config.ts");

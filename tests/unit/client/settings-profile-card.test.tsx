@@ -4,9 +4,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { StrictMode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../../src/client/components/ui/toaster";
-import { currentUserQueryKey, useSessionUser } from "../../../src/client/features/auth/api/get-current-user";
 import { ProfileCard } from "../../../src/client/features/settings/components/profile-card";
 import { createQueryClient } from "../../../src/client/lib/query-client";
+import { currentUserQueryKey, useSessionUser } from "../../../src/client/lib/session";
 import type { WriteBackStatus } from "../../../src/shared/api/sync";
 import type { CurrentUser, UpdatedProfile } from "../../../src/shared/api/user";
 
@@ -94,6 +94,7 @@ describe("the settings profile card", () => {
           ...user,
           name: newName,
           airtableSync: status satisfies WriteBackStatus,
+          emailChange: null,
         } satisfies UpdatedProfile),
       );
       const queryClient = renderCard();
@@ -164,6 +165,28 @@ describe("the settings profile card", () => {
     expect(within(stillEditing).getByRole("button", { name: "Save" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Edit Profile" })).toBeNull();
     // The session is unchanged.
+    expect(queryClient.getQueryData(currentUserQueryKey)).toEqual(user);
+  });
+
+  it("keeps the old email after asking for a new one, and says where the link went", async () => {
+    const message = "We sent a link to casey.new@example.test. Your email changes once you follow it.";
+    stubApi(() =>
+      Response.json({
+        ...user,
+        airtableSync: "not-linked",
+        emailChange: { pendingEmail: "casey.new@example.test", message },
+      } satisfies UpdatedProfile),
+    );
+    const queryClient = renderCard();
+    fireEvent.click(screen.getByRole("button", { name: "Edit Profile" }));
+    fireEvent.change(within(form()).getByLabelText("Email"), { target: { value: "casey.new@example.test" } });
+    fireEvent.click(within(form()).getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(within(toastRegion()).getByText(message)).toBeTruthy());
+    expect(within(toastRegion()).getByText("Confirm your new email")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("form", { name: "Edit profile" })).toBeNull());
+    expect(shownFor("Email")).toContain(user.email);
+    expect(screen.getByText(/Waiting for confirmation/).textContent).toContain("casey.new@example.test");
     expect(queryClient.getQueryData(currentUserQueryKey)).toEqual(user);
   });
 });

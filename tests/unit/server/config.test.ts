@@ -27,6 +27,25 @@ describe("loadConfig", () => {
     expect(config.google).toBeUndefined();
     expect(config.session.cookieName).toBe("portal_session");
     expect(config.session.secureCookie).toBe(false);
+    expect(config.trustProxy).toBe(false);
+    expect(config.smtpTimeoutMs).toBe(10_000);
+    expect(loadConfig({ AIRTABLE_TOKEN: "t", AIRTABLE_BASE_ID: "b" }).airtable?.timeoutMs).toBe(10_000);
+  });
+
+  it("trusts a proxy only as configured: off, a hop count, or addresses and ranges", () => {
+    expect(loadConfig({ TRUST_PROXY: "off" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.7 ,loopback, ::1/128" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.7",
+      "loopback",
+      "::1/128",
+    ]);
+    for (const refused of ["true", "all", "11", "10.0.0.0/33", "proxy.example.com", "1.2.3.4/x"]) {
+      expect(problemsOf({ TRUST_PROXY: refused }), refused).toEqual([
+        expect.stringMatching(/^TRUST_PROXY: /),
+      ]);
+    }
   });
 
   it("derives APP_URL from PORT and treats empty strings as unset", () => {

@@ -1,17 +1,28 @@
-/** Single-use, short-lived tokens mailed as links (claiming an imported record, resetting a password). */
+/**
+ * Single-use, short-lived tokens mailed as links: claiming an imported record, resetting a password,
+ * confirming a new email address.
+ */
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { emailTokens } from "../../db/schema";
 import { hashSecretToken, newSecretToken } from "../../plugins/secret-token";
 
 export const EMAIL_TOKEN_TTL_MS = 30 * 60_000;
-export type EmailTokenPurpose = "claim" | "reset";
+export type EmailTokenPurpose = "claim" | "reset" | "email-change";
+export type EmailTokenRow = typeof emailTokens.$inferSelect;
+
+/** What a token carries beside its user: see the `emailTokens` table. */
+export interface EmailTokenPayload {
+  pendingPasswordHash?: string;
+  browserBindingHash?: string;
+  newEmail?: string;
+}
 
 export async function issueEmailToken(
   db: Database,
   purpose: EmailTokenPurpose,
   userId: number,
-  pendingPasswordHash: string | null = null,
+  payload: EmailTokenPayload = {},
   now = new Date(),
 ): Promise<string> {
   const token = newSecretToken();
@@ -19,11 +30,36 @@ export async function issueEmailToken(
     purpose,
     userId,
     tokenHash: hashSecretToken(token),
-    pendingPasswordHash,
+    pendingPasswordHash: payload.pendingPasswordHash ?? null,
+    browserBindingHash: payload.browserBindingHash ?? null,
+    newEmail: payload.newEmail ?? null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS),
   });
   return token;
+}
+
+const usable = (purpose: EmailTokenPurpose, token: string, now: Date) =>
+  and(
+    eq(emailTokens.tokenHash, hashSecretToken(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, now),
+  );
+
+/** The token if it could be used now, without using it. */
+export async function findUsableEmailToken(
+  db: Database,
+  purpose: EmailTokenPurpose,
+  token: string,
+  now = new Date(),
+): Promise<EmailTokenRow | null> {
+  const [row] = await db
+    .select()
+    .from(emailTokens)
+    .where(usable(purpose, token, now))
+    .limit(1);
+  return row ?? null;
 }
 
 /**
@@ -35,18 +71,24 @@ export async function consumeEmailToken(
   purpose: EmailTokenPurpose,
   token: string,
   now = new Date(),
-): Promise<typeof emailTokens.$inferSelect | null> {
+): Promise<EmailTokenRow | null> {
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashSecretToken(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
+    .where(usable(purpose, token, now))
     .returning();
   return row ?? null;
+}
+
+/** Retires a user's unused tokens of one purpose: a newer request supersedes them. */
+export async function retireEmailTokens(
+  db: Database,
+  purpose: EmailTokenPurpose,
+  userId: number,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }

@@ -1,5 +1,5 @@
-import { escapeHtml } from "../../mail/escape-html";
-import type { MailMessage } from "../../mail/mailer";
+import { escapeHtml } from "../../adapters/mail/escape-html";
+import type { MailMessage } from "../../adapters/mail/port";
 
 function linkMail(
   to: string,
@@ -37,4 +37,20 @@ export function resetPasswordMail(to: string, url: string): MailMessage {
     url,
     "The link works once and expires in 30 minutes. If you did not ask for this, ignore this email: your password stays as it is.",
   );
+}
+
+export function confirmEmailChangeMail(to: string, url: string): MailMessage {
+  return linkMail(
+    to,
+    "Confirm your new email address",
+    "You asked to use this address for your portal account.",
+    "Confirm this email",
+    url,
+    "The link works once and expires in 30 minutes. Until you follow it, your account keeps its current email. If you did not ask for this, ignore this email.",
+  );
+}
+
+export function emailChangedNotice(to: string, newEmail: string): MailMessage {
+  const text = `The email of your portal account was changed to ${newEmail}. From now on, sign in and receive mail there. If you did not make this change, reset your password and contact support.`;
+  return { to, subject: "Your email was changed", text: `${text}\n`, html: `<p>${escapeHtml(text)}</p>` };
 }

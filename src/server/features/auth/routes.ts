@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   confirmClaimSchema,
+  confirmEmailChangeSchema,
   forgotPasswordSchema,
   loginSchema,
   neutralAnswerSchema,
@@ -12,17 +13,20 @@ import {
   updateProfileSchema,
 } from "../../../shared/api/auth";
 import { errorBodySchema } from "../../../shared/api/errors";
-import { currentUserSchema, updatedProfileSchema } from "../../../shared/api/user";
+import { currentUserSchema, emailChangedSchema, updatedProfileSchema } from "../../../shared/api/user";
+import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
-import type { Mailer } from "../../mail/mailer";
-import { forbidden } from "../../plugins/http-error";
+import { forbidden } from "../../http/errors";
+import { hashSecretToken, newSecretToken } from "../../plugins/secret-token";
 import { deleteSession, deleteUserSessions, listUserSessions } from "../../plugins/session-store";
+import { claimBindingCookie } from "./claim-binding";
 import { toCurrentUser } from "./current-user";
 import type { ProfileWriteBack } from "./profile-write-back";
 import {
   type AuthContext,
   confirmClaim,
+  confirmEmailChange,
   login,
   NEUTRAL_CLAIM_MESSAGE,
   NEUTRAL_RESET_MESSAGE,
@@ -43,6 +47,7 @@ const authRoutes: FastifyPluginAsyncZod<{
 }> = async (app, opts) => {
   const { db } = opts;
   const ctx = (log: AuthContext["log"]): AuthContext => ({ ...opts, log });
+  const claimBinding = claimBindingCookie(opts.config);
 
   app.get(
     "/api/user",
@@ -92,8 +97,12 @@ const authRoutes: FastifyPluginAsyncZod<{
       config: { access: "public" },
       schema: { body: registerExistingSchema, response: { 200: neutralAnswerSchema } },
     },
-    async (request) => {
-      await requestClaim(ctx(request.log), request.body, request.ip);
+    async (request, reply) => {
+      // Set whether or not the email is known, so the answer says nothing about it.
+      const binding = newSecretToken();
+      const work = await requestClaim(ctx(request.log), request.body, request.ip, hashSecretToken(binding));
+      claimBinding.set(reply, binding);
+      reply.afterResponse(work);
       return { ok: true as const, message: NEUTRAL_CLAIM_MESSAGE };
     },
   );
@@ -105,7 +114,14 @@ const authRoutes: FastifyPluginAsyncZod<{
       schema: { body: confirmClaimSchema, response: { 200: currentUserSchema } },
     },
     async (request, reply) => {
-      const user = await confirmClaim(ctx(request.log), request.body.token, request.ip);
+      const binding = claimBinding.read(request);
+      const user = await confirmClaim(
+        ctx(request.log),
+        request.body,
+        binding ? hashSecretToken(binding) : null,
+        request.ip,
+      );
+      claimBinding.clear(reply);
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user);
       return toCurrentUser(user);
@@ -118,8 +134,8 @@ const authRoutes: FastifyPluginAsyncZod<{
       config: { access: "public" },
       schema: { body: forgotPasswordSchema, response: { 200: neutralAnswerSchema } },
     },
-    async (request) => {
-      await requestPasswordReset(ctx(request.log), request.body.email, request.ip);
+    async (request, reply) => {
+      reply.afterResponse(await requestPasswordReset(ctx(request.log), request.body.email, request.ip));
       return { ok: true as const, message: NEUTRAL_RESET_MESSAGE };
     },
   );
@@ -147,11 +163,30 @@ const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: updatedProfileSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = request.currentUser;
       if (!me || me.id !== request.params.id) throw forbidden("You can only change your own profile");
-      const { user, writeBack } = await updateProfile(ctx(request.log), me, request.body);
-      return { ...toCurrentUser(user), airtableSync: writeBack };
+      const saved = await updateProfile(ctx(request.log), me, request.body);
+      if (saved.afterResponse) reply.afterResponse(saved.afterResponse);
+      return { ...toCurrentUser(saved.user), airtableSync: saved.writeBack, emailChange: saved.emailChange };
+    },
+  );
+
+  app.post(
+    "/api/user/email/confirm",
+    {
+      // The link may be opened in a browser that is not signed in: the link itself is the proof.
+      config: { access: "public" },
+      schema: { body: confirmEmailChangeSchema, response: { 200: emailChangedSchema } },
+    },
+    async (request, reply) => {
+      const { user, afterResponse } = await confirmEmailChange(
+        ctx(request.log),
+        request.body.token,
+        request.ip,
+      );
+      reply.afterResponse(afterResponse);
+      return { ok: true as const, email: user.email, message: `Your email is now ${user.email}.` };
     },
   );
 

@@ -1,25 +1,30 @@
 /**
  * The account rules: registration, sign-in with brute-force limits, claiming an imported customer
- * record by email proof, password reset, and profile changes. Routes stay thin around these.
+ * record by email proof, password reset, and profile changes with a confirmed email. Routes stay
+ * thin around these. Whatever depends on whether an email is known (the look-up, the token, the
+ * mail) is returned as work for after the answer, so the answer and its timing are the same for
+ * every email.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type {
-  LoginBody,
-  RegisterBody,
-  RegisterExistingBody,
-  UpdateProfileBody,
+import {
+  type ConfirmClaimBody,
+  INVALID_LINK_MESSAGE,
+  type LoginBody,
+  type RegisterBody,
+  type RegisterExistingBody,
+  type UpdateProfileBody,
 } from "../../../shared/api/auth";
 import type { WriteBackStatus } from "../../../shared/api/sync";
+import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
-import type { Mailer } from "../../mail/mailer";
-import { badRequest, conflict, HttpError } from "../../plugins/http-error";
+import { badRequest, conflict, HttpError } from "../../http/errors";
 import { ensureUnder, hit, type RateRule, record } from "../../plugins/rate-limiter";
 import { deleteUserSessions } from "../../plugins/session-store";
-import { consumeEmailToken, issueEmailToken } from "./email-tokens";
-import { claimAccountMail, resetPasswordMail } from "./emails";
+import { consumeEmailToken, findUsableEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
+import { claimAccountMail, confirmEmailChangeMail, emailChangedNotice, resetPasswordMail } from "./emails";
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./password";
 import type { ProfileWriteBack } from "./profile-write-back";
 import { findUserByEmail, uniqueViolation } from "./users-repo";
@@ -35,6 +40,8 @@ export const RATE_LIMITS = {
   mailPerIp: { limit: 10, windowMs: HOUR },
   mailPerAccount: { limit: 3, windowMs: HOUR },
   tokenUsePerIp: { limit: 20, windowMs: HOUR },
+  profileSavesPerUser: { limit: 20, windowMs: HOUR },
+  emailChangesPerUser: { limit: 5, windowMs: HOUR },
 } as const;
 
 const rule = (name: keyof typeof RATE_LIMITS, subject: string): RateRule => ({
@@ -46,8 +53,11 @@ export const NEUTRAL_CLAIM_MESSAGE =
   "If this email belongs to an existing customer, we have sent it a link to confirm your account. The link is valid for 30 minutes.";
 export const NEUTRAL_RESET_MESSAGE =
   "If an account uses this email, we have sent it a link to reset the password. The link is valid for 30 minutes.";
-export const INVALID_LINK_MESSAGE =
-  "This link is invalid, has expired or has already been used. Please request a new one.";
+export const CHOOSE_PASSWORD_MESSAGE = "Choose a password to finish creating your account.";
+export const EMAIL_TAKEN_MESSAGE = "This email is already used by another account";
+
+/** Work to run once the answer has been sent (see plugins/after-response.ts). */
+export type DeferredWork = () => Promise<void>;
 
 export interface AuthContext {
   db: Database;
@@ -114,42 +124,80 @@ export async function login(ctx: AuthContext, body: LoginBody, ip: string): Prom
   return user;
 }
 
-/** Mails a one-time link to an imported customer who has no password yet; says the same for any email. */
-export async function requestClaim(ctx: AuthContext, body: RegisterExistingBody, ip: string): Promise<void> {
+/**
+ * Asks for a claim link: an imported customer who has no password yet gets one mailed. The password
+ * typed with the request is kept with the link but takes effect only in the browser that typed it,
+ * whose binding secret hashes to `browserBindingHash`; anyone else who opens the link chooses a
+ * password there. So whoever asks for a link for someone else's email cannot set their password.
+ */
+export async function requestClaim(
+  ctx: AuthContext,
+  body: RegisterExistingBody,
+  ip: string,
+  browserBindingHash: string,
+): Promise<DeferredWork> {
   await hit(ctx.db, [rule("mailPerIp", ip), rule("mailPerAccount", body.email)]);
   refuseCommon(body.password);
-  // Hashed before the look-up so the answer takes as long whether or not the email is known.
-  const pendingPasswordHash = await hashPassword(body.password);
-  const user = await findUserByEmail(ctx.db, body.email);
-  if (!user || user.passwordHash) return;
-  const token = await issueEmailToken(ctx.db, "claim", user.id, pendingPasswordHash);
-  const url = `${ctx.config.appUrl}/register-existing/confirm?token=${encodeURIComponent(token)}`;
-  await sendQuietly(ctx, claimAccountMail(user.email, url));
+  return async () => {
+    const user = await findUserByEmail(ctx.db, body.email);
+    if (!user || user.passwordHash) return;
+    const token = await issueEmailToken(ctx.db, "claim", user.id, {
+      pendingPasswordHash: await hashPassword(body.password),
+      browserBindingHash,
+    });
+    const url = `${ctx.config.appUrl}/register-existing/confirm?token=${encodeURIComponent(token)}`;
+    await sendQuietly(ctx, claimAccountMail(user.email, url));
+  };
 }
 
-/** Follows a claim link: sets the password chosen with it and proves the email. */
-export async function confirmClaim(ctx: AuthContext, token: string, ip: string): Promise<UserRow> {
+/**
+ * Follows a claim link, which proves the email. With a password, that password is set. Without one,
+ * the password typed with the request is set, but only in the browser that typed it; elsewhere the
+ * answer is 422 and the link stays usable, so its owner can choose a password on the page.
+ */
+export async function confirmClaim(
+  ctx: AuthContext,
+  body: ConfirmClaimBody,
+  browserBindingHash: string | null,
+  ip: string,
+): Promise<UserRow> {
   await hit(ctx.db, [rule("tokenUsePerIp", ip)]);
+  if (body.password !== undefined) refuseCommon(body.password);
+  const chosenHash = body.password === undefined ? null : await hashPassword(body.password);
   return ctx.db.transaction(async (tx) => {
-    const used = await consumeEmailToken(tx, "claim", token);
-    if (!used?.pendingPasswordHash) throw badRequest(INVALID_LINK_MESSAGE);
+    const link = await findUsableEmailToken(tx, "claim", body.token);
+    if (!link) throw badRequest(INVALID_LINK_MESSAGE);
+    const sameBrowser =
+      browserBindingHash !== null &&
+      link.browserBindingHash !== null &&
+      link.browserBindingHash === browserBindingHash;
+    const passwordHash = chosenHash ?? (sameBrowser ? link.pendingPasswordHash : null);
+    if (!passwordHash) throw new HttpError(422, CHOOSE_PASSWORD_MESSAGE);
+    if (!(await consumeEmailToken(tx, "claim", body.token))) throw badRequest(INVALID_LINK_MESSAGE);
     const [user] = await tx
       .update(users)
-      .set({ passwordHash: used.pendingPasswordHash, emailVerifiedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(users.id, used.userId), isNull(users.passwordHash)))
+      .set({ passwordHash, emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(users.id, link.userId), isNull(users.passwordHash)))
       .returning();
     if (!user) throw badRequest(INVALID_LINK_MESSAGE);
     return user;
   });
 }
 
-export async function requestPasswordReset(ctx: AuthContext, email: string, ip: string): Promise<void> {
+/** Counts the request against its limits; the look-up and the mail come after the answer. */
+export async function requestPasswordReset(
+  ctx: AuthContext,
+  email: string,
+  ip: string,
+): Promise<DeferredWork> {
   await hit(ctx.db, [rule("mailPerIp", ip), rule("mailPerAccount", email)]);
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) return;
-  const token = await issueEmailToken(ctx.db, "reset", user.id);
-  const url = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await sendQuietly(ctx, resetPasswordMail(user.email, url));
+  return async () => {
+    const user = await findUserByEmail(ctx.db, email);
+    if (!user) return;
+    const token = await issueEmailToken(ctx.db, "reset", user.id);
+    const url = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await sendQuietly(ctx, resetPasswordMail(user.email, url));
+  };
 }
 
 /** Sets a new password from a reset link and ends every session of the user. */
@@ -177,30 +225,41 @@ export async function resetPassword(
 /** How long a settings save waits for the operator's base before answering "pending". */
 const WRITE_BACK_BUDGET_MS = 4_000;
 
+export interface SavedProfile {
+  user: UserRow;
+  writeBack: WriteBackStatus;
+  /** Set when the save asked for a new email: it changes only once the mailed link is followed. */
+  emailChange: { pendingEmail: string; message: string } | null;
+  afterResponse: DeferredWork | null;
+}
+
+export const emailChangeMessage = (email: string) =>
+  `We sent a link to ${email}. Your email changes once you follow it; the link is valid for 30 minutes.`;
+
 /**
- * Saves the profile and queues it for the customer's record in the operator's base in the same
- * transaction, then gives the write-back a moment, so the answer can say truthfully whether the
- * base has it yet.
+ * Saves the name and username and queues them for the customer's record in the operator's base in
+ * the same transaction, then gives the write-back a moment, so the answer can say truthfully whether
+ * the base has it yet. A new email is not saved: a link to confirm it is mailed to the new address,
+ * unless another account uses it, and the answer is the same either way, so the form cannot be used
+ * to test which addresses are registered.
  */
 export async function updateProfile(
   ctx: AuthContext,
   user: UserRow,
   body: UpdateProfileBody,
-): Promise<{ user: UserRow; writeBack: WriteBackStatus }> {
+): Promise<SavedProfile> {
+  const newEmail = body.email.toLowerCase() === user.email.toLowerCase() ? null : body.email;
+  await hit(ctx.db, [
+    rule("profileSavesPerUser", String(user.id)),
+    ...(newEmail ? [rule("emailChangesPerUser", String(user.id))] : []),
+  ]);
   const username = body.username ? body.username : null;
-  const emailChanged = body.email.toLowerCase() !== user.email.toLowerCase();
-  let saved: { user: UserRow; entryId: number | null };
+  let saved: { user: UserRow; entryId: number | null; token: string | null };
   try {
     saved = await ctx.db.transaction(async (tx) => {
       const [updated] = await tx
         .update(users)
-        .set({
-          email: body.email,
-          name: body.name,
-          username,
-          updatedAt: new Date(),
-          ...(emailChanged ? { emailVerifiedAt: null } : {}),
-        })
+        .set({ name: body.name, username, updatedAt: new Date() })
         .where(eq(users.id, user.id))
         .returning();
       if (!updated) throw new Error("profile update matched no row");
@@ -210,18 +269,72 @@ export async function updateProfile(
           name: updated.name,
           username: updated.username,
         })) ?? null;
-      return { user: updated, entryId };
+      let token: string | null = null;
+      if (newEmail) {
+        await retireEmailTokens(tx, "email-change", user.id);
+        token = await issueEmailToken(tx, "email-change", user.id, { newEmail });
+      }
+      return { user: updated, entryId, token };
     });
   } catch (err) {
-    const field = uniqueViolation(err);
-    if (field === "username") throw conflict("username: This username is already taken");
-    if (field === "email") throw conflict("email: This email is already used by another account");
+    if (uniqueViolation(err) === "username") throw conflict("username: This username is already taken");
     throw err;
   }
-  if (saved.entryId === null || !ctx.writeBack) return { user: saved.user, writeBack: "not-linked" };
+  const { token } = saved;
+  const afterResponse: DeferredWork | null =
+    newEmail && token
+      ? async () => {
+          // An address another account uses gets nothing; the answer did not say either way.
+          if (await findUserByEmail(ctx.db, newEmail)) return;
+          const url = `${ctx.config.appUrl}/settings/confirm-email?token=${encodeURIComponent(token)}`;
+          await sendQuietly(ctx, confirmEmailChangeMail(newEmail, url));
+        }
+      : null;
+  const emailChange = newEmail ? { pendingEmail: newEmail, message: emailChangeMessage(newEmail) } : null;
+  const writeBack: WriteBackStatus =
+    saved.entryId === null || !ctx.writeBack
+      ? "not-linked"
+      : await ctx.writeBack.deliverSoon(saved.entryId, WRITE_BACK_BUDGET_MS);
+  return { user: saved.user, writeBack, emailChange, afterResponse };
+}
+
+/**
+ * Follows the link mailed to a new address: the email changes, is marked verified and is queued for
+ * the operator's base; the old address is told. Needs no session, only the link.
+ */
+export async function confirmEmailChange(
+  ctx: AuthContext,
+  token: string,
+  ip: string,
+): Promise<{ user: UserRow; afterResponse: DeferredWork }> {
+  await hit(ctx.db, [rule("tokenUsePerIp", ip)]);
+  let changed: { user: UserRow; oldEmail: string };
+  try {
+    changed = await ctx.db.transaction(async (tx) => {
+      const link = await consumeEmailToken(tx, "email-change", token);
+      const [before] = link?.newEmail ? await tx.select().from(users).where(eq(users.id, link.userId)) : [];
+      if (!link?.newEmail || !before) throw badRequest(INVALID_LINK_MESSAGE);
+      const [updated] = await tx
+        .update(users)
+        .set({ email: link.newEmail, emailVerifiedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, link.userId))
+        .returning();
+      if (!updated) throw badRequest(INVALID_LINK_MESSAGE);
+      await ctx.writeBack?.enqueue(tx, updated, {
+        email: updated.email,
+        name: updated.name,
+        username: updated.username,
+      });
+      return { user: updated, oldEmail: before.email };
+    });
+  } catch (err) {
+    // Taken since the link was sent; the link stays unused, as the transaction rolled back.
+    if (uniqueViolation(err) === "email") throw conflict(EMAIL_TAKEN_MESSAGE);
+    throw err;
+  }
   return {
-    user: saved.user,
-    writeBack: await ctx.writeBack.deliverSoon(saved.entryId, WRITE_BACK_BUDGET_MS),
+    user: changed.user,
+    afterResponse: () => sendQuietly(ctx, emailChangedNotice(changed.oldEmail, changed.user.email)),
   };
 }
 

@@ -5,9 +5,9 @@
 import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { escapeHtml } from "../../adapters/mail/escape-html";
 import type { Database } from "../../db/client";
 import { devMailbox } from "../../db/schema";
-import { escapeHtml } from "../../mail/escape-html";
 
 const mailSchema = z.object({
   id: z.number().int(),
@@ -30,7 +30,7 @@ const devToolsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db
     recentMail,
   );
 
-  app.get("/dev/mailbox", async (_request, reply) => {
+  app.get("/dev/mailbox", { config: { access: "public" } }, async (_request, reply) => {
     const mail = await recentMail();
     const items = mail
       .map(

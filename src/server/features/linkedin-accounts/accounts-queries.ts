@@ -3,11 +3,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { LinkedinAccount, RevealableSecret } from "../../../shared/api/linkedin-accounts";
 import type { Database } from "../../db/client";
-import {
-  linkedinAccounts as accounts,
-  linkedinAccountListVersions as listVersions,
-  users,
-} from "../../db/schema";
+import { linkedinAccounts as accounts, linkedinAccountListVersions as listVersions } from "../../db/schema";
 
 /** Ids are int4 in the database: a larger number cannot be an account, and Postgres would refuse to compare it. */
 const MAX_ACCOUNT_ID = 2_147_483_647;
@@ -58,12 +54,6 @@ const listFields = {
   createdAt: isoTime(accounts.createdAt),
   lastSyncedAt: isoTime(accounts.lastSyncedAt),
 } satisfies { [K in keyof LinkedinAccount]: SQL<LinkedinAccount[K]> };
-
-/** The id of the user with this uid, if there is one. */
-export async function findUserIdByUid(db: Database, uid: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.uid, uid)).limit(1);
-  return row?.id;
-}
 
 /** The version of a customer's list (see linkedinAccountListVersions); 0 before their first account. */
 export async function accountListVersion(db: Database, ownerId: number): Promise<number> {

@@ -10,18 +10,18 @@ import {
   revealedSecretSchema,
   revealSecretBodySchema,
 } from "../../../shared/api/linkedin-accounts";
+import { uidSchema } from "../../../shared/api/text";
 import type { Database } from "../../db/client";
-import type { UserRow } from "../../db/schema";
-import { unauthorized } from "../../plugins/http-error";
+import { ownerIdOfUid } from "../../http/own-uid";
+import { requireUser } from "../../http/require-user";
 import type { SecretBox } from "../../secrets/secret-box";
-import { ownerIdOfUid } from "./account-access";
 import { createAccountListCache } from "./account-list-cache";
 import { accountListJson, accountListVersion } from "./accounts-queries";
 import { recentActivity } from "./activity";
 import { acceptsGzip, matchesIfNoneMatch } from "./list-etag";
 import { currentLoginCode, exportSecrets, type RevealContext, revealSecret } from "./secret-reveals";
 
-const uidParams = z.object({ uid: z.string().min(1).max(36) });
+const uidParams = z.object({ uid: uidSchema });
 const accountIdParams = z.object({
   id: z
     .string()
@@ -32,13 +32,9 @@ const EMPTY_LIST = createAccountListCache().put(0, 0, "[]");
 /** Below this, gzip saves less than its header and CPU cost. */
 const GZIP_FROM_CHARS = 1024;
 
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const VIEW_OWN_ONLY = "You can only view your own accounts";
 
-/** The session guard has let only signed-in users through to "user" routes; this gives their row a type. */
-function signedIn(request: FastifyRequest): UserRow {
-  if (!request.currentUser) throw unauthorized();
-  return request.currentUser;
-}
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
 
 /** A shown secret must not stay in a browser or proxy cache. */
 function noStore(reply: FastifyReply): void {
@@ -62,7 +58,7 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{ db: Database; secretBox: S
     db,
     secretBox,
     log: request.log,
-    me: signedIn(request),
+    me: requireUser(request),
     ip: request.ip,
   });
 
@@ -75,13 +71,14 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{ db: Database; secretBox: S
       schema: { params: uidParams },
     },
     async (request, reply) => {
-      const ownerId = await ownerIdOfUid(db, signedIn(request), request.params.uid);
+      const ownerId = await ownerIdOfUid(db, requireUser(request), request.params.uid, VIEW_OWN_ONLY);
       const list = ownerId === undefined ? EMPTY_LIST : await currentList(ownerId);
       const gzip = acceptsGzip(request.headers["accept-encoding"]) && list.body.length >= GZIP_FROM_CHARS;
       const { etag, body } = gzip ? await list.gzipped() : list;
       reply
         .header("etag", etag)
-        .header("cache-control", "private, no-cache")
+        // Personal data: no cache keeps it. The client holds the last body in memory and revalidates.
+        .header("cache-control", "no-store")
         .header("vary", "Accept-Encoding");
       if (matchesIfNoneMatch(request.headers["if-none-match"], etag)) return reply.code(304).send();
       if (gzip) reply.header("content-encoding", "gzip");
@@ -133,7 +130,7 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{ db: Database; secretBox: S
     },
     async (request, reply) => {
       const ctx = revealContext(request);
-      const ownerId = await ownerIdOfUid(db, ctx.me, request.params.uid);
+      const ownerId = await ownerIdOfUid(db, ctx.me, request.params.uid, VIEW_OWN_ONLY);
       noStore(reply);
       return exportSecrets(ctx, ownerId, request.body.accountIds);
     },
@@ -142,7 +139,7 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{ db: Database; secretBox: S
   app.get(
     "/api/activity",
     { config: { access: "user" }, schema: { response: { 200: activitySchema } } },
-    async (request) => ({ items: await recentActivity(db, signedIn(request)) }),
+    async (request) => ({ items: await recentActivity(db, requireUser(request)) }),
   );
 };
 

@@ -12,11 +12,11 @@ import type {
 } from "../../../shared/api/linkedin-accounts";
 import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
-import { HttpError, notFound } from "../../plugins/http-error";
+import { HttpError, notFound } from "../../http/errors";
+import { mayActFor } from "../../http/own-uid";
 import { hit } from "../../plugins/rate-limiter";
 import { openRecoveryCodes } from "../../secrets/recovery-codes";
 import type { SecretBox } from "../../secrets/secret-box";
-import { mayUseAccountOf } from "./account-access";
 import { findAccountSecret, findOwnedAccountsSecrets } from "./accounts-queries";
 import { recordReveal } from "./reveal-audit";
 import { decodeBase32, InvalidBase32Error, TOTP_PERIOD_SECONDS, totp } from "./totp";
@@ -50,7 +50,7 @@ export async function revealSecret(
   await hit(ctx.db, [{ key: `reveal:${ctx.me.id}`, ...REVEAL_LIMIT }]);
   const account = await findAccountSecret(ctx.db, accountId, secret);
   // Someone else's account answers as an unknown one, so ids cannot be probed.
-  if (!account || !mayUseAccountOf(ctx.me, account.userId)) throw notFound(ACCOUNT_NOT_FOUND);
+  if (!account || !mayActFor(ctx.me, account.userId)) throw notFound(ACCOUNT_NOT_FOUND);
   const revealed =
     secret === "recoveryCodes"
       ? { secret, value: null, codes: openRecoveryCodes(ctx.secretBox, account.sealed) }
@@ -71,7 +71,7 @@ export async function currentLoginCode(
 ): Promise<LoginCode> {
   await hit(ctx.db, [{ key: `login-code:${ctx.me.id}`, ...LOGIN_CODE_LIMIT }]);
   const account = await findAccountSecret(ctx.db, accountId, "twoFaSecret");
-  if (!account || !mayUseAccountOf(ctx.me, account.userId)) throw notFound(ACCOUNT_NOT_FOUND);
+  if (!account || !mayActFor(ctx.me, account.userId)) throw notFound(ACCOUNT_NOT_FOUND);
   if (account.sealed === null) throw notFound("No 2FA secret is stored for this account");
   const secret = ctx.secretBox.open(account.sealed);
   let key: Buffer;

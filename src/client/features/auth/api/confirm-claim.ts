@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ConfirmClaimBody } from "../../../../shared/api/auth";
 import { type CurrentUser, currentUserSchema } from "../../../../shared/api/user";
 import { apiRequest } from "../../../lib/api-client";
 import { toast } from "../../../lib/use-toast";
 import { setSignedInUser } from "./session-cache";
 
-/** Follows the link mailed to an existing customer: sets the chosen password and signs them in. */
-export async function confirmClaim(token: string): Promise<CurrentUser> {
-  const res = await apiRequest("POST", "/api/register-existing-user/confirm", { token });
+/**
+ * Follows the link mailed to an existing customer and signs them in. Without a password, the one
+ * typed with the request is set, which works only in the browser that typed it (a 422 elsewhere);
+ * with one, that password is set.
+ */
+export async function confirmClaim(body: ConfirmClaimBody): Promise<CurrentUser> {
+  const res = await apiRequest("POST", "/api/register-existing-user/confirm", body);
   return currentUserSchema.parse(await res.json());
 }
 

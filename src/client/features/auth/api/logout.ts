@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { apiRequest } from "../../../lib/api-client";
+import { forgetRevalidatedBodies } from "../../../lib/revalidated-get";
+import { currentUserQueryKey } from "../../../lib/session";
 import { toast } from "../../../lib/use-toast";
-import { currentUserQueryKey } from "./get-current-user";
 
 export async function logout(): Promise<unknown> {
   const res = await apiRequest("POST", "/api/logout", {});
@@ -19,6 +20,7 @@ export function useLogout() {
       queryClient.setQueryData(currentUserQueryKey, null);
       // Nothing cached for the previous user may be shown to whoever signs in next.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
+      forgetRevalidatedBodies();
       void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       await navigate("/login", { replace: true });
       toast({ title: "Logged out successfully", description: "You have been logged out of your account." });

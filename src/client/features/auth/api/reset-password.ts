@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { neutralAnswerSchema } from "../../../../shared/api/auth";
 import { apiRequest } from "../../../lib/api-client";
-import { currentUserQueryKey } from "./get-current-user";
+import { currentUserQueryKey } from "../../../lib/session";
 import { forgetUserData } from "./session-cache";
 
 /** Sets a new password from a reset link. The server ends the user's sessions and clears this browser's. */

@@ -4,13 +4,15 @@
  */
 import type { QueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../../shared/api/user";
-import { currentUserQueryKey } from "./get-current-user";
+import { forgetRevalidatedBodies } from "../../../lib/revalidated-get";
+import { currentUserQueryKey } from "../../../lib/session";
 
 /** Drops everything cached for whoever was signed in, keeping the session itself and the public configuration. */
 export function forgetUserData(queryClient: QueryClient): void {
   queryClient.removeQueries({
     predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] && query.queryKey[0] !== "/api/config",
   });
+  forgetRevalidatedBodies();
 }
 
 /**

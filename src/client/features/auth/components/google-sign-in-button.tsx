@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Button } from "../../../components/ui/button";
-import { usePublicConfig } from "../../config/api/get-public-config";
+import { usePublicConfig } from "../../../lib/public-config";
 
 export const GOOGLE_SIGN_IN_PATH = "/api/auth/google";
 

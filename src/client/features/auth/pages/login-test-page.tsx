@@ -9,8 +9,8 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { apiRequest, getJson } from "../../../lib/api-client";
+import { currentUserQueryKey } from "../../../lib/session";
 import { cn } from "../../../lib/utils";
-import { currentUserQueryKey } from "../api/get-current-user";
 import { LOGIN_REFETCH_DELAY_MS, login, loginErrorMessage } from "../api/login";
 import { forgetUserData, setSignedInUser } from "../api/session-cache";
 

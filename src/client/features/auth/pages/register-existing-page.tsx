@@ -57,8 +57,9 @@ function CheckYourEmail({ message, onStartOver }: { message: string; onStartOver
             </p>
           </div>
           <p className="text-sm text-muted-foreground">
-            Open the link on this device to confirm your email and sign in. Nothing arrived? Check your spam
-            folder, or try again in a few minutes.
+            Open the link in this browser to confirm your email and sign in with the password you chose.
+            Opened anywhere else, the link asks you to choose a password there. Nothing arrived? Check your
+            spam folder, or try again in a few minutes.
           </p>
           <Button variant="outline" onClick={onStartOver}>
             Use a different email

@@ -1,10 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
 import { Link, useLocation } from "react-router";
+import { INVALID_LINK_MESSAGE } from "../../../../shared/api/auth";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
-import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api-client";
@@ -12,14 +10,7 @@ import { serverErrorText, splitFieldErrors } from "../../../lib/api-error";
 import { toast } from "../../../lib/use-toast";
 import { useResetPassword } from "../api/reset-password";
 import { AuthCard, authLinkClass } from "../components/auth-card";
-import { ConfirmPasswordField } from "../components/confirm-password-field";
-import { NewPasswordField } from "../components/new-password-field";
-import {
-  type ResetPasswordFormInput,
-  type ResetPasswordFormValues,
-  resetPasswordFormSchema,
-} from "../form-schemas";
-import { INVALID_LINK_MESSAGE } from "../messages";
+import { ChoosePasswordForm } from "../components/choose-password-form";
 
 function InvalidLink({ message }: { message: string }) {
   return (
@@ -47,36 +38,22 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   const [invalidLink, setInvalidLink] = useState<string | null>(token === "" ? INVALID_LINK_MESSAGE : null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ResetPasswordFormInput, unknown, ResetPasswordFormValues>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    shouldFocusError: true,
-    defaultValues: { password: "", confirmPassword: "" },
-  });
-  const { errors } = form.formState;
-  const [password = "", confirmPassword = ""] = useWatch({
-    control: form.control,
-    name: ["password", "confirmPassword"],
-  });
-
-  const onSubmit = form.handleSubmit(async ({ password }) => {
+  /** Returns the password field's error, if the server had one; other failures are shown above the form. */
+  const choosePassword = async (password: string): Promise<string | null> => {
     setFailure(null);
     try {
       await reset.mutateAsync({ token, password });
       toast({ title: "Password updated", description: "Sign in with your new password." });
+      return null;
     } catch (error) {
       const message = serverErrorText(error);
       const { fieldErrors, otherErrors } = splitFieldErrors(message ?? "", ["password"] as const);
-      if (fieldErrors.password) {
-        form.setError("password", { message: fieldErrors.password }, { shouldFocus: true });
-      } else if (error instanceof ApiError && error.status === 400) {
-        setInvalidLink(message ?? INVALID_LINK_MESSAGE);
-      } else {
-        setFailure(otherErrors.join(" ") || "Something went wrong. Please try again.");
-      }
+      if (fieldErrors.password) return fieldErrors.password;
+      if (error instanceof ApiError && error.status === 400) setInvalidLink(message ?? INVALID_LINK_MESSAGE);
+      else setFailure(otherErrors.join(" ") || "Something went wrong. Please try again.");
+      return null;
     }
-  });
+  };
 
   if (invalidLink !== null) return <InvalidLink message={invalidLink} />;
 
@@ -112,33 +89,17 @@ export function ResetPasswordPage() {
           </p>
         }
       >
-        <div className="grid gap-5">
-          {failure ? (
-            <Alert variant="destructive" role="alert">
-              <CircleAlert aria-hidden="true" />
-              <AlertTitle>Password not changed</AlertTitle>
-              <AlertDescription>{failure}</AlertDescription>
-            </Alert>
-          ) : null}
-          <form noValidate onSubmit={onSubmit} className="grid gap-4">
-            <NewPasswordField
-              label="New password"
-              register={() => form.register("password")}
-              error={errors.password?.message}
-              password={password}
-            />
-            <ConfirmPasswordField
-              label="Confirm new password"
-              register={() => form.register("confirmPassword")}
-              error={errors.confirmPassword?.message}
-              password={password}
-              confirmation={confirmPassword}
-            />
-            <SubmitButton className="mt-1 w-full" pending={reset.isPending}>
-              Update password
-            </SubmitButton>
-          </form>
-        </div>
+        <ChoosePasswordForm
+          labels={{
+            password: "New password",
+            confirmation: "Confirm new password",
+            failure: "Password not changed",
+          }}
+          submitLabel="Update password"
+          pending={reset.isPending}
+          failure={failure}
+          onSubmit={choosePassword}
+        />
       </AuthCard>
     </AuthSplitLayout>
   );

@@ -1,4 +1,4 @@
-import { Pencil } from "lucide-react";
+import { MailCheck, Pencil } from "lucide-react";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import type { WriteBackStatus } from "../../../../shared/api/sync";
 import type { CurrentUser, UpdatedProfile } from "../../../../shared/api/user";
@@ -51,6 +51,8 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<Values>(() => valuesOf(user));
   const [errors, setErrors] = useState<Partial<Values>>({});
+  // A new email waits for its mailed link; until then the profile keeps the old one.
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
@@ -112,7 +114,12 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
       });
       return;
     }
-    toast({ title: "Settings Updated", description: SAVED_MESSAGES[saved.airtableSync] });
+    if (saved.emailChange) {
+      setPendingEmail(saved.emailChange.pendingEmail);
+      toast({ title: "Confirm your new email", description: saved.emailChange.message });
+    } else {
+      toast({ title: "Settings Updated", description: SAVED_MESSAGES[saved.airtableSync] });
+    }
     stopEditing();
   };
 
@@ -173,7 +180,19 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
       ) : (
         <CardContent>
           <dl className="divide-y">
-            <Detail label="Email">{user.email}</Detail>
+            <Detail label="Email">
+              {user.email}
+              {pendingEmail && pendingEmail.toLowerCase() !== user.email.toLowerCase() ? (
+                <span role="status" className="mt-1 flex items-start gap-1.5 text-muted-foreground">
+                  <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  <span>
+                    Waiting for confirmation:{" "}
+                    <span className="font-medium text-foreground">{pendingEmail}</span>. Follow the link we
+                    sent there to start using it.
+                  </span>
+                </span>
+              ) : null}
+            </Detail>
             <Detail label="Full name">{user.name}</Detail>
             <Detail label="Username">
               {user.username ? user.username : <span className="text-muted-foreground italic">Not set</span>}

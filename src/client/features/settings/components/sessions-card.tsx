@@ -1,5 +1,6 @@
 import { LoaderCircle, LogOut, Monitor, Smartphone } from "lucide-react";
 import type { SessionInfo } from "../../../../shared/api/auth";
+import { LoadFailed } from "../../../components/load-failed";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import {
@@ -75,12 +76,12 @@ export function SessionsCard() {
             <Spinner label="Loading sessions" />
           </div>
         ) : sessions.isError ? (
-          <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed p-4 text-sm">
-            <p className="text-muted-foreground">Your sessions could not be loaded.</p>
-            <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed
+            message="Your sessions could not be loaded."
+            onRetry={() => void sessions.refetch()}
+            retrying={sessions.isFetching}
+            className="justify-between rounded-lg border border-dashed p-4"
+          />
         ) : (
           <ul aria-label="Sessions" className="divide-y">
             {sessions.data.map((session) => (

@@ -1,7 +1,7 @@
 import { CircleAlert } from "lucide-react";
 import { PageHeader } from "../../../components/page-header";
 import { Spinner } from "../../../components/ui/spinner";
-import { useSessionUser } from "../../auth/api/get-current-user";
+import { useSessionUser } from "../../../lib/session";
 import { AccountCard } from "../components/account-card";
 import { ProfileCard } from "../components/profile-card";
 import { SessionsCard } from "../components/sessions-card";

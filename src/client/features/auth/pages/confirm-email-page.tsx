@@ -1,0 +1,71 @@
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+import { INVALID_LINK_MESSAGE } from "../../../../shared/api/auth";
+import { AuthSplitLayout } from "../../../components/auth-split-layout";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { errorMessage } from "../../../lib/api-error";
+import { useConfirmEmailChange } from "../api/confirm-email-change";
+import { AuthCard } from "../components/auth-card";
+
+/** /settings/confirm-email?token=…: the link mailed to a new address asked for in Settings. */
+export function ConfirmEmailPage() {
+  // Read directly rather than with useSearchParams, which would add to the first-load bundle.
+  const token = new URLSearchParams(useLocation().search).get("token") ?? "";
+  const confirm = useConfirmEmailChange();
+  const { mutate } = confirm;
+
+  // A link works once, so it is sent once, even when StrictMode runs this effect twice.
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current || token === "") return;
+    sent.current = true;
+    mutate(token);
+  }, [token, mutate]);
+
+  const failed = token === "" || confirm.isError;
+
+  return (
+    <AuthSplitLayout>
+      <AuthCard
+        title={
+          failed ? "Email not changed" : confirm.isSuccess ? "Email changed" : "Confirming your new email"
+        }
+        description={
+          failed ? "We could not confirm the new address with this link." : "Your account's email address."
+        }
+      >
+        {failed ? (
+          <div className="grid gap-4">
+            <Alert variant="destructive" role="alert">
+              <CircleAlert aria-hidden="true" />
+              <AlertTitle>Email not changed</AlertTitle>
+              <AlertDescription>
+                {token === "" ? INVALID_LINK_MESSAGE : errorMessage(confirm.error, INVALID_LINK_MESSAGE)}
+              </AlertDescription>
+            </Alert>
+            <Button asChild>
+              <Link to="/settings">Go to Settings</Link>
+            </Button>
+          </div>
+        ) : confirm.isSuccess ? (
+          <div className="grid gap-4">
+            <div role="status" className="flex items-start gap-3 rounded-lg border bg-muted/40 p-4 text-sm">
+              <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+              <span className="leading-relaxed">{confirm.data.message} Sign in with it from now on.</span>
+            </div>
+            <Button asChild>
+              <Link to="/settings">Go to Settings</Link>
+            </Button>
+          </div>
+        ) : (
+          <div className="flex justify-center py-6">
+            <Spinner label="Confirming your new email" className="size-8" />
+          </div>
+        )}
+      </AuthCard>
+    </AuthSplitLayout>
+  );
+}

@@ -1,0 +1,94 @@
+/** Rate limits over a sliding window, counted in the database. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rateLimitHits } from "../../src/server/db/schema";
+import {
+  deleteOldHits,
+  ensureUnder,
+  hit,
+  RateLimitedError,
+  record,
+} from "../../src/server/plugins/rate-limiter";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+const MINUTE = 60_000;
+const at = (minute: number, second = 0) => new Date(Date.UTC(2026, 10, 24, 14, minute, second));
+
+let keyCounter = 0;
+const newRule = (limit: number, windowMs = 15 * MINUTE) => ({ key: `test:${++keyCounter}`, limit, windowMs });
+
+async function refusal(attempt: Promise<void>): Promise<RateLimitedError | undefined> {
+  try {
+    await attempt;
+    return undefined;
+  } catch (err) {
+    if (err instanceof RateLimitedError) return err;
+    throw err;
+  }
+}
+
+describe("rate limits over a sliding window", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  it("counts a burst across what would be a 15-minute slot boundary as one burst", async () => {
+    const rule = newRule(10);
+    const db = database.db;
+    // 14:14:50 to 14:15:10: two fixed 15-minute slots would have allowed 10 in each.
+    for (let i = 0; i < 5; i++) await hit(db, [rule], at(14, 50 + i));
+    for (let i = 0; i < 5; i++) await hit(db, [rule], at(15, i));
+    const eleventh = await refusal(hit(db, [rule], at(15, 10)));
+    expect(eleventh).toBeInstanceOf(RateLimitedError);
+    expect(eleventh?.statusCode).toBe(429);
+  });
+
+  it("keeps a lock until the hits that caused it are a full window old, to the second", async () => {
+    const rule = newRule(3);
+    const db = database.db;
+    await hit(db, [rule], at(0, 0));
+    await hit(db, [rule], at(1, 0));
+    await hit(db, [rule], at(2, 0));
+    // The 4th, at 14:03, is over: it is allowed once the 14:00 hit leaves, at 14:15.
+    expect((await refusal(hit(db, [rule], at(3, 0))))?.retryAfterSeconds).toBe(12 * 60);
+    // Refused hits count too, so hammering on keeps the lock: with 14:03 and 14:14:59 counted, the
+    // 14:00 and 14:01 hits must both leave, at 14:16.
+    expect((await refusal(hit(db, [rule], at(14, 59))))?.retryAfterSeconds).toBe(61);
+    // At 14:16:30 the window still holds 14:02, 14:03 and 14:14:59.
+    expect(await refusal(hit(db, [rule], at(16, 30)))).toBeInstanceOf(RateLimitedError);
+    expect(await refusal(hit(db, [rule], at(18, 1)))).toBeUndefined();
+  });
+
+  it("limits failures without counting the check, and forgets hits older than the window", async () => {
+    const rule = newRule(2);
+    const db = database.db;
+    await ensureUnder(db, rule, at(0));
+    await record(db, rule, at(0));
+    await ensureUnder(db, rule, at(1));
+    await record(db, rule, at(5));
+    const locked = await refusal(ensureUnder(db, rule, at(6)));
+    expect(locked?.retryAfterSeconds).toBe(9 * 60);
+    // The checks themselves added nothing: once the first failure is 15 minutes old, one more may come.
+    expect(await refusal(ensureUnder(db, rule, at(15, 1)))).toBeUndefined();
+  });
+
+  it("keeps keys apart", async () => {
+    const one = newRule(1);
+    const other = newRule(1);
+    const db = database.db;
+    await hit(db, [one], at(0));
+    expect(await refusal(hit(db, [other], at(0)))).toBeUndefined();
+    expect(await refusal(hit(db, [one], at(0, 1)))).toBeInstanceOf(RateLimitedError);
+  });
+
+  it("removes only hits older than the cut-off", async () => {
+    const rule = newRule(100);
+    const db = database.db;
+    await db.delete(rateLimitHits);
+    await record(db, rule, at(0));
+    await record(db, rule, at(30));
+    await deleteOldHits(db, at(10));
+    expect((await db.select().from(rateLimitHits)).map((h) => h.at)).toEqual([at(30)]);
+  });
+});
