@@ -13,6 +13,8 @@ import devToolsRoutes from "./features/dev-tools/routes";
 import healthRoutes from "./features/health/routes";
 import linkedinAccountsRoutes from "./features/linkedin-accounts/routes";
 import publicConfigRoutes from "./features/public-config/routes";
+import shopRoutes from "./features/shop/routes";
+import testCheckoutRoutes from "./features/shop/test-checkout-routes";
 import { loadFieldMap } from "./features/sync/field-map";
 import syncRoutes from "./features/sync/routes";
 import { createSyncService } from "./features/sync/sync-service";
@@ -101,6 +103,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(syncRoutes, { db: database.db, sync });
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox });
+  await app.register(shopRoutes, { db: database.db, config, payments: adapters.payments });
+  if (adapters.payments?.kind === "test" && !config.isProduction) {
+    await app.register(testCheckoutRoutes, { db: database.db, config, payments: adapters.payments });
+  }
   if (!config.isProduction) await app.register(devToolsRoutes, { db: database.db });
 
   await app.register(clientApp, { distDir: deps.clientDir ?? clientDistDir });

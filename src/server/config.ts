@@ -5,6 +5,8 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { isProductKey, type ProductKey } from "../shared/shop/catalogue";
+import { DEFAULT_VOLUME_TIERS, parseVolumeTiers, type VolumeTier } from "../shared/shop/pricing";
 
 const DEFAULT_KNOWLEDGE_BASE_URL = "https://help.example.com/knowledge-base";
 
@@ -106,6 +108,40 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: httpUrl.optional(),
+  STRIPE_TIMEOUT_SECONDS: timeoutSeconds.default(10),
+  STRIPE_PRICE_IDS: z
+    .string()
+    .transform((value, ctx) => {
+      const ids: Partial<Record<ProductKey, string>> = {};
+      for (const pair of value.split(",")) {
+        const [key = "", priceId = "", ...rest] = pair.split("=").map((part) => part.trim());
+        if (!isProductKey(key) || !/^price_[A-Za-z0-9_]+$/.test(priceId) || rest.length > 0) {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${pair.trim()}" is not product=price_... (products: lite, plus, exec, salesnav, automation, test)`,
+          });
+          return z.NEVER;
+        }
+        ids[key] = priceId;
+      }
+      return ids;
+    })
+    .optional(),
+  VOLUME_DISCOUNT_TIERS: z
+    .string()
+    .default(DEFAULT_VOLUME_TIERS)
+    .transform((value, ctx) => {
+      const tiers = parseVolumeTiers(value);
+      if ("error" in tiers) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${tiers.error}; write accounts:percent pairs such as ${DEFAULT_VOLUME_TIERS}, or off`,
+        });
+        return z.NEVER;
+      }
+      return tiers;
+    }),
+  SHOP_TEST_PRODUCT: z.enum(["on", "off"]).default("off"),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER_URL: httpUrl.default("https://accounts.google.com"),
@@ -144,6 +180,13 @@ export interface Config {
   syncSourceDir: string | undefined;
   syncIntervalMinutes: number;
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  shop: {
+    /** The operator's Stripe price per product key; products without one are sent as inline prices. */
+    stripePriceIds: Partial<Record<ProductKey, string>>;
+    volumeTiers: VolumeTier[];
+    includeTestProduct: boolean;
+    stripeTimeoutMs: number;
+  };
   google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
   smtpUrl: string | undefined;
   smtpTimeoutMs: number;
@@ -246,6 +289,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: env.STRIPE_API_URL,
           }
         : undefined,
+    shop: {
+      stripePriceIds: env.STRIPE_PRICE_IDS ?? {},
+      volumeTiers: env.VOLUME_DISCOUNT_TIERS,
+      includeTestProduct: env.SHOP_TEST_PRODUCT === "on",
+      stripeTimeoutMs: env.STRIPE_TIMEOUT_SECONDS * 1000,
+    },
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

@@ -3,6 +3,7 @@ import { Writable } from "node:stream";
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from "fastify";
 import { pino } from "pino";
 import type { Mailer } from "../../src/server/adapters/mail/port";
+import type { Payments } from "../../src/server/adapters/payments/port";
 import type { RecordSource } from "../../src/server/adapters/records/port";
 import { buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
@@ -55,6 +56,8 @@ export async function createTestApp(
     syncSource?: (database: TestDatabase) => RecordSource;
     /** Outgoing mail; by default the development mailbox. */
     mailer?: Mailer;
+    /** The payment provider (undefined: none, as in production without Stripe); by default from the configuration. */
+    payments?: Payments | undefined;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -76,6 +79,7 @@ export async function createTestApp(
       adapters: {
         ...(options.syncSource ? { records: options.syncSource(database) } : {}),
         ...(options.mailer ? { mail: options.mailer } : {}),
+        ...("payments" in options ? { payments: options.payments } : {}),
       },
     });
   } catch (err) {

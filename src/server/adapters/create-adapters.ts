@@ -9,6 +9,9 @@ import { demoDataDir } from "../paths";
 import { devMailboxMailer } from "./mail/dev-mailbox-mailer";
 import type { Mailer } from "./mail/port";
 import { smtpMailer } from "./mail/smtp-mailer";
+import type { Payments } from "./payments/port";
+import { stripePayments } from "./payments/stripe-payments";
+import { testPayments } from "./payments/test-payments";
 import { airtableSource } from "./records/airtable-source";
 import { type CsvColumns, csvFolderSource } from "./records/csv-folder-source";
 import type { RecordSource } from "./records/port";
@@ -17,6 +20,8 @@ export interface Adapters {
   mail: Mailer;
   /** The operator's records; undefined when neither a base nor a folder is configured. */
   records: RecordSource | undefined;
+  /** Stripe, or the local test checkout; undefined in production without Stripe (checkout answers 503). */
+  payments: Payments | undefined;
 }
 
 export function createMailer(config: Config, db: Database): Mailer {
@@ -35,6 +40,19 @@ export function createRecordSource(
   return folder ? csvFolderSource(folder, csvColumns) : undefined;
 }
 
+export function createPayments(config: Config): Payments | undefined {
+  if (config.stripe) {
+    return stripePayments({
+      secretKey: config.stripe.secretKey,
+      webhookSecret: config.stripe.webhookSecret,
+      apiUrl: config.stripe.apiUrl,
+      priceIds: config.shop.stripePriceIds,
+      timeoutMs: config.shop.stripeTimeoutMs,
+    });
+  }
+  return config.isProduction ? undefined : testPayments({ appUrl: config.appUrl });
+}
+
 export function createAdapters(
   config: Config,
   db: Database,
@@ -44,5 +62,6 @@ export function createAdapters(
   return {
     mail: overrides.mail ?? createMailer(config, db),
     records: "records" in overrides ? overrides.records : createRecordSource(config, db, options.csvColumns),
+    payments: "payments" in overrides ? overrides.payments : createPayments(config),
   };
 }

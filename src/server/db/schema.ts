@@ -14,6 +14,8 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { type RevealKind, revealKindSchema } from "../../shared/api/linkedin-accounts";
+import { ORDER_STATUSES, type OrderStatus } from "../../shared/api/shop";
+import type { OrderLine } from "../../shared/shop/pricing";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -249,6 +251,14 @@ export const transactions = pgTable(
   "transactions",
   {
     ...syncedRecord(),
+    // Rows the payment provider's webhooks bring have no record in the operator's base.
+    airtableRecordId: text("airtable_record_id"),
+    /** Where the row came from (decision R12): the operator's base, Stripe, or the local test checkout. */
+    source: text("source", { enum: ["airtable", "stripe", "test"] })
+      .notNull()
+      .default("airtable"),
+    /** The amount in cents, where the source states it exactly (payment events do). */
+    amountCents: integer("amount_cents"),
     eventId: text("event_id"),
     csLiveId: text("cs_live_id"),
     object: text("object"),
@@ -394,5 +404,55 @@ export const accountSecretReveals = pgTable(
   ],
 );
 
+/**
+ * Every checkout attempt: who, what, the totals the server computed, and where the payment stands.
+ * The payment session id is Stripe's Checkout Session id, or the local test provider's.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    // A payment record outlives its customer's removal from the operator's base.
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).$type<OrderStatus>().notNull().default("open"),
+    /** How the order was started: the shop's checkout, the cart API, or a payment link. */
+    channel: text("channel", { enum: ["checkout", "cart", "pay-link"] }).notNull(),
+    lines: jsonb("lines").$type<OrderLine[]>().notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountPercent: integer("discount_percent").notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    paymentSessionId: text("payment_session_id"),
+    stripeCustomerId: text("stripe_customer_id"),
+    /** Why the payment provider refused to start the checkout (status failed). */
+    failureReason: text("failure_reason"),
+    ...timestamps,
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("orders_payment_session_id_key").on(t.paymentSessionId),
+    index("orders_user_id_idx").on(t.userId, t.createdAt.desc()),
+    check(
+      "orders_status_check",
+      sql`${t.status} in (${sql.raw(ORDER_STATUSES.map((s) => `'${s}'`).join(", "))})`,
+    ),
+    check(
+      "orders_totals_check",
+      sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} and ${t.totalCents} >= 0`,
+    ),
+  ],
+);
+
+/** Each payment provider event id seen, so that a repeated or replayed event changes nothing. */
+export const paymentEvents = pgTable("payment_events", {
+  eventId: text("event_id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type OrderRow = typeof orders.$inferSelect;
 export type LinkedinAccountRow = typeof linkedinAccounts.$inferSelect;
 export type SyncRunRow = typeof syncRuns.$inferSelect;

@@ -48,7 +48,9 @@ export default fp(
           schema: {
             ...schema,
             tags: [area],
-            description: `Access: ${ACCESS_DESCRIPTIONS[access]}`,
+            description: [schema?.description, `Access: ${ACCESS_DESCRIPTIONS[access]}`]
+              .filter(Boolean)
+              .join(" "),
             security: access === "public" ? [] : [{ session: [] }],
             "x-access": access,
           },

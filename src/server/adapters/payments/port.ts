@@ -1,26 +1,76 @@
 /**
- * Payments as the buying and billing features will see them: Stripe where `STRIPE_SECRET_KEY` is
- * set, the local test checkout (decision R13) elsewhere. The implementations arrive with those
- * features; this fixes the shape both must offer.
+ * Payments as the shop sees them: Stripe where `STRIPE_SECRET_KEY` is set, the local test checkout
+ * (decision R13) elsewhere outside production. Both start a hosted checkout and verify the signed
+ * events that report its outcome, the same way.
  */
+import type { ProductKey } from "../../../shared/shop/catalogue";
+
 export interface CheckoutLine {
   /** The catalogue's product key (decision R4). */
-  productKey: string;
+  productKey: ProductKey;
   name: string;
   quantity: number;
   /** Monthly price of one, in cents. */
   unitAmountCents: number;
 }
 
+export interface CheckoutRequest {
+  orderId: number;
+  customer: { uid: string; email: string; name: string; stripeCustomerId: string | null };
+  lines: CheckoutLine[];
+  /** The volume discount, as computed by the shop's pricing: the provider's total must equal ours. */
+  discount: { percent: number; amountCents: number } | null;
+  totalCents: number;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** An event as the provider signs it (Stripe's event shape); `data.object` is read by the shop. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: Record<string, unknown> };
+}
+
+/** The provider refused or failed to start a checkout; `message` is safe to show. */
+export class PaymentProviderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PaymentProviderError";
+  }
+}
+
+/** A webhook whose signature, timestamp or body does not check out. */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WebhookSignatureError";
+  }
+}
+
 export interface PaymentsPort {
   readonly kind: "stripe" | "test";
+  /** The price id shown in the catalogue for a product (R10): the configured Stripe price, or the key. */
+  priceIdOf(key: ProductKey): string;
   /** Starts a hosted checkout and returns where to send the browser. */
-  createCheckoutSession(input: {
-    customerUid: string;
-    customerEmail: string;
-    lines: CheckoutLine[];
-    discountPercent: number;
-    successUrl: string;
-    cancelUrl: string;
-  }): Promise<{ sessionId: string; url: string }>;
+  createCheckoutSession(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** Verifies the `Stripe-Signature` header over the raw body and returns the event. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }
+
+export interface StripePaymentsPort extends PaymentsPort {
+  readonly kind: "stripe";
+}
+
+/** The local test checkout's extra: it signs the events its Pay button produces. */
+export interface TestPaymentsPort extends PaymentsPort {
+  readonly kind: "test";
+  signEvent(payload: string): string;
+}
+
+/** Webhook signatures older than this are refused (Stripe's own default). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** Either provider; `kind` tells them apart. */
+export type Payments = StripePaymentsPort | TestPaymentsPort;

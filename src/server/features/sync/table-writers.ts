@@ -251,7 +251,9 @@ function ownedRecordsWriter(
       const keys = Object.keys(rows[0] ?? {}).filter((key) => key !== "airtableRecordId");
       const written = await ctx.db
         .insert(table)
-        .values(rows as Array<typeof table.$inferInsert>)
+        // Each table's toRow builds its own columns; the union of three tables' insert types is more
+        // than the compiler can match a row against.
+        .values(rows as never)
         .onConflictDoUpdate({ target: table.airtableRecordId, set: fromExcluded(table, keys) })
         .returning({ id: table.id });
       return { synced: written.length, errors };
@@ -262,7 +264,8 @@ function ownedRecordsWriter(
         .select({ recordId: table.airtableRecordId })
         .from(table)
         .where(userId === undefined ? undefined : eq(table.userId, userId));
-      return rows.map((row) => row.recordId);
+      // Rows from payment events have no record in the base: a sync never removes them.
+      return rows.flatMap((row) => (row.recordId === null ? [] : [row.recordId]));
     },
 
     async remove(db, recordIds, fetchStartedAt) {

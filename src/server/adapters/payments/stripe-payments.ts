@@ -1,0 +1,138 @@
+/**
+ * Stripe Checkout through the official SDK: a subscription-mode Checkout Session with monthly
+ * prices, the customer's uid as `client_reference_id`, the order id in metadata, and the volume
+ * discount as an amount-off coupon so that Stripe's total equals the shop's to the cent (decision
+ * 010). Every call has a timeout and an idempotency key, so the SDK's retries never double anything.
+ */
+import Stripe from "stripe";
+import type { ProductKey } from "../../../shared/shop/catalogue";
+import {
+  type CheckoutRequest,
+  type PaymentEvent,
+  PaymentProviderError,
+  type StripePaymentsPort,
+  WEBHOOK_TOLERANCE_SECONDS,
+  WebhookSignatureError,
+} from "./port";
+
+export interface StripePaymentsOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Base URL of the Stripe API (a local fake in tests); Stripe's own when undefined. */
+  apiUrl: string | undefined;
+  priceIds: Partial<Record<ProductKey, string>>;
+  timeoutMs: number;
+  maxNetworkRetries?: number;
+}
+
+function connectionOf(apiUrl: string | undefined): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: url.port || (protocol === "http" ? 80 : 443), protocol };
+}
+
+/** What a Stripe error may tell the customer: its message for a request Stripe refused, else a generic line. */
+function customerMessageOf(error: unknown): string {
+  if (error instanceof Stripe.errors.StripeCardError) return error.message;
+  if (error instanceof Stripe.errors.StripeRateLimitError)
+    return "Stripe is busy; please try again in a minute";
+  if (error instanceof Stripe.errors.StripeConnectionError) return "Stripe could not be reached";
+  if (error instanceof Stripe.errors.StripeAuthenticationError)
+    return "the shop's Stripe account is not set up";
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) return "Stripe refused the checkout";
+  return "Stripe did not answer as expected";
+}
+
+export function stripePayments(options: StripePaymentsOptions): StripePaymentsPort {
+  const stripe = new Stripe(options.secretKey, {
+    ...connectionOf(options.apiUrl),
+    timeout: options.timeoutMs,
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    appInfo: { name: "customer-portal" },
+  });
+
+  /** One coupon per discount amount, made on first use; Stripe keeps it for every later order. */
+  async function couponFor(discount: { percent: number; amountCents: number }): Promise<string> {
+    const id = `portal-volume-${discount.percent}pct-${discount.amountCents}usd`;
+    try {
+      await stripe.coupons.create(
+        {
+          id,
+          amount_off: discount.amountCents,
+          currency: "usd",
+          duration: "forever",
+          name: `Volume discount ${discount.percent}%`,
+        },
+        { idempotencyKey: `coupon-${id}` },
+      );
+    } catch (error) {
+      const exists =
+        error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_already_exists";
+      if (!exists) throw error;
+    }
+    return id;
+  }
+
+  return {
+    kind: "stripe" as const,
+
+    priceIdOf: (key) => options.priceIds[key] ?? key,
+
+    async createCheckoutSession(request: CheckoutRequest) {
+      const orderRef = String(request.orderId);
+      try {
+        const coupon = request.discount ? await couponFor(request.discount) : undefined;
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: "subscription",
+            client_reference_id: request.customer.uid,
+            ...(request.customer.stripeCustomerId
+              ? { customer: request.customer.stripeCustomerId }
+              : { customer_email: request.customer.email }),
+            line_items: request.lines.map((line) => {
+              const price = options.priceIds[line.productKey];
+              return price
+                ? { price, quantity: line.quantity }
+                : {
+                    quantity: line.quantity,
+                    price_data: {
+                      currency: "usd",
+                      unit_amount: line.unitAmountCents,
+                      recurring: { interval: "month" as const },
+                      product_data: { name: line.name, metadata: { product_key: line.productKey } },
+                    },
+                  };
+            }),
+            ...(coupon ? { discounts: [{ coupon }] } : {}),
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+            metadata: { order_id: orderRef, customer_uid: request.customer.uid },
+            subscription_data: { metadata: { order_id: orderRef, customer_uid: request.customer.uid } },
+          },
+          { idempotencyKey: `order-${orderRef}-checkout` },
+        );
+        if (!session.url) throw new PaymentProviderError("Stripe did not return a payment page");
+        return { sessionId: session.id, url: session.url };
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw error;
+        throw new PaymentProviderError(customerMessageOf(error));
+      }
+    },
+
+    parseWebhook(rawBody, signature) {
+      if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
+      try {
+        const event = Stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          options.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        );
+        return event as unknown as PaymentEvent;
+      } catch {
+        throw new WebhookSignatureError("The webhook signature does not match");
+      }
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The local test checkout of decision R13, for development and tests without Stripe credentials:
+ * the payment page is the portal's own `/test-checkout/{sessionId}`, and its Pay button produces
+ * the event Stripe would send, signed the way Stripe signs it, for the same webhook code path.
+ */
+import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
+import {
+  type CheckoutRequest,
+  type PaymentEvent,
+  type TestPaymentsPort,
+  WEBHOOK_TOLERANCE_SECONDS,
+  WebhookSignatureError,
+} from "./port";
+
+export function testPayments(options: { appUrl: string; webhookSecret?: string }): TestPaymentsPort {
+  // Events are signed and verified inside this process, so a secret of its own is enough.
+  const secret = options.webhookSecret ?? `whsec_local_${randomBytes(24).toString("base64url")}`;
+  return {
+    kind: "test",
+
+    priceIdOf: (key) => key,
+
+    async createCheckoutSession(_request: CheckoutRequest) {
+      const sessionId = `cs_local_${randomBytes(18).toString("base64url")}`;
+      return { sessionId, url: `${options.appUrl}/test-checkout/${sessionId}` };
+    },
+
+    parseWebhook(rawBody, signature) {
+      if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
+      try {
+        const event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+        return event as unknown as PaymentEvent;
+      } catch {
+        throw new WebhookSignatureError("The webhook signature does not match");
+      }
+    },
+
+    signEvent: (payload) => Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Starting a checkout: the wanted products and quantities are all the browser gives; prices, totals,
+ * the customer and the return URLs come from the catalogue, the tiers, the session and APP_URL.
+ * Every attempt is an order row, including the ones the payment provider refused.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import type { Catalogue, CheckoutSessionAnswer } from "../../../shared/api/shop";
+import { type CatalogueItem, listedItems, type ProductKey } from "../../../shared/shop/catalogue";
+import { priceOrder } from "../../../shared/shop/pricing";
+import { PaymentProviderError, type PaymentsPort } from "../../adapters/payments/port";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import type { OrderRow, UserRow } from "../../db/schema";
+import { badRequest, HttpError } from "../../http/errors";
+import { insertOrder, markFailed, setPaymentSession, stripeCustomerIdOf } from "./orders-repo";
+
+export interface ShopContext {
+  db: Database;
+  config: Config;
+  payments: PaymentsPort | undefined;
+  log: FastifyBaseLogger;
+}
+
+export const PAYMENTS_UNAVAILABLE = "Card payments are not available right now. Please try again later.";
+
+export function successUrl(config: Config): string {
+  return `${config.appUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`;
+}
+export function cancelUrl(config: Config): string {
+  return `${config.appUrl}/orders`;
+}
+
+export function catalogueFor(ctx: Pick<ShopContext, "config" | "payments">): Catalogue {
+  const items = listedItems({ includeTestProduct: ctx.config.shop.includeTestProduct });
+  return {
+    currency: "usd",
+    items: items.map((item) => ({
+      ...item,
+      features: [...item.features],
+      priceId: ctx.payments?.priceIdOf(item.key) ?? ctx.config.shop.stripePriceIds[item.key] ?? item.key,
+    })),
+    volumeTiers: ctx.config.shop.volumeTiers,
+  };
+}
+
+export interface WantedItem {
+  key: ProductKey;
+  quantity: number;
+  /** Which list of the saved order named it, when the order came as one (plans or add-ons). */
+  as?: CatalogueItem["kind"];
+}
+
+/** Checks the wanted items against what is on sale; answers 400 with what is wrong. */
+export function checkWanted(ctx: Pick<ShopContext, "config">, wanted: WantedItem[]): void {
+  if (wanted.length === 0) throw badRequest("Your order is empty: add a plan or an add-on first.");
+  const onSale = new Map(
+    listedItems({ includeTestProduct: ctx.config.shop.includeTestProduct }).map((item) => [item.key, item]),
+  );
+  for (const { key, as } of wanted) {
+    const item = onSale.get(key);
+    if (!item) throw badRequest(`"${key}" is not a product on sale`);
+    if (as && item.kind !== as)
+      throw badRequest(
+        `"${key}" is ${item.kind === "plan" ? "a plan" : "an add-on"}, not ${as === "plan" ? "a plan" : "an add-on"}`,
+      );
+  }
+}
+
+export async function startCheckout(
+  ctx: ShopContext,
+  customer: UserRow,
+  wanted: WantedItem[],
+  channel: OrderRow["channel"],
+): Promise<CheckoutSessionAnswer> {
+  checkWanted(ctx, wanted);
+  const { payments } = ctx;
+  if (!payments) throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+  const items = listedItems({ includeTestProduct: ctx.config.shop.includeTestProduct });
+  const priced = priceOrder(wanted, items, ctx.config.shop.volumeTiers);
+  const stripeCustomerId = payments.kind === "stripe" ? await stripeCustomerIdOf(ctx.db, customer.id) : null;
+  const order = await insertOrder(ctx.db, {
+    userId: customer.id,
+    provider: payments.kind,
+    channel,
+    priced,
+    stripeCustomerId,
+  });
+  try {
+    const session = await payments.createCheckoutSession({
+      orderId: order.id,
+      customer: { uid: customer.uid, email: customer.email, name: customer.name, stripeCustomerId },
+      lines: priced.lines.map((line) => ({
+        productKey: line.key,
+        name: line.name,
+        quantity: line.quantity,
+        unitAmountCents: line.unitCents,
+      })),
+      discount: priced.tier ? { percent: priced.tier.percent, amountCents: priced.discountCents } : null,
+      totalCents: priced.totalCents,
+      successUrl: successUrl(ctx.config),
+      cancelUrl: cancelUrl(ctx.config),
+    });
+    await setPaymentSession(ctx.db, order.id, session.sessionId);
+    return { url: session.url, sessionId: session.sessionId };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    await markFailed(ctx.db, order.id, error.message);
+    ctx.log.warn({ orderId: order.id, reason: error.message }, "checkout refused by the payment provider");
+    throw new HttpError(502, `The payment could not be started: ${error.message}. Please try again.`);
+  }
+}

@@ -1,0 +1,133 @@
+/** The orders table: every checkout attempt and where its payment stands. */
+import { and, count, desc, eq, isNotNull, ne } from "drizzle-orm";
+import type { OrderDto, OrderStatus } from "../../../shared/api/shop";
+import type { PricedOrder } from "../../../shared/shop/pricing";
+import type { Database } from "../../db/client";
+import { type OrderRow, orders, type UserRow, users } from "../../db/schema";
+
+export async function insertOrder(
+  db: Database,
+  input: {
+    userId: number;
+    provider: OrderRow["provider"];
+    channel: OrderRow["channel"];
+    priced: PricedOrder;
+    stripeCustomerId: string | null;
+  },
+): Promise<OrderRow> {
+  const { priced } = input;
+  const [row] = await db
+    .insert(orders)
+    .values({
+      userId: input.userId,
+      provider: input.provider,
+      channel: input.channel,
+      lines: priced.lines,
+      subtotalCents: priced.subtotalCents,
+      discountPercent: priced.tier?.percent ?? 0,
+      discountCents: priced.discountCents,
+      totalCents: priced.totalCents,
+      stripeCustomerId: input.stripeCustomerId,
+    })
+    .returning();
+  if (!row) throw new Error("The order was not saved");
+  return row;
+}
+
+export async function setPaymentSession(db: Database, orderId: number, sessionId: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ paymentSessionId: sessionId, updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
+}
+
+export async function markFailed(db: Database, orderId: number, reason: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ status: "failed", failureReason: reason, updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
+}
+
+export async function findOrderBySession(db: Database, sessionId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId)).limit(1);
+  return row;
+}
+
+export async function findOrderById(db: Database, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Moves an open order to `status`. Only an open order moves, so events arriving late or out of order
+ * (an expiry after the payment, a repeat) never undo a paid order. Returns whether it moved.
+ */
+export async function closeOpenOrder(
+  db: Database,
+  orderId: number,
+  status: Exclude<OrderStatus, "open">,
+  extra: { paidAt?: Date; stripeCustomerId?: string | null } = {},
+): Promise<boolean> {
+  const moved = await db
+    .update(orders)
+    .set({
+      status,
+      updatedAt: new Date(),
+      ...(extra.paidAt ? { paidAt: extra.paidAt } : {}),
+      ...(extra.stripeCustomerId ? { stripeCustomerId: extra.stripeCustomerId } : {}),
+    })
+    // A payment also completes an order the customer had cancelled or let expire on the test page:
+    // the money moved, so the order is paid.
+    .where(
+      and(eq(orders.id, orderId), status === "paid" ? ne(orders.status, "paid") : eq(orders.status, "open")),
+    )
+    .returning({ id: orders.id });
+  return moved.length > 0;
+}
+
+/** The customer a payment link names. */
+export async function customerByUid(db: Database, uid: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.uid, uid)).limit(1);
+  return row;
+}
+
+/** The Stripe customer id recorded for the user by an earlier paid order, if any. */
+export async function stripeCustomerIdOf(db: Database, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ id: orders.stripeCustomerId })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "paid"), isNotNull(orders.stripeCustomerId)))
+    .orderBy(desc(orders.paidAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function paidOrderCount(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "paid")));
+  return row?.n ?? 0;
+}
+
+export function orderDto(row: OrderRow, firstPaidOrder: boolean): OrderDto {
+  return {
+    id: row.id,
+    sessionId: row.paymentSessionId ?? "",
+    status: row.status,
+    lines: row.lines.map(({ key, name, quantity, unitCents, totalCents }) => ({
+      key,
+      name,
+      quantity,
+      unitCents,
+      totalCents,
+    })),
+    subtotalCents: row.subtotalCents,
+    discountPercent: row.discountPercent,
+    discountCents: row.discountCents,
+    totalCents: row.totalCents,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    firstPaidOrder,
+  };
+}

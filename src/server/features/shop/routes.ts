@@ -1,0 +1,207 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorBodySchema } from "../../../shared/api/errors";
+import {
+  cartCheckoutSchema,
+  catalogueSchema,
+  checkoutSessionAnswerSchema,
+  orderSchema,
+  payAnswerSchema,
+  payBodySchema,
+  type SavedOrderCheckout,
+  savedOrderCheckoutSchema,
+  sessionIdParamsSchema,
+} from "../../../shared/api/shop";
+import { type PaymentsPort, WebhookSignatureError } from "../../adapters/payments/port";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import { badRequest, forbidden, notFound } from "../../http/errors";
+import { requireUser } from "../../http/require-user";
+import { hit } from "../../plugins/rate-limiter";
+import { catalogueFor, type ShopContext, startCheckout, type WantedItem } from "./checkout-service";
+import { customerByUid, findOrderBySession, orderDto, paidOrderCount } from "./orders-repo";
+import { handlePaymentEvent } from "./payment-events";
+
+const HOUR = 60 * 60 * 1000;
+const errors = {
+  400: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  429: errorBodySchema,
+  502: errorBodySchema,
+  503: errorBodySchema,
+};
+
+/** The saved order's two lists and their quantities, as product keys and quantities only. */
+function wantedFromSavedOrder(body: SavedOrderCheckout): WantedItem[] {
+  const wanted: WantedItem[] = [];
+  const lists = [
+    [body.selectedPlans, body.planQuantities, "plan"],
+    [body.selectedAddOns, body.addOnQuantities, "addon"],
+  ] as const;
+  for (const [selected, quantities, as] of lists) {
+    const seen = new Set<string>();
+    for (const { id } of selected) {
+      if (seen.has(id)) throw badRequest(`"${id}" is listed twice`);
+      seen.add(id);
+      const quantity = quantities[id];
+      if (quantity === undefined) throw badRequest(`${id}: a quantity from 1 to 100 is required`);
+      wanted.push({ key: id, quantity, as });
+    }
+  }
+  return wanted;
+}
+
+export interface ShopRoutesOptions {
+  db: Database;
+  config: Config;
+  payments: PaymentsPort | undefined;
+}
+
+const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, config, payments }) => {
+  const context = (log: ShopContext["log"]): ShopContext => ({ db, config, payments, log });
+  const checkoutLimit = (userId: number) => ({ key: `checkout-user:${userId}`, limit: 30, windowMs: HOUR });
+  // The same for the life of the process: it depends on configuration only.
+  const catalogue = catalogueFor({ config, payments });
+  const keyOfPriceId = new Map(catalogue.items.map((item) => [item.priceId, item.key]));
+
+  app.get(
+    "/api/catalogue",
+    {
+      config: { access: "public" },
+      schema: {
+        description: "The plans and add-ons on sale, their prices and the volume discount tiers.",
+        response: { 200: catalogueSchema },
+      },
+    },
+    async () => catalogue,
+  );
+
+  app.post(
+    "/api/create-checkout-session",
+    {
+      config: { access: "user" },
+      schema: {
+        description: "Starts a payment for the saved checkout order; prices and totals are the server's.",
+        body: savedOrderCheckoutSchema,
+        response: { 200: checkoutSessionAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const wanted = wantedFromSavedOrder(request.body);
+      await hit(db, [checkoutLimit(me.id)]);
+      return startCheckout(context(request.log), me, wanted, "checkout");
+    },
+  );
+
+  app.post(
+    "/api/stripe/create-checkout-session",
+    {
+      config: { access: "user" },
+      schema: {
+        description:
+          "Starts a payment for cart items by price id (for API clients); the customer is the caller.",
+        body: cartCheckoutSchema,
+        response: { 200: checkoutSessionAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      if (request.body.uid !== undefined && request.body.uid !== me.uid) {
+        throw forbidden("You can only check out for yourself");
+      }
+      const wanted = request.body.items.map(({ priceId, quantity }) => {
+        const key = keyOfPriceId.get(priceId);
+        if (!key) throw badRequest(`"${priceId}" is not a price on sale`);
+        return { key, quantity };
+      });
+      await hit(db, [checkoutLimit(me.id)]);
+      return startCheckout(context(request.log), me, wanted, "cart");
+    },
+  );
+
+  app.post(
+    "/api/pay",
+    {
+      config: { access: "public" },
+      schema: {
+        description: "A payment link: starts a one-product payment for the customer with this uid.",
+        body: payBodySchema,
+        response: { 200: payAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await hit(db, [{ key: `pay-ip:${request.ip}`, limit: 20, windowMs: HOUR }]);
+      const customer = await customerByUid(db, request.body.uid);
+      if (!customer) throw notFound("User not found");
+      const session = await startCheckout(
+        context(request.log),
+        customer,
+        [{ key: request.body.product, quantity: 1 }],
+        "pay-link",
+      );
+      return { redirectUrl: session.url };
+    },
+  );
+
+  app.get(
+    "/api/orders/by-session/:sessionId",
+    {
+      config: { access: "user" },
+      schema: {
+        description: "The caller's own order behind a payment session, and where its payment stands.",
+        params: sessionIdParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const order = await findOrderBySession(db, request.params.sessionId);
+      // Another customer's order is as unknown as one that does not exist.
+      if (!order || order.userId !== me.id) throw notFound("No order of yours has this payment session");
+      reply.header("cache-control", "no-store");
+      const paid = order.status === "paid" ? await paidOrderCount(db, me.id) : 0;
+      return orderDto(order, paid === 1);
+    },
+  );
+
+  // The webhook reads its body as bytes: the signature is over exactly what Stripe sent.
+  await app.register(async (raw) => {
+    raw.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => {
+      done(null, body);
+    });
+    raw.post(
+      "/api/stripe/webhook",
+      {
+        config: { access: "public", crossSite: true },
+        schema: {
+          description: "Stripe's signed events (Stripe-Signature over the raw body, 300 s tolerance).",
+          response: {
+            200: z.object({ received: z.literal(true) }),
+            400: errorBodySchema,
+            503: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        if (!payments) return reply.code(503).send({ error: "Payments are not configured" });
+        const body = request.body;
+        if (!Buffer.isBuffer(body)) throw badRequest("The body must be Stripe's JSON event");
+        const signature = request.headers["stripe-signature"];
+        let event: ReturnType<PaymentsPort["parseWebhook"]>;
+        try {
+          event = payments.parseWebhook(body, typeof signature === "string" ? signature : undefined);
+        } catch (error) {
+          if (error instanceof WebhookSignatureError) throw badRequest(error.message);
+          throw error;
+        }
+        const outcome = await handlePaymentEvent(db, request.log, event, payments.kind);
+        request.log.info({ eventId: event.id, type: event.type, outcome }, "payment event");
+        return { received: true as const };
+      },
+    );
+  });
+};
+
+export default shopRoutes;

@@ -1,0 +1,154 @@
+/**
+ * The local test checkout's payment page (decision R13), outside production and only without Stripe:
+ * `/test-checkout/{sessionId}` shows the order, its lines and total, with Pay and Cancel. Pay sends
+ * the signed `checkout.session.completed` Stripe would send through the portal's own webhook route,
+ * so a test payment takes exactly the path a real one takes.
+ */
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sessionIdParamsSchema } from "../../../shared/api/shop";
+import { formatCents } from "../../../shared/shop/pricing";
+import { escapeHtml } from "../../adapters/mail/escape-html";
+import type { TestPaymentsPort } from "../../adapters/payments/port";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import { type OrderRow, users } from "../../db/schema";
+import { cancelUrl, successUrl } from "./checkout-service";
+import { closeOpenOrder, findOrderBySession } from "./orders-repo";
+
+const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f5;color:#18181b}
+main{max-width:32rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:.75rem;box-shadow:0 1px 3px #0002}
+h1{font-size:1.25rem;margin:0 0 .25rem}p{margin:.25rem 0 1rem;color:#52525b}
+table{width:100%;border-collapse:collapse;margin-bottom:1rem}th,td{padding:.4rem 0;text-align:left}
+td.n,th.n{text-align:right}tfoot th,tfoot td{border-top:1px solid #e4e4e7;font-weight:600}
+.actions{display:flex;gap:.75rem;flex-wrap:wrap}button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:1px solid #d4d4d8;background:#fff;cursor:pointer}
+button.pay{background:#1d4ed8;border-color:#1d4ed8;color:#fff}.note{font-size:.875rem}
+@media (prefers-color-scheme:dark){body{background:#09090b;color:#fafafa}main{background:#18181b}p{color:#a1a1aa}button{background:#27272a;color:#fafafa;border-color:#3f3f46}}`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+function orderPage(order: OrderRow, sessionId: string): string {
+  const rows = order.lines
+    .map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.name)}</td><td class="n">${line.quantity}</td><td class="n">${escapeHtml(formatCents(line.totalCents))}</td></tr>`,
+    )
+    .join("");
+  const discount =
+    order.discountCents > 0
+      ? `<tr><th scope="row" colspan="2">Volume discount (${order.discountPercent}%)</th><td class="n">−${escapeHtml(formatCents(order.discountCents))}</td></tr>`
+      : "";
+  const action = (verb: string) => `/test-checkout/${encodeURIComponent(sessionId)}/${verb}`;
+  const open = order.status === "open";
+  return page(
+    "Test checkout",
+    `<h1>Test checkout</h1>
+<p>No card is charged: this page stands in for Stripe's checkout while the portal runs without Stripe.</p>
+<table><caption class="note">Monthly subscription</caption><thead><tr><th scope="col">Item</th><th scope="col" class="n">Qty</th><th scope="col" class="n">Amount</th></tr></thead>
+<tbody>${rows}</tbody>
+<tfoot><tr><th scope="row" colspan="2">Subtotal</th><td class="n">${escapeHtml(formatCents(order.subtotalCents))}</td></tr>${discount}
+<tr><th scope="row" colspan="2">Total per month</th><td class="n">${escapeHtml(formatCents(order.totalCents))}</td></tr></tfoot></table>
+${
+  open
+    ? `<div class="actions"><form method="post" action="${action("pay")}"><button class="pay" type="submit">Pay ${escapeHtml(formatCents(order.totalCents))}</button></form>
+<form method="post" action="${action("cancel")}"><button type="submit">Cancel</button></form></div>`
+    : `<p role="status">This checkout is ${escapeHtml(order.status)}.</p>`
+}`,
+  );
+}
+
+const testCheckoutRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  payments: TestPaymentsPort;
+}> = async (app, { db, config, payments }) => {
+  const params = { params: sessionIdParamsSchema };
+
+  app.get(
+    "/test-checkout/:sessionId",
+    { config: { access: "public" }, schema: params },
+    async (request, reply) => {
+      const order = await findOrderBySession(db, request.params.sessionId);
+      reply.header("cache-control", "no-store").type("text/html; charset=utf-8");
+      if (!order)
+        return reply
+          .code(404)
+          .send(
+            page("Checkout not found", "<h1>Checkout not found</h1><p>This checkout does not exist.</p>"),
+          );
+      return orderPage(order, request.params.sessionId);
+    },
+  );
+
+  app.post(
+    "/test-checkout/:sessionId/pay",
+    { config: { access: "public" }, schema: params },
+    async (request, reply) => {
+      const { sessionId } = request.params;
+      const order = await findOrderBySession(db, sessionId);
+      if (!order)
+        return reply
+          .code(404)
+          .type("text/html; charset=utf-8")
+          .send(page("Checkout not found", "<h1>Checkout not found</h1>"));
+      const [owner] = order.userId ? await db.select().from(users).where(eq(users.id, order.userId)) : [];
+      const event = {
+        id: `evt_local_${randomBytes(12).toString("hex")}`,
+        object: "event",
+        type: "checkout.session.completed",
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: {
+          object: {
+            id: sessionId,
+            object: "checkout.session",
+            mode: "subscription",
+            status: "complete",
+            payment_status: "paid",
+            client_reference_id: owner?.uid ?? null,
+            customer: null,
+            customer_email: owner?.email ?? null,
+            customer_details: owner ? { email: owner.email, name: owner.name, phone: null } : null,
+            amount_subtotal: order.subtotalCents,
+            amount_total: order.totalCents,
+            currency: order.currency,
+            metadata: { order_id: String(order.id), customer_uid: owner?.uid ?? "" },
+          },
+        },
+      };
+      const payload = JSON.stringify(event);
+      const delivered = await app.inject({
+        method: "POST",
+        url: "/api/stripe/webhook",
+        headers: { "content-type": "application/json", "stripe-signature": payments.signEvent(payload) },
+        payload,
+      });
+      if (delivered.statusCode !== 200) {
+        request.log.error({ status: delivered.statusCode }, "the test checkout's event was refused");
+        return reply
+          .code(502)
+          .type("text/html; charset=utf-8")
+          .send(page("Payment failed", "<h1>Payment failed</h1><p>The payment event was refused.</p>"));
+      }
+      return reply.redirect(
+        successUrl(config).replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(sessionId)),
+        303,
+      );
+    },
+  );
+
+  app.post(
+    "/test-checkout/:sessionId/cancel",
+    { config: { access: "public" }, schema: params },
+    async (request, reply) => {
+      const order = await findOrderBySession(db, request.params.sessionId);
+      if (order) await closeOpenOrder(db, order.id, "cancelled");
+      return reply.redirect(cancelUrl(config), 303);
+    },
+  );
+};
+
+export default testCheckoutRoutes;
