@@ -2,6 +2,7 @@
  * Reading the API's error answers (`{ "error": "..." }`, wrapped by the api client in an ApiError
  * whose message is "STATUS: body") back into text a person can be shown.
  */
+import { ERROR_PARTS_SEPARATOR, parseFieldMessage } from "../../shared/api/errors";
 import { ApiError } from "./api-client";
 
 /** The `error` text of a failed API call, or undefined when it carries none (network failure, non-JSON body). */
@@ -44,11 +45,11 @@ export function splitFieldErrors<F extends string>(
 ): { fieldErrors: Partial<Record<F, string>>; otherErrors: string[] } {
   const fieldErrors: Partial<Record<F, string>> = {};
   const otherErrors: string[] = [];
-  for (const part of message.split("; ")) {
-    const match = /^([A-Za-z][\w.]*): (.+)$/s.exec(part);
-    const field = match?.[1] as F | undefined;
-    if (match?.[2] && field && fields.includes(field)) {
-      fieldErrors[field] ??= match[2];
+  for (const part of message.split(ERROR_PARTS_SEPARATOR)) {
+    const parsed = parseFieldMessage(part);
+    const field = fields.find((known) => known === parsed?.field);
+    if (parsed && field) {
+      fieldErrors[field] ??= parsed.message;
     } else if (part.trim()) {
       otherErrors.push(part);
     }
@@ -59,22 +60,25 @@ export function splitFieldErrors<F extends string>(
 /** A server message without its "field: " prefix, for places that show it on its own (a toast). */
 export function withoutFieldPrefix(message: string, fields: readonly string[]): string {
   return message
-    .split("; ")
+    .split(ERROR_PARTS_SEPARATOR)
     .map((part) => {
-      const match = /^([A-Za-z][\w.]*): (.+)$/s.exec(part);
-      return match?.[1] && match[2] && fields.includes(match[1]) ? match[2] : part;
+      const parsed = parseFieldMessage(part);
+      return parsed && fields.includes(parsed.field) ? parsed.message : part;
     })
-    .join("; ");
+    .join(ERROR_PARTS_SEPARATOR);
 }
 
 /**
- * Words for a failed call, `what` being a sentence without its full stop ("The sync could not be
- * completed"): the server's own `error` text when it sent one, else `what` with the status it
- * answered, else `what` and a hint that the connection failed.
+ * Words for a failed call: the server's own `error` text when it sent one, else what failed with the
+ * status the server answered, else a hint that the connection failed. `what` is a sentence without its
+ * full stop ("The sync could not be completed"); leave it out where a title beside the text already
+ * says what failed.
  */
-export function failureText(error: unknown, what: string): string {
+export function failureText(error: unknown, what?: string): string {
   const text = serverErrorText(error);
   if (text) return text;
-  if (error instanceof ApiError) return `${what} (the server answered ${error.status}).`;
-  return `${what}. Check your connection.`;
+  if (error instanceof ApiError) {
+    return what ? `${what} (the server answered ${error.status}).` : `The server answered ${error.status}.`;
+  }
+  return what ? `${what}. Check your connection.` : "Check your connection and try again.";
 }

@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { ERROR_PARTS_SEPARATOR, fieldMessage } from "../../shared/api/errors";
 import { HttpError } from "../http/errors";
 import { RateLimitedError } from "./rate-limiter";
 
@@ -13,9 +14,10 @@ function describeValidation(issues: Array<{ instancePath: string; message?: stri
   return issues
     .map((issue) => {
       const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
-      return field ? `${field}: ${issue.message ?? "Invalid input"}` : (issue.message ?? "Invalid input");
+      const message = issue.message ?? "Invalid input";
+      return field ? fieldMessage(field, message) : message;
     })
-    .join("; ");
+    .join(ERROR_PARTS_SEPARATOR);
 }
 
 /**

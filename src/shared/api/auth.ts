@@ -8,6 +8,12 @@ import { singleLineText } from "./text";
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 255;
 
+// Messages the server answers with and the browser also writes: a form checks the same rule before
+// sending, or reads the server's answer and must recognise it.
+export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_MIN} characters long`;
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
+export const USERNAME_TAKEN_MESSAGE = "This username is already taken";
+
 const email = z
   .string({ error: "Required" })
   .trim()
@@ -17,7 +23,7 @@ const email = z
 /** A new password: 8 to 255 characters. The common-password check runs on the server only. */
 export const newPasswordSchema = z
   .string({ error: "Required" })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long`)
+  .min(PASSWORD_MIN, PASSWORD_TOO_SHORT_MESSAGE)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 export const usernameSchema = z

@@ -432,7 +432,7 @@ describe("the admin sync page", () => {
     expect(screen.queryByRole("button", { name: "Start User Sync" })).toBeNull();
 
     fail = false;
-    fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("region", { name: "Database status" })).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
   });

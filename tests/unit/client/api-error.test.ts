@@ -8,6 +8,8 @@ import {
   splitFieldErrors,
   withoutFieldPrefix,
 } from "../../../src/client/lib/api-error";
+import { USERNAME_TAKEN_MESSAGE } from "../../../src/shared/api/auth";
+import { ERROR_PARTS_SEPARATOR, fieldMessage } from "../../../src/shared/api/errors";
 
 const apiError = (status: number, body: string) => new ApiError(status, body, "Status text");
 
@@ -60,6 +62,17 @@ describe("splitFieldErrors", () => {
     expect(splitFieldErrors("token: Too small", fields).otherErrors).toEqual(["token: Too small"]);
   });
 
+  it("reads back what the server writes with the shared format", () => {
+    const answer = [
+      fieldMessage("username", USERNAME_TAKEN_MESSAGE),
+      fieldMessage("token", "Too small"),
+    ].join(ERROR_PARTS_SEPARATOR);
+    expect(splitFieldErrors(answer, fields)).toEqual({
+      fieldErrors: { username: USERNAME_TAKEN_MESSAGE },
+      otherErrors: ["token: Too small"],
+    });
+  });
+
   it("drops the field prefix for a message shown on its own", () => {
     expect(withoutFieldPrefix("username: This username is already taken", fields)).toBe(
       "This username is already taken",
@@ -79,5 +92,14 @@ describe("failureText", () => {
     expect(failureText(new TypeError("Failed to fetch"), "The sync could not be completed")).toBe(
       "The sync could not be completed. Check your connection.",
     );
+  });
+
+  it("leaves out what failed when a title beside it already says so", () => {
+    const said = new ApiError(429, JSON.stringify({ error: "Too many attempts." }), "Too Many Requests");
+    expect(failureText(said)).toBe("Too many attempts.");
+    expect(failureText(new ApiError(502, "<html>Bad gateway</html>", "Bad Gateway"))).toBe(
+      "The server answered 502.",
+    );
+    expect(failureText(new TypeError("Failed to fetch"))).toBe("Check your connection and try again.");
   });
 });

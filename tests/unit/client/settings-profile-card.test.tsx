@@ -168,6 +168,30 @@ describe("the settings profile card", () => {
     expect(queryClient.getQueryData(currentUserQueryKey)).toEqual(user);
   });
 
+  it("says Validation Error without sending anything when the name is empty, and focuses it", async () => {
+    const calls = stubApi(() => Response.json({ error: "unexpected" }, { status: 500 }));
+    renderCard();
+    startEditingAndRename("   ");
+    fireEvent.click(within(form()).getByRole("button", { name: "Save" }));
+
+    await waitFor(() =>
+      expect(within(toastRegion()).getByText("Email and name are required fields.")).toBeTruthy(),
+    );
+    const toast = within(toastRegion())
+      .getByText("Email and name are required fields.")
+      .closest("li") as HTMLElement;
+    expect(within(toast).getByText("Validation Error")).toBeTruthy();
+    const name = within(form()).getByLabelText("Full name") as HTMLInputElement;
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    expect(within(form()).getByText("Full name is required")).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(calls.filter((call) => call.method === "PUT")).toEqual([]);
+
+    // Checked again as it changes: the message goes once the name is back.
+    fireEvent.change(name, { target: { value: "Casey" } });
+    await waitFor(() => expect(within(form()).queryByText("Full name is required")).toBeNull());
+  });
+
   it("keeps the old email after asking for a new one, and says where the link went", async () => {
     const message = "We sent a link to casey.new@example.test. Your email changes once you follow it.";
     stubApi(() =>

@@ -23,8 +23,6 @@ function passwordsMatch<S extends z.ZodType<{ password: string; confirmPassword:
 
 /** Register: the server's fields, and a confirmation that must match (reported on confirmPassword). */
 export const registerFormSchema = passwordsMatch(registerSchema.extend({ confirmPassword }));
-export type RegisterFormInput = z.input<typeof registerFormSchema>;
-export type RegisterFormValues = z.output<typeof registerFormSchema>;
 
 /**
  * Existing-customer registration checks the email here; a mismatch or a short password is reported by
@@ -35,15 +33,9 @@ export const registerExistingFormSchema = z.object({
   password: z.string(),
   confirmPassword: z.string(),
 });
-export type RegisterExistingFormInput = z.input<typeof registerExistingFormSchema>;
-export type RegisterExistingFormValues = z.output<typeof registerExistingFormSchema>;
 
 export const forgotPasswordFormSchema = forgotPasswordSchema;
-export type ForgotPasswordFormInput = z.input<typeof forgotPasswordFormSchema>;
-export type ForgotPasswordFormValues = z.output<typeof forgotPasswordFormSchema>;
 
 export const resetPasswordFormSchema = passwordsMatch(
   z.object({ password: newPasswordSchema, confirmPassword }),
 );
-export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
-export type ResetPasswordFormValues = z.output<typeof resetPasswordFormSchema>;

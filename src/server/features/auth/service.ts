@@ -9,12 +9,15 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import {
   type ConfirmClaimBody,
+  INVALID_CREDENTIALS_MESSAGE,
   INVALID_LINK_MESSAGE,
   type LoginBody,
   type RegisterBody,
   type RegisterExistingBody,
   type UpdateProfileBody,
+  USERNAME_TAKEN_MESSAGE,
 } from "../../../shared/api/auth";
+import { fieldMessage } from "../../../shared/api/errors";
 import type { WriteBackStatus } from "../../../shared/api/sync";
 import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
@@ -73,7 +76,7 @@ function roleFor(config: Config, email: string): "admin" | "customer" {
 }
 
 function refuseCommon(password: string): void {
-  if (isCommonPassword(password)) throw badRequest(`password: ${COMMON_PASSWORD_MESSAGE}`);
+  if (isCommonPassword(password)) throw badRequest(fieldMessage("password", COMMON_PASSWORD_MESSAGE));
 }
 
 export async function register(ctx: AuthContext, body: RegisterBody, ip: string): Promise<UserRow> {
@@ -95,7 +98,7 @@ export async function register(ctx: AuthContext, body: RegisterBody, ip: string)
     return user;
   } catch (err) {
     const field = uniqueViolation(err);
-    if (field === "username") throw conflict("username: This username is already taken");
+    if (field === "username") throw conflict(fieldMessage("username", USERNAME_TAKEN_MESSAGE));
     if (field === "email") {
       // Worded so it helps the owner without confirming to anyone else that the address is known.
       throw conflict(
@@ -114,7 +117,7 @@ export async function login(ctx: AuthContext, body: LoginBody, ip: string): Prom
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok) {
     await record(ctx.db, failures);
-    throw new HttpError(401, "Invalid email or password");
+    throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
   }
   const role = roleFor(ctx.config, user.email);
   if (role === "admin" && user.role !== "admin") {
@@ -277,7 +280,7 @@ export async function updateProfile(
       return { user: updated, entryId, token };
     });
   } catch (err) {
-    if (uniqueViolation(err) === "username") throw conflict("username: This username is already taken");
+    if (uniqueViolation(err) === "username") throw conflict(fieldMessage("username", USERNAME_TAKEN_MESSAGE));
     throw err;
   }
   const { token } = saved;

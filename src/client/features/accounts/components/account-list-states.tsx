@@ -1,10 +1,8 @@
-/** What the accounts screen shows instead of the table: loading, failed, signed out, none, none matching. */
+/** What the accounts screen shows instead of the table: loading, signed out, none, none matching. */
 import { useQueryClient } from "@tanstack/react-query";
-import { CircleAlert, FilterX, LogIn, RefreshCw, Users } from "lucide-react";
+import { FilterX, LogIn, RefreshCw, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { RetryButton } from "../../../components/retry-button";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { currentUserQueryKey } from "../../../lib/session";
@@ -25,29 +23,6 @@ export function AccountsLoading() {
     <div className="flex justify-center py-16">
       <Spinner label="Loading your LinkedIn accounts" />
     </div>
-  );
-}
-
-export function AccountsLoadError({
-  title,
-  detail,
-  retrying,
-  onRetry,
-}: {
-  title: string;
-  detail: string;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  return (
-    <Alert variant="destructive" role="alert">
-      <CircleAlert aria-hidden="true" />
-      <AlertTitle>{title}</AlertTitle>
-      <AlertDescription>
-        <p>{detail}</p>
-        <RetryButton className="mt-2 text-foreground" onRetry={onRetry} retrying={retrying} />
-      </AlertDescription>
-    </Alert>
   );
 }
 

@@ -2,6 +2,7 @@ import { ChevronRight, ExternalLink } from "lucide-react";
 import { memo, useId, useState } from "react";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { Button } from "../../../components/ui/button";
+import { TableCell, TableRow } from "../../../components/ui/table";
 import { cn } from "../../../lib/utils";
 import { StatusBadge, TypeBadge } from "./account-badges";
 import { AccountDetails } from "./account-details";
@@ -11,8 +12,6 @@ import { RevealSecret } from "./reveal-secret";
 
 // The details row spans the whole table.
 const ACCOUNT_TABLE_COLUMNS = 7;
-
-const td = "px-3 py-2 align-middle";
 
 /**
  * One account as a table row, and its details row when expanded. Memoized: the 30-second refresh
@@ -25,8 +24,8 @@ export const AccountRow = memo(function AccountRow({ account }: { account: Linke
 
   return (
     <>
-      <tr className={cn("hover:bg-muted/40", expanded && "bg-muted/40")}>
-        <td className={cn(td, "w-10")}>
+      <TableRow className={cn("hover:bg-muted/40", expanded && "bg-muted/40")}>
+        <TableCell className="w-10">
           <Button
             variant="ghost"
             size="icon"
@@ -41,17 +40,17 @@ export const AccountRow = memo(function AccountRow({ account }: { account: Linke
               className={cn("transition-transform motion-reduce:transition-none", expanded && "rotate-90")}
             />
           </Button>
-        </td>
-        <td className={cn(td, "font-medium")}>
+        </TableCell>
+        <TableCell className="font-medium">
           {account.firstName ?? <span className="text-muted-foreground">—</span>}
-        </td>
-        <td className={td}>
+        </TableCell>
+        <TableCell>
           <TypeBadge type={account.accountType} />
-        </td>
-        <td className={td}>
+        </TableCell>
+        <TableCell>
           <StatusBadge status={account.status} />
-        </td>
-        <td className={td}>
+        </TableCell>
+        <TableCell>
           {account.linkedinEmail ? (
             <span className="inline-flex items-center gap-1">
               <span className="whitespace-nowrap">{account.linkedinEmail}</span>
@@ -64,8 +63,8 @@ export const AccountRow = memo(function AccountRow({ account }: { account: Linke
           ) : (
             <span className="text-muted-foreground">—</span>
           )}
-        </td>
-        <td className={cn(td, "whitespace-nowrap")}>
+        </TableCell>
+        <TableCell className="whitespace-nowrap">
           <RevealSecret
             accountId={account.id}
             accountName={name}
@@ -73,8 +72,8 @@ export const AccountRow = memo(function AccountRow({ account }: { account: Linke
             what="password"
             available={account.hasPassword}
           />
-        </td>
-        <td className={td}>
+        </TableCell>
+        <TableCell>
           {account.profileUrl ? (
             <Button asChild variant="outline" size="sm">
               <a href={account.profileUrl} target="_blank" rel="noopener noreferrer">
@@ -90,14 +89,14 @@ export const AccountRow = memo(function AccountRow({ account }: { account: Linke
               <span className="sr-only">{` (no profile URL for ${name})`}</span>
             </Button>
           )}
-        </td>
-      </tr>
+        </TableCell>
+      </TableRow>
       {expanded ? (
-        <tr id={detailsId} className="bg-muted/20">
-          <td colSpan={ACCOUNT_TABLE_COLUMNS} className="p-0">
+        <TableRow id={detailsId} className="bg-muted/20">
+          <TableCell colSpan={ACCOUNT_TABLE_COLUMNS} className="p-0">
             <AccountDetails account={account} />
-          </td>
-        </tr>
+          </TableCell>
+        </TableRow>
       ) : null}
     </>
   );

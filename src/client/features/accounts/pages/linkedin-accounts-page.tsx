@@ -1,8 +1,9 @@
 import { type ReactNode, useDeferredValue, useMemo } from "react";
 import type { UserSyncResponse } from "../../../../shared/api/sync";
+import { LoadFailedAlert } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { ApiError } from "../../../lib/api-client";
-import { failureText, serverErrorText } from "../../../lib/api-error";
+import { failureText } from "../../../lib/api-error";
 import { useSessionUser } from "../../../lib/session";
 import { toast } from "../../../lib/use-toast";
 import { useLinkedinAccounts } from "../api/get-linkedin-accounts";
@@ -10,7 +11,6 @@ import { useSyncLinkedinAccounts } from "../api/sync-linkedin-accounts";
 import { AccountCounters } from "../components/account-counters";
 import { filterAccounts, indexAccounts, pageOf } from "../components/account-filters";
 import {
-  AccountsLoadError,
   AccountsLoading,
   AccountsSignedOut,
   NoAccounts,
@@ -44,15 +44,6 @@ function syncFailed(error: Error) {
     title: "Sync Failed",
     description: failureText(error, "The sync could not be completed"),
   });
-}
-
-function loadErrorDetail(error: Error): string {
-  return (
-    serverErrorText(error) ??
-    (error instanceof ApiError
-      ? `The server answered ${error.status}. Please try again.`
-      : "Check your connection and try again.")
-  );
 }
 
 export function LinkedinAccountsPage() {
@@ -103,9 +94,9 @@ function AccountsScreen({ uid }: { uid: string }) {
   if (list.isPending) return screen(<AccountsLoading />);
   if (!accounts) {
     return screen(
-      <AccountsLoadError
+      <LoadFailedAlert
         title="Failed to load your LinkedIn accounts"
-        detail={list.error ? loadErrorDetail(list.error) : ""}
+        detail={failureText(list.error)}
         retrying={list.isFetching}
         onRetry={() => void list.refetch()}
       />,
@@ -116,9 +107,9 @@ function AccountsScreen({ uid }: { uid: string }) {
     <>
       {list.error ? (
         // An earlier answer is still shown; the 30-second refresh failed.
-        <AccountsLoadError
+        <LoadFailedAlert
           title="Your LinkedIn accounts could not be refreshed"
-          detail={`The list below may be out of date. ${loadErrorDetail(list.error)}`}
+          detail={`The list below may be out of date. ${failureText(list.error)}`}
           retrying={list.isFetching}
           onRetry={() => void list.refetch()}
         />

@@ -1,7 +1,15 @@
 import { useState } from "react";
 import type { SyncErrorDetail } from "../../../../shared/api/sync";
-import { ScrollRegion } from "../../../components/scroll-region";
 import { Button } from "../../../components/ui/button";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../../components/ui/table";
 import { formatCount } from "../../../lib/format";
 
 /** A big base can fail on hundreds of records; the table shows this many until asked for all. */
@@ -15,35 +23,27 @@ export function ErrorDetailsTable({ details }: { details: SyncErrorDetail[] }) {
 
   return (
     <div className="space-y-3">
-      <ScrollRegion label="Error details table" className="max-h-[32rem]">
-        <table className="w-full min-w-[32rem] text-left text-sm">
-          <caption className="sr-only">Error details</caption>
-          <thead className="sticky top-0 bg-muted text-xs text-muted-foreground uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Table
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Record
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Message
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {visible.map((detail, index) => (
-              // Records may repeat (one record failing in two ways) and may have no id, so the position is the key.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced as a whole, never reordered
-              <tr key={index} className="align-top">
-                <td className="px-3 py-2 whitespace-nowrap">{detail.table}</td>
-                <td className="px-3 py-2 font-mono text-xs break-all">{detail.recordId ?? "—"}</td>
-                <td className="px-3 py-2">{detail.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <Table scrollLabel="Error details table" containerClassName="max-h-[32rem]" className="min-w-[32rem]">
+        <TableCaption className="sr-only">Error details</TableCaption>
+        <TableHeader className="sticky top-0">
+          <TableRow>
+            <TableHead>Table</TableHead>
+            <TableHead>Record</TableHead>
+            <TableHead>Message</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {visible.map((detail, index) => (
+            // Records may repeat (one record failing in two ways) and may have no id, so the position is the key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced as a whole, never reordered
+            <TableRow key={index} className="align-top">
+              <TableCell className="whitespace-nowrap">{detail.table}</TableCell>
+              <TableCell className="font-mono text-xs break-all">{detail.recordId ?? "—"}</TableCell>
+              <TableCell>{detail.message}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
       {details.length > VISIBLE_ERROR_ROWS ? (
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
           <p className="text-muted-foreground">

@@ -1,11 +1,8 @@
-import { CircleAlert, RotateCw } from "lucide-react";
 import type { SyncResults } from "../../../../shared/api/sync";
+import { LoadFailedAlert } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
-import { ApiError } from "../../../lib/api-client";
-import { failureText, serverErrorText } from "../../../lib/api-error";
+import { failureText } from "../../../lib/api-error";
 import { toast } from "../../../lib/use-toast";
 import { useImportStatus } from "../api/get-import-status";
 import { type AdminSyncKind, useSyncUsers } from "../api/sync-users";
@@ -15,15 +12,6 @@ import { RecentRunsCard } from "../components/recent-runs-card";
 import { SyncControlsCard } from "../components/sync-controls-card";
 import type { SyncOutcome } from "../components/sync-results-card";
 import { SyncResultsCard } from "../components/sync-results-card";
-
-/** The words for a failed call: the server's `error` text when it sent one. */
-function describeError(error: unknown, fallback: string): string {
-  const text = serverErrorText(error);
-  if (text) return text;
-  if (error instanceof ApiError) return `${fallback} (the server answered ${error.status}).`;
-  if (error instanceof TypeError) return `${fallback} Check your connection.`;
-  return fallback;
-}
 
 function outcomeOf(results: SyncResults): SyncOutcome {
   return {
@@ -76,10 +64,11 @@ export function AdminSyncPage() {
     return (
       <div className="space-y-6">
         {header}
-        <StatusErrorAlert
-          status={status}
+        <LoadFailedAlert
           title="The import status could not be loaded"
-          fallback="Please try again."
+          detail={failureText(status.error)}
+          retrying={status.isFetching}
+          onRetry={() => void status.refetch()}
         />
       </div>
     );
@@ -116,10 +105,11 @@ export function AdminSyncPage() {
       {header}
       {status.isError ? (
         // An earlier answer is still on screen; say that it may be out of date.
-        <StatusErrorAlert
-          status={status}
+        <LoadFailedAlert
           title="The import status could not be refreshed"
-          fallback="The figures below may be out of date."
+          detail={`The figures below may be out of date. ${failureText(status.error)}`}
+          retrying={status.isFetching}
+          onRetry={() => void status.refetch()}
         />
       ) : null}
       <DatabaseStatusCard status={data} />
@@ -132,36 +122,5 @@ export function AdminSyncPage() {
       <RecentRunsCard runs={data.recentRuns} />
       <NextStepsCard hasErrors={(outcome?.errors ?? 0) > 0} scheduleOn={data.nextScheduledRunAt !== null} />
     </div>
-  );
-}
-
-/** The import status failed to load or refresh: why, and a Retry button. */
-function StatusErrorAlert({
-  status,
-  title,
-  fallback,
-}: {
-  status: ReturnType<typeof useImportStatus>;
-  title: string;
-  fallback: string;
-}) {
-  return (
-    <Alert variant="destructive" role="alert">
-      <CircleAlert aria-hidden="true" />
-      <AlertTitle>{title}</AlertTitle>
-      <AlertDescription>
-        <p>{describeError(status.error, fallback)}</p>
-        <Button
-          variant="outline"
-          size="sm"
-          className="mt-2 text-foreground"
-          onClick={() => void status.refetch()}
-          disabled={status.isFetching}
-        >
-          <RotateCw aria-hidden="true" className={status.isFetching ? "animate-spin" : undefined} />
-          Retry
-        </Button>
-      </AlertDescription>
-    </Alert>
   );
 }

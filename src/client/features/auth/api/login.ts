@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { LoginBody } from "../../../../shared/api/auth";
+import { INVALID_CREDENTIALS_MESSAGE, type LoginBody } from "../../../../shared/api/auth";
 import { type CurrentUser, currentUserSchema } from "../../../../shared/api/user";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { hasJsonBody, serverErrorText } from "../../../lib/api-error";
 import { setSignedInUser } from "./session-cache";
-
-const INVALID_CREDENTIALS = "Invalid email or password";
 
 /** The answer to a sign-in was not the JSON the portal expects. */
 class UnreadableLoginAnswer extends Error {}
@@ -18,7 +16,7 @@ export async function login(body: LoginBody): Promise<CurrentUser> {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new UnreadableLoginAnswer(INVALID_CREDENTIALS);
+    throw new UnreadableLoginAnswer(INVALID_CREDENTIALS_MESSAGE);
   }
   return currentUserSchema.parse(parsed);
 }
@@ -27,8 +25,8 @@ export async function login(body: LoginBody): Promise<CurrentUser> {
 export function loginErrorMessage(error: unknown): string {
   const server = serverErrorText(error);
   if (server) return server;
-  if (error instanceof UnreadableLoginAnswer) return INVALID_CREDENTIALS;
-  if (error instanceof ApiError && !hasJsonBody(error)) return INVALID_CREDENTIALS;
+  if (error instanceof UnreadableLoginAnswer) return INVALID_CREDENTIALS_MESSAGE;
+  if (error instanceof ApiError && !hasJsonBody(error)) return INVALID_CREDENTIALS_MESSAGE;
   return "Login failed";
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { PRODUCT_NAME } from "../../../components/brand-mark";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../../components/ui/card";
 
@@ -29,3 +30,23 @@ export function AuthCard({
 
 export const authLinkClass =
   "font-medium text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none dark:text-blue-300";
+
+/** A line under a signed-out screen's card: a question, then the link that answers it. */
+export function AuthFooterLink({
+  prompt,
+  to,
+  children,
+}: {
+  prompt: ReactNode;
+  to: string;
+  children: ReactNode;
+}) {
+  return (
+    <p className="text-muted-foreground">
+      {prompt}{" "}
+      <Link to={to} className={authLinkClass}>
+        {children}
+      </Link>
+    </p>
+  );
+}

@@ -1,40 +1,41 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleAlert } from "lucide-react";
-import { useForm, useWatch } from "react-hook-form";
+import { useState } from "react";
+import { useWatch } from "react-hook-form";
+import { INVALID_LINK_MESSAGE } from "../../../../shared/api/auth";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import {
-  type ResetPasswordFormInput,
-  type ResetPasswordFormValues,
-  resetPasswordFormSchema,
-} from "../form-schemas";
+import { ApiError } from "../../../lib/api-client";
+import { failureText } from "../../../lib/api-error";
+import { useServerForm } from "../../../lib/use-server-form";
+import { resetPasswordFormSchema } from "../form-schemas";
 import { ConfirmPasswordField } from "./confirm-password-field";
 import { NewPasswordField } from "./new-password-field";
 
 /**
  * A new password with its strength meter and confirmation, as a mailed link's page asks for it (a
- * password reset, or a claim link opened in another browser). `onSubmit` returns the server's
- * message for the password field, if it had one; other failures come back as `failure`.
+ * password reset, or a claim link opened in another browser). The server's message about the password
+ * is shown on its field; one about the link itself goes to `onInvalidLink`; any other failure is
+ * shown above the form.
  */
 export function ChoosePasswordForm({
   labels,
   submitLabel,
   pending,
-  failure,
   onSubmit,
+  onInvalidLink,
 }: {
   labels: { password: string; confirmation?: string; failure: string };
   submitLabel: string;
   pending: boolean;
-  failure: string | null;
-  onSubmit: (password: string) => Promise<string | null>;
+  /** Sends the chosen password with the link's token; a failed call is thrown. */
+  onSubmit: (password: string) => Promise<unknown>;
+  /** The server refused the link (a 400 about anything but the password): its words, or the portal's. */
+  onInvalidLink: (message: string) => void;
 }) {
-  const form = useForm<ResetPasswordFormInput, unknown, ResetPasswordFormValues>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    shouldFocusError: true,
+  const [failure, setFailure] = useState<string | null>(null);
+  const { form, showServerError } = useServerForm(resetPasswordFormSchema, {
     defaultValues: { password: "", confirmPassword: "" },
+    serverFields: ["password"],
   });
   const { errors } = form.formState;
   const [password = "", confirmPassword = ""] = useWatch({
@@ -42,8 +43,15 @@ export function ChoosePasswordForm({
     name: ["password", "confirmPassword"],
   });
   const submit = form.handleSubmit(async ({ password: chosen }) => {
-    const fieldError = await onSubmit(chosen);
-    if (fieldError) form.setError("password", { message: fieldError }, { shouldFocus: true });
+    setFailure(null);
+    try {
+      await onSubmit(chosen);
+    } catch (error) {
+      const { fields, message } = showServerError(error);
+      if (fields.length > 0) return;
+      if (error instanceof ApiError && error.status === 400) onInvalidLink(message ?? INVALID_LINK_MESSAGE);
+      else setFailure(failureText(error));
+    }
   });
   return (
     <div className="grid gap-5">

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { CircleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { INVALID_LINK_MESSAGE } from "../../../../shared/api/auth";
@@ -7,9 +7,10 @@ import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/aler
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
-import { errorMessage, serverErrorText, splitFieldErrors } from "../../../lib/api-error";
+import { errorMessage } from "../../../lib/api-error";
 import { useConfirmClaim } from "../api/confirm-claim";
 import { AuthCard } from "../components/auth-card";
+import { AuthNotice } from "../components/auth-notice";
 import { ChoosePasswordForm } from "../components/choose-password-form";
 
 // Spec section 7: after existing-customer registration the portal goes to / after 1 second.
@@ -27,7 +28,6 @@ export function ConfirmClaimPage() {
   const [stage, setStage] = useState<Stage>(
     token === "" ? { name: "failed", message: INVALID_LINK_MESSAGE } : { name: "confirming" },
   );
-  const [formError, setFormError] = useState<string | null>(null);
 
   // A link works once, so it is sent once, even when StrictMode runs this effect twice.
   const sent = useRef(false);
@@ -54,24 +54,7 @@ export function ConfirmClaimPage() {
     return () => clearTimeout(timer);
   }, [confirm.isSuccess, navigate]);
 
-  /** Returns the password field's error, if the server had one; other failures are shown here. */
-  const choosePassword = async (password: string): Promise<string | null> => {
-    setFormError(null);
-    try {
-      await confirm.mutateAsync({ token, password });
-      return null;
-    } catch (error) {
-      const message = serverErrorText(error);
-      const { fieldErrors } = splitFieldErrors(message ?? "", ["password"] as const);
-      if (fieldErrors.password) return fieldErrors.password;
-      if (error instanceof ApiError && error.status === 400) {
-        setStage({ name: "failed", message: message ?? INVALID_LINK_MESSAGE });
-      } else {
-        setFormError(message ?? "Something went wrong. Please try again.");
-      }
-      return null;
-    }
-  };
+  const choosePassword = (password: string) => confirm.mutateAsync({ token, password });
 
   const heading = confirm.isSuccess
     ? { title: "You're all set", description: "Finishing the registration of your customer account." }
@@ -92,10 +75,9 @@ export function ConfirmClaimPage() {
     <AuthSplitLayout>
       <AuthCard title={heading.title} description={heading.description}>
         {confirm.isSuccess ? (
-          <div role="status" className="flex items-center gap-3 rounded-lg border bg-muted/40 p-4 text-sm">
-            <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-success" />
-            <span>Your email is confirmed and you are signed in. Taking you to your dashboard…</span>
-          </div>
+          <AuthNotice icon="done">
+            Your email is confirmed and you are signed in. Taking you to your dashboard…
+          </AuthNotice>
         ) : stage.name === "failed" ? (
           <div className="grid gap-4">
             <Alert variant="destructive" role="alert">
@@ -112,8 +94,8 @@ export function ConfirmClaimPage() {
             labels={{ password: "Password", failure: "Account not created" }}
             submitLabel="Create Account & Login"
             pending={confirm.isPending}
-            failure={formError}
             onSubmit={choosePassword}
+            onInvalidLink={(message) => setStage({ name: "failed", message })}
           />
         ) : (
           <div className="flex justify-center py-6">

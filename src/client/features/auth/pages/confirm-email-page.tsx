@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { CircleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { INVALID_LINK_MESSAGE } from "../../../../shared/api/auth";
@@ -9,6 +9,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-error";
 import { useConfirmEmailChange } from "../api/confirm-email-change";
 import { AuthCard } from "../components/auth-card";
+import { AuthNotice } from "../components/auth-notice";
 
 /** /settings/confirm-email?token=…: the link mailed to a new address asked for in Settings. */
 export function ConfirmEmailPage() {
@@ -52,10 +53,7 @@ export function ConfirmEmailPage() {
           </div>
         ) : confirm.isSuccess ? (
           <div className="grid gap-4">
-            <div role="status" className="flex items-start gap-3 rounded-lg border bg-muted/40 p-4 text-sm">
-              <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
-              <span className="leading-relaxed">{confirm.data.message} Sign in with it from now on.</span>
-            </div>
+            <AuthNotice icon="done">{confirm.data.message} Sign in with it from now on.</AuthNotice>
             <Button asChild>
               <Link to="/settings">Go to Settings</Link>
             </Button>

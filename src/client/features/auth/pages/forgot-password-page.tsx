@@ -1,39 +1,25 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleAlert, MailCheck } from "lucide-react";
-import { useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { CircleAlert } from "lucide-react";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { errorMessage } from "../../../lib/api-error";
+import { failureText } from "../../../lib/api-error";
+import { useServerForm } from "../../../lib/use-server-form";
 import { useForgotPassword } from "../api/forgot-password";
-import { AuthCard, authLinkClass } from "../components/auth-card";
+import { AuthCard, AuthFooterLink } from "../components/auth-card";
+import { AuthNotice } from "../components/auth-notice";
 import { EmailField } from "../components/email-field";
-import {
-  type ForgotPasswordFormInput,
-  type ForgotPasswordFormValues,
-  forgotPasswordFormSchema,
-} from "../form-schemas";
+import { forgotPasswordFormSchema } from "../form-schemas";
 
 const backToSignIn = (
-  <p className="text-muted-foreground">
-    Remembered it?{" "}
-    <Link to="/login" className={authLinkClass}>
-      Back to sign in
-    </Link>
-  </p>
+  <AuthFooterLink prompt="Remembered it?" to="/login">
+    Back to sign in
+  </AuthFooterLink>
 );
 
 export function ForgotPasswordPage() {
   const request = useForgotPassword();
-  const form = useForm<ForgotPasswordFormInput, unknown, ForgotPasswordFormValues>({
-    resolver: zodResolver(forgotPasswordFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    shouldFocusError: true,
-    defaultValues: { email: "" },
-  });
+  const { form } = useServerForm(forgotPasswordFormSchema, { defaultValues: { email: "" } });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) => request.mutate(values));
 
@@ -46,14 +32,7 @@ export function ForgotPasswordPage() {
           footer={backToSignIn}
         >
           <div className="grid gap-4">
-            <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-4">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary dark:text-blue-300">
-                <MailCheck aria-hidden="true" className="size-4.5" />
-              </span>
-              <p role="status" className="text-sm leading-relaxed">
-                {request.data.message}
-              </p>
-            </div>
+            <AuthNotice icon="mail">{request.data.message}</AuthNotice>
             <Button variant="outline" onClick={() => request.reset()}>
               Use a different email
             </Button>
@@ -75,9 +54,7 @@ export function ForgotPasswordPage() {
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />
               <AlertTitle>Could not send the link</AlertTitle>
-              <AlertDescription>
-                {errorMessage(request.error, "Something went wrong. Please try again.")}
-              </AlertDescription>
+              <AlertDescription>{failureText(request.error)}</AlertDescription>
             </Alert>
           ) : null}
           <form noValidate onSubmit={onSubmit} className="grid gap-4">

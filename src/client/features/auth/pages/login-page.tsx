@@ -1,15 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleAlert } from "lucide-react";
-import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { type LoginBody, loginSchema } from "../../../../shared/api/auth";
+import { loginSchema } from "../../../../shared/api/auth";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { PasswordInput } from "../../../components/ui/password-input";
+import { useServerForm } from "../../../lib/use-server-form";
 import { loginErrorMessage, useLogin } from "../api/login";
-import { AuthCard, authLinkClass } from "../components/auth-card";
+import { AuthCard, AuthFooterLink, authLinkClass } from "../components/auth-card";
 import { EmailField } from "../components/email-field";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
 import { OrDivider } from "../components/or-divider";
@@ -17,13 +16,8 @@ import { OrDivider } from "../components/or-divider";
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
-  const form = useForm<LoginBody>({
-    resolver: zodResolver(loginSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    shouldFocusError: true,
-    defaultValues: { email: "", password: "" },
-  });
+  // The server's answer is shown as a whole, in the alert: a sign-in failure is never about one field.
+  const { form } = useServerForm(loginSchema, { defaultValues: { email: "", password: "" } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -43,18 +37,12 @@ export function LoginPage() {
         description="Sign in to manage your LinkedIn accounts, orders and billing."
         footer={
           <>
-            <p className="text-muted-foreground">
-              Don&apos;t have an account?{" "}
-              <Link to="/register" className={authLinkClass}>
-                Create an account
-              </Link>
-            </p>
-            <p className="text-muted-foreground">
-              Existing customer?{" "}
-              <Link to="/register-existing" className={authLinkClass}>
-                Set up your login
-              </Link>
-            </p>
+            <AuthFooterLink prompt="Don't have an account?" to="/register">
+              Create an account
+            </AuthFooterLink>
+            <AuthFooterLink prompt="Existing customer?" to="/register-existing">
+              Set up your login
+            </AuthFooterLink>
           </>
         }
       >

@@ -1,9 +1,7 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Link2, MailCheck } from "lucide-react";
+import { Link2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { Link } from "react-router";
-import { PASSWORD_MIN } from "../../../../shared/api/auth";
+import { useWatch } from "react-hook-form";
+import { PASSWORD_MIN, PASSWORD_TOO_SHORT_MESSAGE } from "../../../../shared/api/auth";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
@@ -12,27 +10,21 @@ import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { ApiError } from "../../../lib/api-client";
-import { serverErrorText, splitFieldErrors, withoutFieldPrefix } from "../../../lib/api-error";
+import { withoutFieldPrefix } from "../../../lib/api-error";
+import { useServerForm } from "../../../lib/use-server-form";
 import { toast } from "../../../lib/use-toast";
 import { useRegisterExistingUser } from "../api/register-existing-user";
-import { AuthCard, authLinkClass } from "../components/auth-card";
+import { AuthCard, AuthFooterLink } from "../components/auth-card";
+import { AuthNotice } from "../components/auth-notice";
 import { ConfirmPasswordField } from "../components/confirm-password-field";
-import {
-  PASSWORDS_DONT_MATCH,
-  type RegisterExistingFormInput,
-  type RegisterExistingFormValues,
-  registerExistingFormSchema,
-} from "../form-schemas";
+import { PASSWORDS_DONT_MATCH, registerExistingFormSchema } from "../form-schemas";
 
 const SERVER_FIELDS = ["email", "password"] as const;
 
 const signInFooter = (
-  <p className="text-muted-foreground">
-    Already have a login?{" "}
-    <Link to="/login" className={authLinkClass}>
-      Sign in
-    </Link>
-  </p>
+  <AuthFooterLink prompt="Already have a login?" to="/login">
+    Sign in
+  </AuthFooterLink>
 );
 
 /** After the request: the neutral answer (decision D8), and nothing signed in until the link is followed. */
@@ -48,14 +40,7 @@ function CheckYourEmail({ message, onStartOver }: { message: string; onStartOver
         footer={signInFooter}
       >
         <div ref={headingRef} tabIndex={-1} className="grid gap-5 outline-none">
-          <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-4">
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary dark:text-blue-300">
-              <MailCheck aria-hidden="true" className="size-4.5" />
-            </span>
-            <p role="status" className="text-sm leading-relaxed">
-              {message}
-            </p>
-          </div>
+          <AuthNotice icon="mail">{message}</AuthNotice>
           <p className="text-sm text-muted-foreground">
             Open the link in this browser to confirm your email and sign in with the password you chose.
             Opened anywhere else, the link asks you to choose a password there. Nothing arrived? Check your
@@ -73,12 +58,9 @@ function CheckYourEmail({ message, onStartOver }: { message: string; onStartOver
 export function RegisterExistingPage() {
   const request = useRegisterExistingUser();
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const form = useForm<RegisterExistingFormInput, unknown, RegisterExistingFormValues>({
-    resolver: zodResolver(registerExistingFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    shouldFocusError: true,
+  const { form, showServerError } = useServerForm(registerExistingFormSchema, {
     defaultValues: { email: "", password: "", confirmPassword: "" },
+    serverFields: SERVER_FIELDS,
   });
   const { errors } = form.formState;
   const [password = "", confirmPassword = ""] = useWatch({
@@ -92,13 +74,13 @@ export function RegisterExistingPage() {
       toast({
         variant: "destructive",
         title: "Password Mismatch",
-        description: "Passwords don't match. Please try again.",
+        description: `${PASSWORDS_DONT_MATCH}. Please try again.`,
       });
       form.setError("confirmPassword", { message: PASSWORDS_DONT_MATCH }, { shouldFocus: true });
       return;
     }
     if (password.length < PASSWORD_MIN) {
-      const description = `Password must be at least ${PASSWORD_MIN} characters long.`;
+      const description = `${PASSWORD_TOO_SHORT_MESSAGE}.`;
       toast({ variant: "destructive", title: "Password Too Short", description });
       form.setError("password", { message: description }, { shouldFocus: true });
       return;
@@ -115,16 +97,12 @@ export function RegisterExistingPage() {
         });
         return;
       }
-      const message = serverErrorText(error);
+      // The toast carries the server's words; a message about a field is shown on that field too.
+      const { message } = showServerError(error);
       toast({
         variant: "destructive",
         title: "Registration Failed",
         description: message ? withoutFieldPrefix(message, SERVER_FIELDS) : "Registration failed",
-      });
-      const { fieldErrors } = splitFieldErrors(message ?? "", SERVER_FIELDS);
-      const fields = SERVER_FIELDS.filter((field) => fieldErrors[field]);
-      fields.forEach((field, index) => {
-        form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 });
       });
     }
   });

@@ -1,35 +1,29 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleAlert } from "lucide-react";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useWatch } from "react-hook-form";
+import { useNavigate } from "react-router";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Input } from "../../../components/ui/input";
-import { serverErrorText, splitFieldErrors } from "../../../lib/api-error";
+import { useServerForm } from "../../../lib/use-server-form";
 import { useRegister } from "../api/register";
-import { AuthCard, authLinkClass } from "../components/auth-card";
+import { AuthCard, AuthFooterLink } from "../components/auth-card";
 import { ConfirmPasswordField } from "../components/confirm-password-field";
 import { EmailField } from "../components/email-field";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
 import { NewPasswordField } from "../components/new-password-field";
 import { OrDivider } from "../components/or-divider";
-import { type RegisterFormInput, type RegisterFormValues, registerFormSchema } from "../form-schemas";
-
-const SERVER_FIELDS = ["name", "username", "email", "password"] as const;
+import { registerFormSchema } from "../form-schemas";
 
 export function RegisterPage() {
   const navigate = useNavigate();
   const register = useRegister();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<RegisterFormInput, unknown, RegisterFormValues>({
-    resolver: zodResolver(registerFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    shouldFocusError: true,
+  const { form, showServerError } = useServerForm(registerFormSchema, {
     defaultValues: { name: "", username: "", email: "", password: "", confirmPassword: "" },
+    serverFields: ["name", "username", "email", "password"],
   });
   const { errors } = form.formState;
   const [password = "", confirmPassword = ""] = useWatch({
@@ -43,12 +37,8 @@ export function RegisterPage() {
       await register.mutateAsync(values);
     } catch (error) {
       // A problem with one field ("username: This username is already taken") is shown on that field.
-      const message = serverErrorText(error);
-      const { fieldErrors, otherErrors } = splitFieldErrors(message ?? "", SERVER_FIELDS);
-      const fields = SERVER_FIELDS.filter((field) => fieldErrors[field]);
-      for (const field of fields) form.setError(field, { message: fieldErrors[field] });
-      const first = fields[0];
-      if (first) form.setFocus(first);
+      const { fields, otherErrors } = showServerError(error);
+      // Spec section 8: the rest of the message, or "Registration failed".
       if (otherErrors.length > 0 || fields.length === 0) {
         setFailure(otherErrors.length > 0 ? otherErrors.join(" ") : "Registration failed");
       }
@@ -64,18 +54,12 @@ export function RegisterPage() {
         description="Create your account to order and manage LinkedIn accounts."
         footer={
           <>
-            <p className="text-muted-foreground">
-              Already have an account?{" "}
-              <Link to="/login" className={authLinkClass}>
-                Sign in
-              </Link>
-            </p>
-            <p className="text-muted-foreground">
-              Bought from us before?{" "}
-              <Link to="/register-existing" className={authLinkClass}>
-                Register as an existing customer
-              </Link>
-            </p>
+            <AuthFooterLink prompt="Already have an account?" to="/login">
+              Sign in
+            </AuthFooterLink>
+            <AuthFooterLink prompt="Bought from us before?" to="/register-existing">
+              Register as an existing customer
+            </AuthFooterLink>
           </>
         }
       >

@@ -4,6 +4,11 @@ import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 
+const ACTIONS = [
+  { to: "/accounts/linkedin", label: "View LinkedIn Accounts", Icon: Users },
+  { to: "/orders", label: "Order New Accounts", Icon: ShoppingCart },
+];
+
 export function QuickActionsCard() {
   const titleId = useId();
   return (
@@ -12,24 +17,17 @@ export function QuickActionsCard() {
         <CardTitle id={titleId}>Quick Actions</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-2">
-        <Button asChild variant="outline" className="justify-between">
-          <Link to="/accounts/linkedin">
-            <span className="flex items-center gap-2">
-              <Users aria-hidden="true" />
-              View LinkedIn Accounts
-            </span>
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
-        <Button asChild variant="outline" className="justify-between">
-          <Link to="/orders">
-            <span className="flex items-center gap-2">
-              <ShoppingCart aria-hidden="true" />
-              Order New Accounts
-            </span>
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        {ACTIONS.map(({ to, label, Icon }) => (
+          <Button key={to} asChild variant="outline" className="justify-between">
+            <Link to={to}>
+              <span className="flex items-center gap-2">
+                <Icon aria-hidden="true" />
+                {label}
+              </span>
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        ))}
       </CardContent>
     </Card>
   );

@@ -1,9 +1,9 @@
-import { CircleAlert, ShoppingCart } from "lucide-react";
+import { ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
+import { LoadFailedAlert } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
-import { RetryButton } from "../../../components/retry-button";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { failureText } from "../../../lib/api-error";
 import { useSessionUser } from "../../../lib/session";
 import { useAccountCounts } from "../api/get-account-counts";
 import { AccountStatusCard } from "../components/account-status-card";
@@ -31,17 +31,12 @@ export function DashboardPage() {
       />
       {user ? <WelcomeBanner key={user.uid} user={user} /> : null}
       {counts.isError ? (
-        <Alert variant="destructive" role="alert">
-          <CircleAlert aria-hidden="true" />
-          <AlertTitle>Your account figures could not be loaded</AlertTitle>
-          <AlertDescription>
-            <RetryButton
-              className="mt-1 text-foreground"
-              onRetry={() => void counts.refetch()}
-              retrying={counts.isFetching}
-            />
-          </AlertDescription>
-        </Alert>
+        <LoadFailedAlert
+          title="Your account figures could not be loaded"
+          detail={failureText(counts.error)}
+          onRetry={() => void counts.refetch()}
+          retrying={counts.isFetching}
+        />
       ) : null}
       <CountCards accounts={counts.data} />
       <div className="grid gap-6 lg:grid-cols-3">

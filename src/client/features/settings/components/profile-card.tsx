@@ -1,5 +1,6 @@
 import { MailCheck, Pencil } from "lucide-react";
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
+import { z } from "zod";
 import type { WriteBackStatus } from "../../../../shared/api/sync";
 import type { CurrentUser, UpdatedProfile } from "../../../../shared/api/user";
 import { FormField } from "../../../components/form-field";
@@ -14,8 +15,8 @@ import {
   CardTitle,
 } from "../../../components/ui/card";
 import { Input } from "../../../components/ui/input";
-import { ApiError } from "../../../lib/api-client";
-import { serverErrorText, splitFieldErrors, withoutFieldPrefix } from "../../../lib/api-error";
+import { withoutFieldPrefix } from "../../../lib/api-error";
+import { useServerForm } from "../../../lib/use-server-form";
 import { toast } from "../../../lib/use-toast";
 import { useUpdateProfile } from "../api/update-profile";
 
@@ -28,9 +29,19 @@ const SAVED_MESSAGES: Record<WriteBackStatus, string> = {
 
 const FIELDS = ["email", "name", "username"] as const;
 type Field = (typeof FIELDS)[number];
-type Values = Record<Field, string>;
 
-const valuesOf = (user: CurrentUser): Values => ({
+/**
+ * Spec section 5: email and name are required, the username is optional. The rest of each field's
+ * rules (an email's shape, a username's characters) is the server's, and its answer is shown on the field.
+ */
+const profileFormSchema = z.object({
+  email: z.string().trim().min(1, "Email is required"),
+  name: z.string().trim().min(1, "Full name is required"),
+  username: z.string().trim(),
+});
+type ProfileFormInput = z.input<typeof profileFormSchema>;
+
+const valuesOf = (user: CurrentUser): ProfileFormInput => ({
   email: user.email,
   name: user.name,
   username: user.username ?? "",
@@ -49,19 +60,21 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function ProfileCard({ user }: { user: CurrentUser }) {
   const update = useUpdateProfile(user.id);
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<Values>(() => valuesOf(user));
-  const [errors, setErrors] = useState<Partial<Values>>({});
+  const { form, showServerError } = useServerForm(profileFormSchema, {
+    defaultValues: valuesOf(user),
+    serverFields: FIELDS,
+  });
+  const { errors } = form.formState;
   // A new email waits for its mailed link; until then the profile keeps the old one.
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
   const startEditing = () => {
-    setValues(valuesOf(user));
-    setErrors({});
+    // Each edit starts from the profile as saved, without the errors of the last one.
+    form.reset(valuesOf(user));
     setEditing(true);
     // After the form renders.
-    requestAnimationFrame(() => inputs.current.email?.focus());
+    requestAnimationFrame(() => form.setFocus("email"));
   };
 
   const stopEditing = () => {
@@ -69,83 +82,43 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
     requestAnimationFrame(() => editButton.current?.focus());
   };
 
-  const cancel = () => {
-    setValues(valuesOf(user));
-    setErrors({});
-    stopEditing();
-  };
-
-  const focusFirst = (fields: Partial<Values>) => {
-    const first = FIELDS.find((field) => fields[field]);
-    if (first) inputs.current[first]?.focus();
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = values.email.trim();
-    const name = values.name.trim();
-    const username = values.username.trim();
-    if (!email || !name) {
-      const missing: Partial<Values> = {};
-      if (!email) missing.email = "Email is required";
-      if (!name) missing.name = "Full name is required";
-      setErrors(missing);
-      focusFirst(missing);
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      let saved: UpdatedProfile;
+      try {
+        saved = await update.mutateAsync(values);
+      } catch (error) {
+        const { message } = showServerError(error);
+        toast({
+          variant: "destructive",
+          title: "Update Failed",
+          description: message ? withoutFieldPrefix(message, FIELDS) : "Failed to update profile settings.",
+        });
+        return;
+      }
+      if (saved.emailChange) {
+        setPendingEmail(saved.emailChange.pendingEmail);
+        toast({ title: "Confirm your new email", description: saved.emailChange.message });
+      } else {
+        toast({ title: "Settings Updated", description: SAVED_MESSAGES[saved.airtableSync] });
+      }
+      stopEditing();
+    },
+    () =>
       toast({
         variant: "destructive",
         title: "Validation Error",
         description: "Email and name are required fields.",
-      });
-      return;
-    }
-    setErrors({});
-    let saved: UpdatedProfile;
-    try {
-      saved = await update.mutateAsync({ email, name, username });
-    } catch (error) {
-      const message = error instanceof ApiError ? serverErrorText(error) : undefined;
-      const { fieldErrors } = splitFieldErrors(message ?? "", FIELDS);
-      setErrors(fieldErrors);
-      focusFirst(fieldErrors);
-      toast({
-        variant: "destructive",
-        title: "Update Failed",
-        description: message ? withoutFieldPrefix(message, FIELDS) : "Failed to update profile settings.",
-      });
-      return;
-    }
-    if (saved.emailChange) {
-      setPendingEmail(saved.emailChange.pendingEmail);
-      toast({ title: "Confirm your new email", description: saved.emailChange.message });
-    } else {
-      toast({ title: "Settings Updated", description: SAVED_MESSAGES[saved.airtableSync] });
-    }
-    stopEditing();
-  };
+      }),
+  );
 
   const field = (name: Field, label: string, type: string, autoComplete: string, optional = false) => (
     <FormField
       label={label}
-      error={errors[name]}
+      error={errors[name]?.message}
       hint={optional ? "Optional. Leave empty for none." : undefined}
     >
-      {(control) => (
-        <Input
-          {...control}
-          ref={(element) => {
-            inputs.current[name] = element;
-          }}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          value={values[name]}
-          onChange={(event) => {
-            const next = event.target.value;
-            setValues((current) => ({ ...current, [name]: next }));
-            if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
-          }}
-        />
-      )}
+      {(control) => <Input {...control} type={type} autoComplete={autoComplete} {...form.register(name)} />}
     </FormField>
   );
 
@@ -171,7 +144,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
             {field("username", "Username", "text", "username", true)}
           </CardContent>
           <CardFooter className="justify-end gap-2 border-t pt-6">
-            <Button variant="outline" onClick={cancel} disabled={update.isPending}>
+            <Button variant="outline" onClick={stopEditing} disabled={update.isPending}>
               Cancel
             </Button>
             <SubmitButton pending={update.isPending}>Save</SubmitButton>

@@ -12,7 +12,7 @@ import {
   CardTitle,
 } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
-import { errorMessage } from "../../../lib/api-error";
+import { failureText } from "../../../lib/api-error";
 import { formatDateTime } from "../../../lib/format";
 import { toast } from "../../../lib/use-toast";
 import { useUserSessions } from "../api/get-user-sessions";
@@ -60,7 +60,7 @@ export function SessionsCard() {
         toast({
           variant: "destructive",
           title: "Sign-out failed",
-          description: errorMessage(error, "Your other sessions could not be signed out. Please try again."),
+          description: failureText(error, "Your other sessions could not be signed out"),
         }),
     });
 
