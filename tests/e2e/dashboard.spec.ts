@@ -46,7 +46,7 @@ test.describe("a customer without accounts", () => {
     await page.goto("/dashboard");
     await page.getByRole("link", { name: "Place Order" }).click();
     await expect(page).toHaveURL("/orders");
-    await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "LinkedIn Account Plans" })).toBeVisible();
   });
 
   test("sees zero counts with dashes, and no recent activity", async ({ page }) => {

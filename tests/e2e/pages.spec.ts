@@ -9,7 +9,7 @@ const sidebarPages = [
   { link: "Profile Optimization", url: "/optimization", heading: "Profile Optimization" },
   { link: "Help Centre", url: "/help-centre", heading: "Help Centre" },
   { link: "Settings", url: "/settings", heading: "Settings" },
-  { link: "Orders", url: "/orders", heading: "Orders", group: "Billing & Orders" },
+  { link: "Orders", url: "/orders", heading: "LinkedIn Account Plans", group: "Billing & Orders" },
   {
     link: "Transaction History",
     url: "/billing/transactions",
@@ -39,12 +39,13 @@ for (const entry of sidebarPages) {
 
 const directPages = [
   { url: "/profile-optimization", heading: "Profile Optimization Requests" },
-  { url: "/checkout", heading: "Checkout" },
-  { url: "/checkout/success?session_id=cs_test_123", heading: "Order Confirmation" },
+  { url: "/checkout/success?session_id=cs_test_123", heading: "Payment not found" },
 ];
 
 for (const entry of directPages) {
-  test(`${entry.url} shows its page inside the signed-in layout`, async ({ page }) => {
+  test(`${entry.url} shows its page inside the signed-in layout`, async ({ page, consoleErrors }) => {
+    // The success page asks for an order this customer does not have: the server answers 404.
+    consoleErrors.allow(/status of 404/);
     await page.goto(entry.url);
     await expect(page.getByRole("heading", { level: 1, name: entry.heading, exact: true })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();

@@ -62,7 +62,9 @@ test.describe("a signed-out visitor", () => {
 
   test("can open /pay", async ({ page }) => {
     await page.goto("/pay");
-    await expect(page.getByRole("heading", { level: 1, name: "Redirecting to payment…" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "This payment link does not work" }),
+    ).toBeVisible();
     await expect(page).toHaveURL("/pay");
     await expectNoSeriousA11yViolations(page, "/pay");
   });
@@ -117,7 +119,7 @@ test.describe("a signed-in customer", () => {
 
   test("can still open /pay and /login-test", async ({ page }) => {
     await page.goto("/pay");
-    await expect(page.getByRole("heading", { name: "Redirecting to payment…" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "This payment link does not work" })).toBeVisible();
     await page.goto("/login-test");
     await expect(page.getByRole("heading", { name: "Login Test" })).toBeVisible();
   });

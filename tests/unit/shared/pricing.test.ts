@@ -90,7 +90,7 @@ describe("pricing an order", () => {
   });
 
   it("rounds the discount half up to the cent", () => {
-    // 5 Test products: 500 cents at 5 % is exactly 25; 7 % of 500 is 35; 3 % of 1,050 is 31.5 → 32.
+    // 3 % of 1,050 cents is 31.5: half a cent rounds up.
     const odd = parseVolumeTiers("1:3") as VolumeTier[];
     const order = priceOrder(
       [
@@ -103,7 +103,9 @@ describe("pricing an order", () => {
     expect(order.subtotalCents).toBe(1050);
     expect(order.discountCents).toBe(32);
     expect(order.totalCents).toBe(1018);
-    const down = priceOrder([{ key: "lite", quantity: 1 }], [{ ...CATALOGUE[0]!, priceCents: 1049 }], odd);
+    const lite = CATALOGUE.find((item) => item.key === "lite");
+    if (!lite) throw new Error("no Lite in the catalogue");
+    const down = priceOrder([{ key: "lite", quantity: 1 }], [{ ...lite, priceCents: 1049 }], odd);
     expect(down.discountCents).toBe(31); // 31.47 → 31
   });
 

@@ -36,7 +36,7 @@ export const ConfirmEmailPage = lazyNamed(
   () => import("../../features/auth/pages/confirm-email-page"),
   "ConfirmEmailPage",
 );
-export const PayPage = lazyNamed(() => import("../../features/payment/pages/pay-page"), "PayPage");
+export const PayPage = lazyNamed(() => import("../../features/shop/pages/pay-page"), "PayPage");
 export const LoginTestPage = lazyNamed(
   () => import("../../features/auth/pages/login-test-page"),
   "LoginTestPage",
@@ -62,7 +62,7 @@ export const ProfileOptimizationPage = lazyNamed(
   () => import("../../features/profile-optimization/pages/profile-optimization-page"),
   "ProfileOptimizationPage",
 );
-export const OrdersPage = lazyNamed(() => import("../../features/orders/pages/orders-page"), "OrdersPage");
+export const OrdersPage = lazyNamed(() => import("../../features/shop/pages/orders-page"), "OrdersPage");
 export const HelpCentrePage = lazyNamed(
   () => import("../../features/help-centre/pages/help-centre-page"),
   "HelpCentrePage",
@@ -72,11 +72,11 @@ export const SettingsPage = lazyNamed(
   "SettingsPage",
 );
 export const CheckoutPage = lazyNamed(
-  () => import("../../features/checkout/pages/checkout-page"),
+  () => import("../../features/shop/pages/checkout-page"),
   "CheckoutPage",
 );
 export const CheckoutSuccessPage = lazyNamed(
-  () => import("../../features/checkout/pages/checkout-success-page"),
+  () => import("../../features/shop/pages/checkout-success-page"),
   "CheckoutSuccessPage",
 );
 export const TransactionsPage = lazyNamed(

@@ -35,8 +35,7 @@ function connectionOf(apiUrl: string | undefined): Pick<Stripe.StripeConfig, "ho
 /** What a Stripe error may tell the customer: its message for a request Stripe refused, else a generic line. */
 function customerMessageOf(error: unknown): string {
   if (error instanceof Stripe.errors.StripeCardError) return error.message;
-  if (error instanceof Stripe.errors.StripeRateLimitError)
-    return "Stripe is busy; please try again in a minute";
+  if (error instanceof Stripe.errors.StripeRateLimitError) return "Stripe is busy";
   if (error instanceof Stripe.errors.StripeConnectionError) return "Stripe could not be reached";
   if (error instanceof Stripe.errors.StripeAuthenticationError)
     return "the shop's Stripe account is not set up";

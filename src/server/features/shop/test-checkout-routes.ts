@@ -66,6 +66,15 @@ const testCheckoutRoutes: FastifyPluginAsyncZod<{
   payments: TestPaymentsPort;
 }> = async (app, { db, config, payments }) => {
   const params = { params: sessionIdParamsSchema };
+  // Pay and Cancel are plain HTML forms with no fields; in this plugin only, their form body is
+  // accepted and ignored. The cross-site guard still wants the portal's own Origin on them.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 },
+    (_request, _body, done) => {
+      done(null, {});
+    },
+  );
 
   app.get(
     "/test-checkout/:sessionId",
