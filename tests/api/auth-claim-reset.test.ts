@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailTokens, sessions, users } from "../../src/server/db/schema";
-import { hashPassword } from "../../src/server/features/auth/password";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp-server";
 import { latestMail, linkToken, readMailbox } from "../support/mailbox";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
@@ -144,7 +143,7 @@ describe("existing-customer registration (claim by email proof)", () => {
   it("gives the same answer for an unknown email or a customer who already has a password, and mails nothing", async () => {
     await insertUser(t.database.db, {
       email: "has.password@example.test",
-      passwordHash: await hashPassword("Older-Secret-11"),
+      password: "Older-Secret-11",
     });
     const mailBefore = (await readMailbox(t.app)).length;
     const usersBefore = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n;
@@ -227,7 +226,7 @@ describe("password reset", () => {
   it("mails a link; the reset sets the password and ends every session of the user", async () => {
     const user = await insertUser(t.database.db, {
       email: "forgetful@example.test",
-      passwordHash: await hashPassword("Old-Password-99"),
+      password: "Old-Password-99",
     });
     const a = await t.post("/api/login", { email: "forgetful@example.test", password: "Old-Password-99" });
     const b = await t.post("/api/login", { email: "forgetful@example.test", password: "Old-Password-99" });
@@ -293,7 +292,7 @@ describe("mail over SMTP", () => {
   it("delivers the reset link through the SMTP server", async () => {
     await insertUser(t.database.db, {
       email: "smtp.user@example.test",
-      passwordHash: await hashPassword("Old-Password-99"),
+      password: "Old-Password-99",
     });
     const res = await t.post("/api/forgot-password", { email: "smtp.user@example.test" });
     expect(res.statusCode).toBe(200);
@@ -309,7 +308,7 @@ describe("mail over SMTP", () => {
   it("keeps the neutral answer when the SMTP server refuses, logs the failure, and never logs the link", async () => {
     await insertUser(t.database.db, {
       email: "bounce@example.test",
-      passwordHash: await hashPassword("Old-Password-99"),
+      password: "Old-Password-99",
     });
     smtp.mode = "reject";
     const res = await t.post("/api/forgot-password", { email: "bounce@example.test" });

@@ -1,24 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountSecretReveals, syncRuns, type UserRow } from "../../src/server/db/schema";
+import { accountSecretReveals, syncRuns } from "../../src/server/db/schema";
 import { activitySchema } from "../../src/shared/api/linkedin-accounts";
 import { insertAccount, secretsFor } from "../support/linkedin-accounts";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { signedInUser } from "../support/users";
+import { type SignedInUser, signedInCast, signedInUser } from "../support/users";
 
 describe("GET /api/activity", () => {
   let t: TestApp;
-  let alice: { user: UserRow; cookie: string };
-  let bob: { user: UserRow; cookie: string };
-  let admin: { user: UserRow; cookie: string };
+  let alice: SignedInUser;
+  let bob: SignedInUser;
+  let admin: SignedInUser;
   const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
   const firstRunAt = minutesAgo(30);
 
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
-    alice = await signedInUser(db, t.config);
-    bob = await signedInUser(db, t.config);
-    admin = await signedInUser(db, t.config, { role: "admin" });
+    ({ alice, bob, admin } = await signedInCast(db, t.config));
     const run = { trigger: "customer", source: "csv" } as const;
     await db.insert(syncRuns).values([
       {

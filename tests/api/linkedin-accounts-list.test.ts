@@ -2,17 +2,17 @@ import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkedinAccounts, type UserRow } from "../../src/server/db/schema";
+import { linkedinAccounts } from "../../src/server/db/schema";
 import { linkedinAccountListSchema, linkedinAccountSchema } from "../../src/shared/api/linkedin-accounts";
 import { insertAccount, secretsFor } from "../support/linkedin-accounts";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { signedInUser } from "../support/users";
+import { type SignedInUser, signedInCast, signedInUser } from "../support/users";
 
 describe("GET /api/accounts/linkedin/user/:uid", () => {
   let t: TestApp;
-  let alice: { user: UserRow; cookie: string };
-  let bob: { user: UserRow; cookie: string };
-  let admin: { user: UserRow; cookie: string };
+  let alice: SignedInUser;
+  let bob: SignedInUser;
+  let admin: SignedInUser;
   const proxyUrl = "http://proxy-user:Proxy-Secret-1-xk@203.0.113.7:8080";
   // Filled in as the accounts are written.
   const ids = { oldest: 0, newest: 0, middle: 0, sameTimeLow: 0, sameTimeHigh: 0 };
@@ -20,9 +20,7 @@ describe("GET /api/accounts/linkedin/user/:uid", () => {
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
-    alice = await signedInUser(db, t.config);
-    bob = await signedInUser(db, t.config);
-    admin = await signedInUser(db, t.config, { role: "admin" });
+    ({ alice, bob, admin } = await signedInCast(db, t.config));
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
     ids.oldest = (
       await insertAccount(db, alice.user, secretsFor(1), { createdAt: hoursAgo(5), proxyUrl })

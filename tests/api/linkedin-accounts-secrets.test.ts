@@ -1,11 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  accountSecretReveals,
-  type LinkedinAccountRow,
-  linkedinAccounts,
-  type UserRow,
-} from "../../src/server/db/schema";
+import { accountSecretReveals, type LinkedinAccountRow, linkedinAccounts } from "../../src/server/db/schema";
 import { decodeBase32, totp } from "../../src/server/features/linkedin-accounts/totp";
 import {
   exportedSecretsSchema,
@@ -14,15 +9,13 @@ import {
 } from "../../src/shared/api/linkedin-accounts";
 import { insertAccount, secretsFor } from "../support/linkedin-accounts";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { signedInUser } from "../support/users";
-
-type Signed = { user: UserRow; cookie: string };
+import { type SignedInUser, signedInCast, signedInUser } from "../support/users";
 
 describe("revealing stored secrets", () => {
   let t: TestApp;
-  let alice: Signed;
-  let bob: Signed;
-  let admin: Signed;
+  let alice: SignedInUser;
+  let bob: SignedInUser;
+  let admin: SignedInUser;
   let alices: LinkedinAccountRow;
   let alicesBare: LinkedinAccountRow;
   let bobs: LinkedinAccountRow;
@@ -31,9 +24,7 @@ describe("revealing stored secrets", () => {
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
-    alice = await signedInUser(db, t.config);
-    bob = await signedInUser(db, t.config);
-    admin = await signedInUser(db, t.config, { role: "admin" });
+    ({ alice, bob, admin } = await signedInCast(db, t.config));
     alices = await insertAccount(db, alice.user, secretsFor(1), {
       linkedinEmail: "alice-li@example.test",
       proxyUrl,

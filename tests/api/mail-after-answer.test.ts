@@ -4,7 +4,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Mailer, MailMessage } from "../../src/server/adapters/mail/port";
-import { hashPassword } from "../../src/server/features/auth/password";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { insertUser } from "../support/users";
 
@@ -32,7 +31,7 @@ describe("mail after the answer", () => {
     t = await createTestApp({ mailer: held.mailer });
     await insertUser(t.database.db, {
       email: "known@example.test",
-      passwordHash: await hashPassword("Known-Pass-42"),
+      password: "Known-Pass-42",
     });
     await insertUser(t.database.db, { email: "imported@example.test", passwordHash: null });
   });

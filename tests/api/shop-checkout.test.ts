@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPayments } from "../../src/server/adapters/payments/test-payments";
 import { orders, paymentEvents, transactions } from "../../src/server/db/schema";
-import { createTestApp, nextLoopbackIp, sameOrigin, TEST_APP_URL, type TestApp } from "../support/test-app";
+import { createTestApp, nextLoopbackIp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";
 
 const WEBHOOK_SECRET = "whsec_shop_checkout_test";

@@ -12,14 +12,14 @@ import {
   userFields,
 } from "../support/airtable-base";
 import { createTestApp, sameOrigin, type TestApp } from "../support/test-app";
-import { signedInUser } from "../support/users";
+import { type SignedInUser, signedInUser } from "../support/users";
 
 describe("the sync endpoints", () => {
   let fake: FakeAirtable;
   let t: TestApp;
   let base: BaseContents;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-  let customer: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
+  let customer: SignedInUser;
 
   beforeAll(async () => {
     base = airtableBase({ customers: 3, accountsPerCustomer: 2, optimizationsPerCustomer: 1 });

@@ -3,7 +3,6 @@
  * the connection comes from a proxy the operator configured in TRUST_PROXY.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../src/server/features/auth/password";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { insertUser } from "../support/users";
 
@@ -49,7 +48,7 @@ describe("TRUST_PROXY", () => {
     apps.push(t);
     const email = `proxy-${Date.now()}@example.test`;
     const password = "Correct-Horse-42";
-    await insertUser(t.database.db, { email, passwordHash: await hashPassword(password) });
+    await insertUser(t.database.db, { email, password });
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
       const res = await t.post(

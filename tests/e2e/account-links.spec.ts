@@ -2,20 +2,13 @@
  * The journeys that go through mailed one-time links: claiming an imported customer record
  * (decision D8) and resetting a forgotten password. Links are read from the development mailbox.
  */
-import type { Page } from "@playwright/test";
+import { newPerson } from "../support/builders";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { registerThroughApi, signIn, toasts } from "./support/journeys";
 import { mailedLink } from "./support/mailbox";
 import { e2eImportedUsers } from "./support/users";
 
 const INVALID_LINK = "This link is invalid, has expired or has already been used. Please request a new one.";
-
-const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem");
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
 
 test("an existing customer claims their account through the mailed link", async ({ page }) => {
   const { email } = e2eImportedUsers.claimThroughMailbox;
@@ -141,16 +134,11 @@ test.describe("existing-customer registration checks the form first", () => {
 });
 
 test("a forgotten password is reset through the mailed link", async ({ page, baseURL }) => {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const email = `reset.${id}@example.test`;
-  const oldPassword = `Old-Lantern-3-${id}!`;
-  const newPassword = `New-Compass-7-${id}?`;
+  const person = newPerson("Rene", "Reset");
+  const { email, password: oldPassword } = person;
+  const newPassword = `New-Compass-7-${person.id}?`;
   // The account is only the setting here, so it is made through the API; signing out is dropping the cookie.
-  const registered = await page.request.post("/api/register", {
-    data: { name: "Rene Reset", username: `rene.${id}`, email, password: oldPassword },
-    headers: { Origin: baseURL ?? "" },
-  });
-  expect(registered.status()).toBe(201);
+  await registerThroughApi(page.request, baseURL, person);
   await page.context().clearCookies();
 
   await page.goto("/forgot-password");

@@ -1,8 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { toasts } from "./support/journeys";
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1, name: "Admin Sync" });
-const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem");
 const statusCard = (page: Page) => page.getByRole("region", { name: "Database status" });
 const resultsCard = (page: Page) => page.getByRole("region", { name: "Results" });
 const recentRunRows = (page: Page) =>

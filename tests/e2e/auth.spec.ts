@@ -1,26 +1,7 @@
-import type { Page } from "@playwright/test";
+import { newPerson } from "../support/builders";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { signIn, toasts } from "./support/journeys";
 import { e2eUsers } from "./support/users";
-
-/** A new person for each test, so tests that register never collide. */
-function newPerson(firstName: string) {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  return {
-    firstName,
-    name: `${firstName} Whitfield`,
-    username: `${firstName.toLowerCase()}.${id}`,
-    email: `${firstName.toLowerCase()}.${id}@example.test`,
-    password: `Sunlit-Harbor-5-${id}!`,
-  };
-}
-
-const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem");
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
 
 test("a new customer registers, lands on the dashboard, signs out and signs back in", async ({ page }) => {
   const person = newPerson("Dana");

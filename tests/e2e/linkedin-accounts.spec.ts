@@ -9,6 +9,7 @@ import { parse } from "csv-parse/sync";
 import { decodeBase32, totp } from "../../src/server/features/linkedin-accounts/totp";
 import { E2E_TOTP_SECRET } from "./support/e2e-accounts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { toasts } from "./support/journeys";
 
 const LIST_URL = "**/api/accounts/linkedin/user/*";
 
@@ -21,7 +22,6 @@ const accountRows = (page: Page) =>
     .filter({ has: page.getByRole("button", { name: /details for/ }) });
 const rowOf = (page: Page, name: string) =>
   accountRows(page).filter({ has: page.getByRole("button", { name: new RegExp(`details for ${name}$`) }) });
-const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem");
 const statusFilter = (page: Page) => page.getByLabel("Status", { exact: true });
 const typeFilter = (page: Page) => page.getByLabel("Type", { exact: true });
 const search = (page: Page) => page.getByLabel("Search", { exact: true });

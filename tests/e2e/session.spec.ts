@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { toasts } from "./support/journeys";
 
 /** Holds every GET /api/user until the returned function is called, then lets them through. */
 async function holdSessionCheck(page: Page): Promise<() => void> {
@@ -13,8 +14,6 @@ async function holdSessionCheck(page: Page): Promise<() => void> {
   });
   return release;
 }
-
-const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem");
 
 test.describe("while the session is being checked", () => {
   test("a signed-out visitor sees the loading screen, then the sign-in screen", async ({ page }) => {

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { newPerson } from "../support/builders";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { registerThroughApi, toasts } from "./support/journeys";
 import { mailedLink } from "./support/mailbox";
-
-const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem");
 
 /** The value shown for a detail of the profile or account, matched as a whole. */
 const detail = (page: Page, text: string) =>
@@ -15,17 +15,8 @@ const detail = (page: Page, text: string) =>
  * as them. The edits below change the user, so they never run as the shared test users.
  */
 async function registerFreshCustomer(request: APIRequestContext, baseURL: string | undefined) {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const person = {
-    name: "Sam Settings",
-    username: `sam.${id}`,
-    email: `sam.${id}@example.test`,
-    password: `Quiet-Meadow-4-${id}!`,
-  };
-  const response = await request.post("/api/register", { data: person, headers: { Origin: baseURL ?? "" } });
-  expect(response.status()).toBe(201);
-  const user = (await response.json()) as { uid: string };
-  return { ...person, uid: user.uid };
+  const person = newPerson("Sam", "Settings");
+  return { ...person, uid: await registerThroughApi(request, baseURL, person) };
 }
 
 test("a customer edits their profile, cancels an edit and is told what is required", async ({

@@ -5,12 +5,18 @@
  * Airtable's rate limit (5 requests per second per base, then a 30 s penalty), and can be told to
  * fail the way a remote API does: error statuses, slow or missing answers, broken bodies, resets.
  *
- * Everything is in memory. Only `node:http` is used so the fake behaves like any remote server:
- * the portal reaches it through AIRTABLE_API_URL and real sockets.
+ * Everything is in memory. The shared harness (./harness.ts) runs the server on loopback, records the
+ * requests and plays the injected faults, so the fake behaves like any remote server: the portal
+ * reaches it through AIRTABLE_API_URL and real sockets.
  */
 import { randomInt } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import {
+  type HttpAnswer as Answer,
+  type FaultTimes,
+  type HttpFault,
+  type RecordedRequest,
+  startHttpFake,
+} from "./harness";
 
 export interface FakeAirtableRecord {
   id: string;
@@ -26,23 +32,15 @@ export interface FakeAirtableRecordInput {
   lastModifiedTime?: string;
 }
 
-interface FaultMatch {
-  /** How many matching requests the fault applies to (default 1). */
-  times?: number;
+/** One of the harness's faults (see HttpFault), of which a `status` one gets Airtable's body for its status. */
+export type FakeAirtableFault = HttpFault & {
+  /** How many matching requests the fault applies to (default 1; "all" until clearFaults()). */
+  times?: FaultTimes;
   /** Only requests with this method (default: any). */
   method?: "GET" | "PATCH";
   /** Only requests to this table (default: any). */
   table?: string;
-}
-
-export type FakeAirtableFault = FaultMatch &
-  (
-    | { kind: "status"; status: number; body?: string }
-    | { kind: "slow"; delayMs: number }
-    | { kind: "hang" }
-    | { kind: "malformed"; body?: string }
-    | { kind: "reset" }
-  );
+};
 
 export interface FakeAirtableRequest {
   /** Arrival time, ms since epoch (real clock, not the `now` option). */
@@ -52,11 +50,12 @@ export interface FakeAirtableRequest {
   /** Decoded table name, or null when the path is not a table route. */
   table: string | null;
   query: Record<string, string>;
+  headers: RecordedRequest["headers"];
   /** Status answered (or being answered after a delay); null when no answer is given (hang, reset). */
   status: number | null;
   /** The fault this request consumed, if any. */
   fault?: FakeAirtableFault["kind"];
-  /** For PATCH: the parsed JSON body, or the raw text when it is not JSON. */
+  /** The parsed JSON body, or the raw text when it is not JSON; absent when there is none (GET). */
   body?: unknown;
 }
 
@@ -112,7 +111,6 @@ const MAX_RECORDS_PER_PATCH = 10;
 const RATE_WINDOW_MS = 1000;
 // Old iterators are dropped past this many, as real ones expire; the benchmark needs ~100.
 const MAX_ITERATORS = 5000;
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 
 interface StoredRecord {
   id: string;
@@ -133,11 +131,6 @@ interface Iterator {
   formula: string;
   matches: StoredRecord[];
   position: number;
-}
-
-interface Answer {
-  status: number;
-  body: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -502,10 +495,21 @@ function matchRoute(pathname: string): Route | null {
   }
 }
 
-async function readBody(req: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+/** The table route of a request the fake serves (GET or PATCH), or null. */
+function apiRoute(request: RecordedRequest): Route | null {
+  return request.method === "GET" || request.method === "PATCH" ? matchRoute(request.path) : null;
+}
+
+/** A recorded request as the fake's users see it: with its table, and its body parsed. */
+function airtableView({ body, ...request }: RecordedRequest): FakeAirtableRequest {
+  const view: FakeAirtableRequest = { ...request, table: matchRoute(request.path)?.table ?? null };
+  if (body === "") return view;
+  try {
+    view.body = JSON.parse(body);
+  } catch {
+    view.body = body;
+  }
+  return view;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -516,17 +520,12 @@ export async function startFakeAirtable(options: FakeAirtableOptions = {}): Prom
   const baseId = options.baseId ?? DEFAULT_BASE_ID;
   const token = options.token ?? DEFAULT_TOKEN;
   const now = options.now ?? (() => new Date());
-  const latencyMs = options.latencyMs ?? 0;
   const limiter = createRateLimiter(
     options.rateLimit === undefined ? { requestsPerSecond: 5, penaltyMs: 30_000 } : options.rateLimit,
   );
 
   const tables = new Map<string, Table>();
   const iterators = new Map<string, Iterator>();
-  const faults: Array<FakeAirtableFault & { remaining: number }> = [];
-  let log: FakeAirtableRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
-  let closing: Promise<void> | undefined;
 
   function ensureTable(name: string): Table {
     let table = tables.get(name);
@@ -576,25 +575,6 @@ export async function startFakeAirtable(options: FakeAirtableOptions = {}): Prom
   for (const [name, records] of Object.entries(options.tables ?? {})) insert(name, records);
   for (const [name, fieldNames] of Object.entries(options.fields ?? {})) {
     for (const field of fieldNames) ensureTable(name).fieldNames.add(field);
-  }
-
-  function schedule(fn: () => void, ms: number): void {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      fn();
-    }, ms);
-    timers.add(timer);
-  }
-
-  function takeFault(method: string, table: string): FakeAirtableFault | undefined {
-    const index = faults.findIndex(
-      (f) => (!f.method || f.method === method) && (f.table === undefined || f.table === table),
-    );
-    const fault = faults[index];
-    if (!fault) return undefined;
-    fault.remaining--;
-    if (fault.remaining <= 0) faults.splice(index, 1);
-    return fault;
   }
 
   // --- list records -------------------------------------------------------------------------
@@ -714,114 +694,43 @@ export async function startFakeAirtable(options: FakeAirtableOptions = {}): Prom
     return null;
   }
 
-  function handleApi(
-    req: http.IncomingMessage,
-    route: Route,
-    url: URL,
-    raw: string,
-    entry: FakeAirtableRequest,
-  ) {
-    const unauthenticated = authenticate(req.headers.authorization);
+  /** The answer to a request no fault took (or a slow one): its effect happens now. */
+  function respond(request: RecordedRequest, url: URL): Answer {
+    const route = apiRoute(request);
+    if (!route) return notFound();
+    const unauthenticated = authenticate(request.headers.authorization);
     if (unauthenticated) return unauthenticated;
     const table = route.baseId === baseId ? tables.get(route.table) : undefined;
     if (!table) return modelNotFound();
-    if (req.method === "GET") return listRecords(route.table, table, url.searchParams);
+    if (request.method === "GET") return listRecords(route.table, table, url.searchParams);
 
     let parsed: unknown;
     try {
-      parsed = JSON.parse(raw);
+      parsed = JSON.parse(request.body);
     } catch {
-      entry.body = raw;
       return errorAnswer(422, "INVALID_REQUEST_BODY", "Could not parse request body");
     }
-    entry.body = parsed;
     return updateRecords(table, parsed);
   }
 
-  function send(
-    res: http.ServerResponse,
-    entry: FakeAirtableRequest,
-    answer: Answer,
-    extraDelayMs = 0,
-  ): void {
-    entry.status = answer.status;
-    const write = () => {
-      if (res.destroyed || res.socket?.destroyed) return; // the client gave up (timeout) or close()
-      res.writeHead(answer.status, { ...JSON_HEADERS, "content-length": Buffer.byteLength(answer.body) });
-      res.end(answer.body);
-    };
-    const delay = latencyMs + extraDelayMs;
-    if (delay > 0) schedule(write, delay);
-    else write();
-  }
-
-  async function onRequest(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const arrival = Date.now();
-    const method = req.method ?? "GET";
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const matched = matchRoute(url.pathname);
-    const route = matched && (method === "GET" || method === "PATCH") ? matched : null;
-    const entry: FakeAirtableRequest = {
-      time: arrival,
-      method,
-      path: url.pathname,
-      table: matched?.table ?? null,
-      query: Object.fromEntries(url.searchParams),
-      status: null,
-    };
-    log.push(entry);
-    // Admission is decided on arrival, before the body is read, as a front-end limiter would.
-    const admitted = route ? limiter.admit(route.baseId, arrival) : true;
-
-    let raw: string;
-    try {
-      raw = await readBody(req);
-    } catch {
-      return; // the client went away mid-request
-    }
-    if (closing) return;
-
-    if (!route) return send(res, entry, notFound());
-    if (!admitted) return send(res, entry, rateLimited());
-
-    // Faulted requests did reach the server, so they were counted in the rate window above; a
-    // request refused with 429 consumes no fault.
-    const fault = takeFault(method, route.table);
-    if (fault) entry.fault = fault.kind;
-    switch (fault?.kind) {
-      case "hang":
-        return; // never answered; close() destroys the socket
-      case "reset":
-        req.socket.resetAndDestroy();
-        return;
-      case "status":
-        return send(
-          res,
-          entry,
-          fault.body === undefined ? faultAnswer(fault.status) : { status: fault.status, body: fault.body },
-        );
-      case "malformed":
-        return send(res, entry, { status: 200, body: fault.body ?? '{"records":[{"id":"rec' });
-      case "slow":
-        // The request takes effect now (a PATCH is applied); only the answer is late, as when a
-        // real server is slow to respond after doing the work.
-        return send(res, entry, handleApi(req, route, url, raw, entry), fault.delayMs);
-      default:
-        return send(res, entry, handleApi(req, route, url, raw, entry));
-    }
-  }
-
-  const server = http.createServer((req, res) => {
-    req.on("error", () => {});
-    res.on("error", () => {});
-    void onRequest(req, res);
+  const server = await startHttpFake<FakeAirtableFault>({
+    latencyMs: options.latencyMs,
+    // Decided on arrival, before the body is read, as a front-end limiter would: a request refused
+    // with 429 takes no fault, while faulted requests did reach the server and count in the window.
+    screen(request) {
+      const route = apiRoute(request);
+      if (!route) return notFound();
+      return limiter.admit(route.baseId, request.time) ? undefined : rateLimited();
+    },
+    faultApplies: (fault, request) =>
+      fault.table === undefined || fault.table === matchRoute(request.path)?.table,
+    statusAnswer: faultAnswer,
+    malformedBody: '{"records":[{"id":"rec',
+    respond,
   });
-  server.on("clientError", (_err, socket) => socket.destroy());
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     baseId,
     token,
     insert,
@@ -838,27 +747,13 @@ export async function startFakeAirtable(options: FakeAirtableOptions = {}): Prom
       t.records.splice(t.records.indexOf(record), 1);
     },
     records: (table) => existingTable(table).records.map(copyRecord),
-    injectFault(fault) {
-      faults.push({ ...fault, remaining: fault.times ?? 1 });
-    },
-    clearFaults() {
-      faults.length = 0;
-    },
+    injectFault: (fault) => server.injectFault(fault),
+    clearFaults: () => server.clearFaults(),
     expireOffsets() {
       iterators.clear();
     },
-    requests: () => log.map((entry) => structuredClone(entry)),
-    resetRequests() {
-      log = [];
-    },
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
-        server.close(() => resolve());
-        server.closeAllConnections(); // hanging and slow requests included
-      });
-      return closing;
-    },
+    requests: () => server.requests().map(airtableView),
+    resetRequests: () => server.resetRequests(),
+    close: () => server.close(),
   };
 }

@@ -9,6 +9,7 @@ import type { RecordSource } from "../../src/server/adapters/records/port";
 import type { Database } from "../../src/server/db/client";
 import { BUILT_IN_FIELD_MAP } from "../../src/server/features/sync/field-map";
 import type { FakeAirtable, FakeAirtableRecordInput } from "../fakes/airtable-server";
+import { TOTP_SECRET } from "./builders";
 
 export const TABLE = {
   users: BUILT_IN_FIELD_MAP.tables.users.table,
@@ -98,7 +99,7 @@ export function airtableBase(spec: BaseSpec, prefix = "c"): BaseContents {
           connectionsCount: 100 + n,
           proxyPassword: `proxy-${i}-${n}`,
           proxyUrl: `http://user-${i}-${n}:proxy-${i}-${n}@203.0.113.${n + 1}:3128`,
-          twoFaCode: n % 3 === 0 ? "JBSWY3DPEHPK3PXP" : undefined,
+          twoFaCode: n % 3 === 0 ? TOTP_SECRET : undefined,
           twoFaRecoveryCodes: n % 3 === 0 ? "aaaa-1111\nbbbb-2222\ncccc-3333" : undefined,
         }),
       });

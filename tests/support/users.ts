@@ -2,13 +2,24 @@
 import type { Config } from "../../src/server/config";
 import type { Database } from "../../src/server/db/client";
 import { type UserRow, users } from "../../src/server/db/schema";
+import { hashPassword } from "../../src/server/features/auth/password";
 import { createSession } from "../../src/server/plugins/session-store";
+
+/** Columns of the user row, and a `password` whose argon2id hash it stores, as registration would. */
+export type UserOverrides = Partial<typeof users.$inferInsert> & { password?: string };
+
+export interface SignedInUser {
+  user: UserRow;
+  token: string;
+  /** The Cookie header value that signs a request in as the user. */
+  cookie: string;
+}
 
 let counter = 0;
 
 export async function insertUser(
   db: Database,
-  overrides: Partial<typeof users.$inferInsert> = {},
+  { password, ...overrides }: UserOverrides = {},
 ): Promise<UserRow> {
   counter += 1;
   const [user] = await db
@@ -17,6 +28,7 @@ export async function insertUser(
       email: `user${counter}-${Date.now()}@example.test`,
       name: `Test User ${counter}`,
       username: `user${counter}_${Date.now()}`,
+      ...(password === undefined ? {} : { passwordHash: await hashPassword(password) }),
       ...overrides,
     })
     .returning();
@@ -24,13 +36,25 @@ export async function insertUser(
   return user;
 }
 
-/** A user with a live session; `cookie` is the header value that signs a request in as them. */
+/** A user with a live session. */
 export async function signedInUser(
   db: Database,
   config: Config,
-  overrides: Partial<typeof users.$inferInsert> = {},
-): Promise<{ user: UserRow; token: string; cookie: string }> {
+  overrides: UserOverrides = {},
+): Promise<SignedInUser> {
   const user = await insertUser(db, overrides);
   const { token } = await createSession(db, config.session, user.id);
   return { user, token, cookie: `${config.session.cookieName}=${token}` };
+}
+
+/** Two customers and an admin, each signed in: who may see whose data. */
+export async function signedInCast(
+  db: Database,
+  config: Config,
+): Promise<{ alice: SignedInUser; bob: SignedInUser; admin: SignedInUser }> {
+  return {
+    alice: await signedInUser(db, config),
+    bob: await signedInUser(db, config),
+    admin: await signedInUser(db, config, { role: "admin" }),
+  };
 }

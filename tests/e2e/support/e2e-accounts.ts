@@ -5,12 +5,13 @@
  * "base" and keeps them, as it would any real customer's accounts.
  */
 import { ACCOUNT_TYPES } from "../../../src/shared/linkedin-account-rules";
+import { TOTP_SECRET } from "../../support/builders";
 
 /** 32 bytes, base64: the server's SECRETS_KEY in the browser tests. */
 export const E2E_SECRETS_KEY = Buffer.from("e2e-secrets-key-0123456789abcdef").toString("base64");
 
-/** A base32 authenticator key (RFC 6238's example "Hello!\xde\xad\xbe\xef"); tests compute its codes too. */
-export const E2E_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
+/** The accounts' authenticator key; tests compute its codes too. */
+export const E2E_TOTP_SECRET = TOTP_SECRET;
 
 export interface E2eAccount {
   recordId: string;

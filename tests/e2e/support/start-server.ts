@@ -16,8 +16,8 @@ import { openDatabase } from "../../../src/server/db/client";
 import { linkedinAccounts, sessions, users } from "../../../src/server/db/schema";
 import { demoDataDir } from "../../../src/server/paths";
 import { hashSecretToken } from "../../../src/server/plugins/secret-token";
-import { sealRecoveryCodes } from "../../../src/server/secrets/recovery-codes";
 import { createSecretBox } from "../../../src/server/secrets/secret-box";
+import { sealedSecretColumns } from "../../support/builders";
 import {
   E2E_SECRETS_KEY,
   type E2eAccount,
@@ -72,6 +72,7 @@ for (const key of Object.keys(e2eUsers) as E2eUserKey[]) {
       username: spec.username,
       role: spec.role,
       ...("uid" in spec ? { uid: spec.uid } : {}),
+      ...("onboardingUrl" in spec ? { onboardingUrl: spec.onboardingUrl } : {}),
     })
     .returning();
   if (!user) throw new Error("could not create e2e user");
@@ -93,7 +94,6 @@ await database.db
 
 // The accounts as the sync would have written them: secrets sealed, recovery codes one per line.
 const box = createSecretBox([Buffer.from(E2E_SECRETS_KEY, "base64")]);
-const seal = (value: string | null) => (value === null ? null : box.seal(value));
 for (const [key, accounts] of Object.entries(accountsInDatabase) as Array<[E2eUserKey, E2eAccount[]]>) {
   const userId = userIds.get(key);
   if (userId === undefined) throw new Error(`no e2e user ${key}`);
@@ -107,11 +107,7 @@ for (const [key, accounts] of Object.entries(accountsInDatabase) as Array<[E2eUs
           userId,
           uid,
           airtableRecordId: recordId,
-          linkedinPasswordEncrypted: seal(password),
-          proxyPasswordEncrypted: seal(proxyPassword),
-          twoFaSecretEncrypted: seal(twoFaSecret),
-          twoFaRecoveryCodesEncrypted: sealRecoveryCodes(box, recoveryCodes),
-          twoFaRecoveryCodeCount: recoveryCodes.length,
+          ...sealedSecretColumns(box, { password, proxyPassword, twoFaSecret, recoveryCodes }),
           createdAt: new Date(createdAt),
         })),
     );

@@ -68,6 +68,24 @@ export const e2eUsers = {
     role: "customer",
     sessionToken: "e2e-empty-syncer-session-token-0123456789ab",
   },
+  /** Fills, changes and empties a cart; each test's browser has a cart of its own. */
+  shopper: {
+    email: "sasha.shopper@example.test",
+    name: "Sasha Shopper",
+    username: "sasha",
+    role: "customer",
+    sessionToken: "e2e-shopper-session-token-0123456789abcdef",
+  },
+  /** Pays once, on the test checkout, as a first-time customer with an onboarding link. */
+  buyer: {
+    email: "bea.buyer@example.test",
+    name: "Bea Buyer",
+    username: "bea",
+    role: "customer",
+    sessionToken: "e2e-buyer-session-token-0123456789abcdef012",
+    uid: "e2e00000-0000-4000-8000-000000000005",
+    onboardingUrl: "https://onboarding.example.test/bea",
+  },
 } as const;
 
 export type E2eUserKey = keyof typeof e2eUsers;

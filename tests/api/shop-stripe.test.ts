@@ -1,0 +1,177 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { stripePayments } from "../../src/server/adapters/payments/stripe-payments";
+import { orders, transactions } from "../../src/server/db/schema";
+import { type FakeStripe, startFakeStripe } from "../fakes/stripe-server";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { signedInUser } from "../support/users";
+
+const savedOrder = (plans: Record<string, number>, addOns: Record<string, number> = {}) => ({
+  selectedPlans: Object.keys(plans).map((id) => ({ id })),
+  planQuantities: plans,
+  selectedAddOns: Object.keys(addOns).map((id) => ({ id })),
+  addOnQuantities: addOns,
+});
+
+describe("checkout through Stripe (a fake of its API on loopback)", () => {
+  let stripe: FakeStripe;
+  let t: TestApp;
+  beforeAll(async () => {
+    stripe = await startFakeStripe({ prices: { price_exec_monthly: 19800 } });
+    t = await createTestApp({
+      payments: stripePayments({
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        apiUrl: stripe.url,
+        priceIds: { exec: "price_exec_monthly" },
+        timeoutMs: 500,
+        maxNetworkRetries: 0,
+      }),
+    });
+  });
+  afterEach(() => stripe.clearFaults());
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  const orderOf = async (userId: number) =>
+    (await t.database.db.select().from(orders).where(eq(orders.userId, userId)))[0];
+
+  async function checkout(
+    plans: Record<string, number>,
+    addOns: Record<string, number> = {},
+    as?: { cookie: string },
+  ) {
+    const { user, cookie } = as ? { user: undefined, ...as } : await signedInUser(t.database.db, t.config);
+    const res = await t.post("/api/create-checkout-session", savedOrder(plans, addOns), {
+      headers: { cookie },
+    });
+    return { user: user as NonNullable<typeof user>, cookie, res };
+  }
+
+  it("opens a monthly subscription Checkout Session for the caller, with the order in its metadata", async () => {
+    const { user, res } = await checkout({ plus: 2 }, { automation: 1 });
+    expect(res.statusCode).toBe(200);
+    const { url, sessionId } = res.json();
+    const session = stripe.sessions.get(sessionId);
+    expect(url).toBe(session?.url);
+    const order = await orderOf(user.id);
+    expect(session).toMatchObject({
+      mode: "subscription",
+      client_reference_id: user.uid,
+      customer_email: user.email,
+      success_url: "http://portal.test/checkout/success?session_id={CHECKOUT_SESSION_ID}",
+      cancel_url: "http://portal.test/orders",
+      metadata: { order_id: String(order?.id), customer_uid: user.uid },
+      amount_total: 2 * 13400 + 4400,
+    });
+    expect(session?.line_items).toEqual([
+      { quantity: 2, unit_amount: 13400, name: "LinkedIn Plus" },
+      { quantity: 1, unit_amount: 4400, name: "LinkedIn Automation" },
+    ]);
+    expect(order).toMatchObject({ provider: "stripe", status: "open", paymentSessionId: sessionId });
+    const sent = stripe
+      .requests()
+      .find((r) => r.path === "/v1/checkout/sessions" && r.body.includes(user.uid));
+    expect(sent?.headers["idempotency-key"]).toBe(`order-${order?.id}-checkout`);
+  });
+
+  it.each([
+    [{ lite: 4 }, 0, 43200],
+    [{ lite: 5 }, 5, 50350],
+    [{ plus: 7, exec: 3 }, 10, 141480],
+    [{ lite: 13, plus: 12 }, 15, 248370],
+    [{ exec: 30 }, 15, 508300],
+  ])(
+    "charges exactly the server's total at every tier: %j and a Sales Navigator",
+    async (plans, percent, total) => {
+      const { user, res } = await checkout(plans, { salesnav: 1 });
+      expect(res.statusCode).toBe(200);
+      const order = await orderOf(user.id);
+      expect(order).toMatchObject({ discountPercent: percent, totalCents: total });
+      const session = stripe.sessions.get(res.json().sessionId);
+      expect(session?.amount_total).toBe(total);
+      expect(session?.total_details.amount_discount).toBe(order?.discountCents);
+    },
+  );
+
+  it("uses the operator's configured price where there is one", async () => {
+    const { res } = await checkout({ exec: 1 });
+    const session = stripe.sessions.get(res.json().sessionId);
+    expect(session?.line_items).toEqual([{ price: "price_exec_monthly", quantity: 1, unit_amount: 19800 }]);
+  });
+
+  it.each([
+    ["a declined card (402)", () => stripe.declineNext(), "Your card was declined."],
+    ["a rate limit (429)", () => stripe.injectFault({ kind: "status", status: 429 }), "Stripe is busy"],
+    [
+      "a server error (500)",
+      () => stripe.injectFault({ kind: "status", status: 500 }),
+      "Stripe did not answer as expected",
+    ],
+    ["no answer in time", () => stripe.injectFault({ kind: "hang" }), "Stripe could not be reached"],
+    [
+      "a malformed answer",
+      () => stripe.injectFault({ kind: "malformed" }),
+      "Stripe did not answer as expected",
+    ],
+  ])("answers %s with a clear 502 and leaves the order failed", async (_name, fail, message) => {
+    fail();
+    const { user, res } = await checkout({ plus: 1 });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ error: `The payment could not be started: ${message}. Please try again.` });
+    expect(await orderOf(user.id)).toMatchObject({ status: "failed", failureReason: message });
+  });
+
+  it("refuses a wrong API key as a setup problem, not the customer's", async () => {
+    const wrongKey = await createTestApp({
+      database: t.database,
+      payments: stripePayments({
+        secretKey: "sk_test_wrong",
+        webhookSecret: stripe.webhookSecret,
+        apiUrl: stripe.url,
+        priceIds: {},
+        timeoutMs: 500,
+        maxNetworkRetries: 0,
+      }),
+    });
+    try {
+      const { cookie } = await signedInUser(t.database.db, t.config);
+      const res = await wrongKey.post("/api/create-checkout-session", savedOrder({ lite: 1 }), {
+        headers: { cookie },
+      });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().error).toContain("the shop's Stripe account is not set up");
+      expect(wrongKey.logs()).not.toContain("sk_test_wrong");
+    } finally {
+      await wrongKey.app.close();
+    }
+  });
+
+  it("marks the order paid from Stripe's signed event, once, with Stripe's amount in the ledger", async () => {
+    const { user, cookie, res } = await checkout({ lite: 5 });
+    const { payload, signature } = stripe.completeSession(res.json().sessionId);
+    for (let i = 0; i < 3; i += 1) {
+      const delivered = await t.app.inject({
+        method: "POST",
+        url: "/api/stripe/webhook",
+        payload,
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+      });
+      expect(delivered.statusCode).toBe(200);
+    }
+    const order = await orderOf(user.id);
+    expect(order).toMatchObject({ status: "paid", stripeCustomerId: expect.stringMatching(/^cus_/) });
+    const ledger = await t.database.db.select().from(transactions).where(eq(transactions.userId, user.id));
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ source: "stripe", amountCents: 46550, amountActual: "465.50" });
+
+    // The customer's next checkout names the same Stripe customer, not their email again.
+    const next = await checkout({ plus: 1 }, {}, { cookie });
+    expect(stripe.sessions.get(next.res.json().sessionId)).toMatchObject({
+      customer: order?.stripeCustomerId,
+      customer_email: null,
+    });
+  });
+});

@@ -1,0 +1,240 @@
+/**
+ * A fake of the Stripe API on loopback, on the shared harness: Checkout Sessions and coupons as the
+ * official SDK sends them (form-encoded, with idempotency keys), totals computed the way Stripe
+ * computes them, and a way to complete a session that yields the signed webhook Stripe would send.
+ * It fails as Stripe does on command: 402 card errors, 429, 5xx, slowly or never.
+ */
+import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
+import {
+  type HttpAnswer,
+  type HttpFake,
+  type HttpFault,
+  type RecordedRequest,
+  startHttpFake,
+} from "./harness";
+
+type Form = { [key: string]: string | Form | Form[] | string[] };
+
+/** Reads `a[b][0][c]=v` pairs into nested objects and arrays, as Stripe's API does. */
+export function parseStripeForm(body: string): Form {
+  const root: Form = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const path = rawKey.replace(/\]/g, "").split("[");
+    let node: Record<string, unknown> = root;
+    path.forEach((segment, i) => {
+      const last = i === path.length - 1;
+      if (last) {
+        node[segment] = value;
+        return;
+      }
+      const nextIsIndex = /^\d+$/.test(path[i + 1] ?? "");
+      node[segment] ??= nextIsIndex ? [] : {};
+      node = node[segment] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+export interface FakeSession {
+  id: string;
+  object: "checkout.session";
+  mode: string;
+  status: "open" | "complete";
+  url: string;
+  client_reference_id: string | null;
+  customer: string | null;
+  customer_email: string | null;
+  amount_subtotal: number;
+  amount_total: number;
+  total_details: { amount_discount: number };
+  currency: string;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  line_items: Array<{ price?: string; quantity: number; unit_amount: number; name?: string }>;
+  discounts: Array<{ coupon: string }>;
+}
+
+export interface FakeStripe extends HttpFake {
+  secretKey: string;
+  webhookSecret: string;
+  sessions: Map<string, FakeSession>;
+  coupons: Map<string, { id: string; amount_off?: number; percent_off?: number }>;
+  /** Marks a session paid and returns the signed `checkout.session.completed` Stripe would post. */
+  completeSession(
+    sessionId: string,
+    options?: { eventId?: string; timestamp?: number },
+  ): {
+    payload: string;
+    signature: string;
+  };
+  /** A card error (402) on the next `times` requests, as Stripe answers a declined card. */
+  declineNext(times?: number): void;
+}
+
+const stripeError = (status: number, type: string, message: string, code?: string): HttpAnswer => ({
+  status,
+  body: JSON.stringify({ error: { type, message, ...(code ? { code } : {}) } }),
+});
+
+export async function startFakeStripe(
+  options: { prices?: Record<string, number> } = {},
+): Promise<FakeStripe> {
+  const secretKey = `sk_test_fake_${randomBytes(8).toString("hex")}`;
+  const webhookSecret = `whsec_fake_${randomBytes(12).toString("hex")}`;
+  const prices = options.prices ?? {};
+  const sessions = new Map<string, FakeSession>();
+  const coupons = new Map<string, { id: string; amount_off?: number; percent_off?: number }>();
+  const idempotent = new Map<string, HttpAnswer>();
+  let baseUrl = "";
+
+  function createSession(form: Form): HttpAnswer {
+    const lineItems = (form.line_items as Form[] | undefined) ?? [];
+    if (lineItems.length === 0) return stripeError(400, "invalid_request_error", "line_items is required");
+    const lines: FakeSession["line_items"] = [];
+    for (const item of lineItems) {
+      const quantity = Number(item.quantity ?? 1);
+      if (typeof item.price === "string") {
+        const unit = prices[item.price];
+        if (unit === undefined) {
+          return stripeError(
+            400,
+            "invalid_request_error",
+            `No such price: '${item.price}'`,
+            "resource_missing",
+          );
+        }
+        lines.push({ price: item.price, quantity, unit_amount: unit });
+      } else {
+        const data = item.price_data as Form | undefined;
+        const product = data?.product_data as Form | undefined;
+        const recurring = data?.recurring as Form | undefined;
+        if (data?.currency !== "usd" || recurring?.interval !== "month") {
+          return stripeError(400, "invalid_request_error", "price_data must be a monthly usd price");
+        }
+        lines.push({ quantity, unit_amount: Number(data.unit_amount), name: String(product?.name ?? "") });
+      }
+    }
+    const subtotal = lines.reduce((sum, line) => sum + line.unit_amount * line.quantity, 0);
+    const discounts = ((form.discounts as Form[] | undefined) ?? []).map((d) => ({
+      coupon: String(d.coupon),
+    }));
+    let discount = 0;
+    for (const { coupon } of discounts) {
+      const found = coupons.get(coupon);
+      if (!found)
+        return stripeError(400, "invalid_request_error", `No such coupon: '${coupon}'`, "resource_missing");
+      // Stripe rounds a percentage of the subtotal to the nearest cent; an amount is taken as it is.
+      discount += found.amount_off ?? Math.round((subtotal * (found.percent_off ?? 0)) / 100);
+    }
+    const id = `cs_test_${randomBytes(12).toString("hex")}`;
+    const session: FakeSession = {
+      id,
+      object: "checkout.session",
+      mode: String(form.mode ?? "payment"),
+      status: "open",
+      url: `${baseUrl}/c/pay/${id}`,
+      client_reference_id: typeof form.client_reference_id === "string" ? form.client_reference_id : null,
+      customer: typeof form.customer === "string" ? form.customer : null,
+      customer_email: typeof form.customer_email === "string" ? form.customer_email : null,
+      amount_subtotal: subtotal,
+      amount_total: Math.max(0, subtotal - discount),
+      total_details: { amount_discount: discount },
+      currency: "usd",
+      metadata: (form.metadata as Record<string, string> | undefined) ?? {},
+      success_url: String(form.success_url ?? ""),
+      cancel_url: String(form.cancel_url ?? ""),
+      line_items: lines,
+      discounts,
+    };
+    sessions.set(id, session);
+    return { status: 200, body: JSON.stringify(session) };
+  }
+
+  function createCoupon(form: Form): HttpAnswer {
+    const id = String(form.id ?? `coupon_${randomBytes(6).toString("hex")}`);
+    if (coupons.has(id)) {
+      return stripeError(400, "invalid_request_error", "Coupon already exists.", "resource_already_exists");
+    }
+    const coupon = {
+      id,
+      ...(form.amount_off ? { amount_off: Number(form.amount_off) } : {}),
+      ...(form.percent_off ? { percent_off: Number(form.percent_off) } : {}),
+    };
+    coupons.set(id, coupon);
+    return { status: 200, body: JSON.stringify({ object: "coupon", ...coupon }) };
+  }
+
+  const fake = await startHttpFake<HttpFault>({
+    screen(request: RecordedRequest) {
+      if (request.headers.authorization !== `Bearer ${secretKey}`) {
+        return stripeError(401, "invalid_request_error", "Invalid API Key provided");
+      }
+      return undefined;
+    },
+    respond(request: RecordedRequest) {
+      const key = request.headers["idempotency-key"];
+      const replay = typeof key === "string" ? idempotent.get(`${request.path} ${key}`) : undefined;
+      if (replay) return replay;
+      const form = parseStripeForm(request.body);
+      let answer: HttpAnswer;
+      if (request.method === "POST" && request.path === "/v1/checkout/sessions") answer = createSession(form);
+      else if (request.method === "POST" && request.path === "/v1/coupons") answer = createCoupon(form);
+      else
+        answer = stripeError(
+          404,
+          "invalid_request_error",
+          `Unrecognized request URL (${request.method}: ${request.path})`,
+        );
+      if (typeof key === "string") idempotent.set(`${request.path} ${key}`, answer);
+      return answer;
+    },
+    statusAnswer: (status) =>
+      status === 429
+        ? stripeError(429, "invalid_request_error", "Too many requests", "rate_limit")
+        : stripeError(status, "api_error", "An unknown error occurred"),
+  });
+  baseUrl = fake.url;
+
+  return Object.assign(fake, {
+    secretKey,
+    webhookSecret,
+    sessions,
+    coupons,
+    declineNext(times = 1) {
+      fake.injectFault({
+        kind: "status",
+        status: 402,
+        times,
+        body: stripeError(402, "card_error", "Your card was declined.", "card_declined").body,
+      });
+    },
+    completeSession(sessionId: string, completion: { eventId?: string; timestamp?: number } = {}) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      session.status = "complete";
+      session.customer ??= `cus_${randomBytes(6).toString("hex")}`;
+      const payload = JSON.stringify({
+        id: completion.eventId ?? `evt_${randomBytes(12).toString("hex")}`,
+        object: "event",
+        type: "checkout.session.completed",
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: {
+          object: {
+            ...session,
+            payment_status: "paid",
+            customer_details: { email: session.customer_email, name: null },
+          },
+        },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: webhookSecret,
+        timestamp: completion.timestamp,
+      });
+      return { payload, signature };
+    },
+  });
+}
