@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { toasts } from "./support/journeys";
 import { e2eUsers } from "./support/users";
 
-const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem");
 const product = (page: Page, name: string) => page.getByRole("group", { name, exact: true });
 const cart = (page: Page) => page.getByRole("region", { name: "Your cart" });
 
