@@ -78,7 +78,9 @@ describe("sync under faults", () => {
       rateLimit: { requestsPerSecond: 5, penaltyMs: 400 },
     });
     const f = fake;
-    // Deliberately faster than the base allows, to be refused.
+    // The first page is always refused, however slow the machine is; after it the client goes
+    // deliberately faster than the base allows, so on most machines its limit and penalty refuse it too.
+    f.injectFault({ kind: "status", status: 429, table: TABLE.accounts });
     t = await createTestApp({
       syncSource: (db) => testAirtableSource(db.db, f, { requestsPerSecond: 50, penaltyMs: 400 }),
     });
