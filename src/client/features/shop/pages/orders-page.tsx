@@ -91,36 +91,28 @@ function Shop({ uid }: { uid: string }) {
       ) : (
         <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
           <div className="space-y-8">
-            <section aria-labelledby="plans-title" className="space-y-3">
-              <h2 id="plans-title" className="text-lg font-semibold">
-                Plans
-              </h2>
-              <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                {plans.map((item) => (
-                  <ProductCard
-                    key={item.key}
-                    item={item}
-                    inCart={inCart(item.key)}
-                    onAdd={() => change(item.key, cart.add(item.key))}
-                  />
-                ))}
-              </div>
-            </section>
-            <section aria-labelledby="addons-title" className="space-y-3">
-              <h2 id="addons-title" className="text-lg font-semibold">
-                Add-ons
-              </h2>
-              <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                {addOns.map((item) => (
-                  <ProductCard
-                    key={item.key}
-                    item={item}
-                    inCart={inCart(item.key)}
-                    onAdd={() => change(item.key, cart.add(item.key))}
-                  />
-                ))}
-              </div>
-            </section>
+            {(
+              [
+                ["plans", "Plans", plans],
+                ["addons", "Add-ons", addOns],
+              ] as const
+            ).map(([id, title, list]) => (
+              <section key={id} aria-labelledby={`${id}-title`} className="space-y-3">
+                <h2 id={`${id}-title`} className="text-lg font-semibold">
+                  {title}
+                </h2>
+                <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                  {list.map((item) => (
+                    <ProductCard
+                      key={item.key}
+                      item={item}
+                      inCart={inCart(item.key)}
+                      onAdd={() => change(item.key, cart.add(item.key))}
+                    />
+                  ))}
+                </div>
+              </section>
+            ))}
           </div>
           <div className="lg:sticky lg:top-6">
             <CartPanel
