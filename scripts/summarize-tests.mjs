@@ -22,6 +22,20 @@ function runnerFailures(name, counted, problems, status) {
   failed += extra;
 }
 
+/** The titles of the tests whose first try failed and whose retry passed, from the JSON report. */
+function flakyTitles(suites, prefix = []) {
+  const titles = [];
+  for (const suite of suites) {
+    const path = suite.title ? [...prefix, suite.title] : prefix;
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((test) => test.status === "flaky"))
+        titles.push([...path, spec.title].join(" › "));
+    }
+    titles.push(...flakyTitles(suite.suites ?? [], path));
+  }
+  return titles;
+}
+
 const vitest = read("reports/vitest-results.json");
 if (vitest) {
   passed += vitest.numPassedTests;
@@ -40,6 +54,10 @@ if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;
+  if (playwright.stats.flaky > 0) {
+    console.log(`Playwright: ${playwright.stats.flaky} test(s) passed only on a retry (flaky):`);
+    for (const title of flakyTitles(playwright.suites ?? [])) console.log(`  ${title}`);
+  }
   const errors = (playwright.errors ?? []).map((error) => String(error.message ?? error).split("\n")[0]);
   runnerFailures("Playwright", playwright.stats.unexpected, errors, playwrightStatus);
 } else {

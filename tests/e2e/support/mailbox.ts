@@ -13,6 +13,6 @@ export async function mailedLink(page: Page, to: string, path: string): Promise<
     const mail = (await response.json()) as Array<{ to: string; text: string }>;
     link = mail.find((m) => m.to === to)?.text.match(new RegExp(`https?://\\S+${path}\\?token=\\S+`))?.[0];
     expect(link, `a ${path} link in a mail to ${to}`).toBeDefined();
-  }).toPass({ timeout: 5_000 });
+  }).toPass({ timeout: 15_000 });
   return link ?? "";
 }
