@@ -7,21 +7,18 @@
  *   DATABASE_URL=postgres://... npm run bench:accounts   a database of its own on that server, dropped after
  */
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import net from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
-import { type DatabaseHandle, openDatabase } from "../src/server/db/client";
+import type { DatabaseHandle } from "../src/server/db/client";
 import { linkedinAccounts, users } from "../src/server/db/schema";
 import { createSession } from "../src/server/plugins/session-store";
 import { sealRecoveryCodes } from "../src/server/secrets/recovery-codes";
 import { createSecretBox } from "../src/server/secrets/secret-box";
+import { freshDatabase } from "./support/fresh-database";
 
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 2_000);
 const WARM_UP = 30;
@@ -36,39 +33,6 @@ const INDUSTRIES = [
   "Marketing Services",
 ];
 const CITIES = ["London, England, United Kingdom", "Austin, Texas, United States", "Berlin, Germany"];
-
-/** A database of its own: a folder of the embedded one, or a new database on DATABASE_URL's server. */
-async function freshDatabase(): Promise<{
-  database: DatabaseHandle;
-  dataDir: string;
-  drop(): Promise<void>;
-}> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "bench-accounts-"));
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ kind: "pglite", dataDir });
-    return { database, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `bench_accounts_${randomBytes(4).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString() });
-  return {
-    database,
-    dataDir,
-    async drop() {
-      await admin(`drop database if exists ${name} with (force)`);
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function insertCustomerWithAccounts(database: DatabaseHandle, secretsKey: string) {
   const box = createSecretBox([Buffer.from(secretsKey, "base64")]);
@@ -164,7 +128,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 const secretsKey = randomBytes(32).toString("base64");
-const { database, dataDir, drop } = await freshDatabase();
+const { database, dataDir, drop } = await freshDatabase("bench_accounts");
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 try {

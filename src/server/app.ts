@@ -9,6 +9,8 @@ import { type Adapters, createAdapters } from "./adapters/create-adapters";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import authRoutes from "./features/auth/routes";
+import billingRoutes from "./features/billing/routes";
+import testBillingPortalRoutes from "./features/billing/test-billing-portal-routes";
 import devToolsRoutes from "./features/dev-tools/routes";
 import healthRoutes from "./features/health/routes";
 import linkedinAccountsRoutes from "./features/linkedin-accounts/routes";
@@ -104,8 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(syncRoutes, { db: database.db, sync });
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox });
   await app.register(shopRoutes, { db: database.db, config, payments: adapters.payments });
+  await app.register(billingRoutes, { db: database.db, config, payments: adapters.payments });
   if (adapters.payments?.kind === "test" && !config.isProduction) {
     await app.register(testCheckoutRoutes, { db: database.db, config, payments: adapters.payments });
+    await app.register(testBillingPortalRoutes, { config });
   }
   if (!config.isProduction) await app.register(devToolsRoutes, { db: database.db });
 

@@ -247,23 +247,32 @@ export const profileOptimizations = pgTable(
   ],
 );
 
+/**
+ * The ledger of payment events (decision R12): rows from the operator's base and from the payment
+ * provider's signed webhooks, one per event id whichever source brought it first.
+ */
 export const transactions = pgTable(
   "transactions",
   {
     ...syncedRecord(),
+    // A payment event for no known customer is kept for the admin to see; a payment record also
+    // outlives its customer's removal.
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    uid: varchar("uid", { length: 36 }),
     // Rows the payment provider's webhooks bring have no record in the operator's base.
     airtableRecordId: text("airtable_record_id"),
-    /** Where the row came from (decision R12): the operator's base, Stripe, or the local test checkout. */
+    /** Where the row came from: the operator's base, Stripe, or the local test checkout. */
     source: text("source", { enum: ["airtable", "stripe", "test"] })
       .notNull()
       .default("airtable"),
-    /** The amount in cents, where the source states it exactly (payment events do). */
-    amountCents: integer("amount_cents"),
+    /** The amount in cents; a refund's is the amount refunded, positive (its event type says so). */
+    amountCents: integer("amount_cents").notNull().default(0),
+    /** ISO 4217, in capitals. */
+    currency: text("currency").notNull().default("USD"),
     eventId: text("event_id"),
     csLiveId: text("cs_live_id"),
     object: text("object"),
     clientRefId: text("client_ref_id"),
-    currency: text("currency"),
     /** As the operator's base holds it (text such as "98.00"). */
     amountActual: text("amount_actual"),
     product: text("product"),
@@ -278,15 +287,26 @@ export const transactions = pgTable(
     addressCountry: text("address_country"),
     addressPostcode: text("address_postcode"),
     discounts: text("discounts"),
+    /** Stripe's receipt or hosted invoice page. */
+    receiptUrl: text("receipt_url"),
+    /** The Stripe customer who paid: links later events, and opens the billing portal. */
+    stripeCustomerId: text("stripe_customer_id"),
     createdTime: timestamp("created_time", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("transactions_airtable_record_id_key").on(t.airtableRecordId),
-    index("transactions_user_id_idx").on(t.userId),
-    index("transactions_event_id_idx").on(t.eventId),
+    uniqueIndex("transactions_event_id_key").on(t.eventId).where(sql`${t.eventId} is not null`),
+    // The list's order: newest first by when the event happened, else when it was recorded.
+    index("transactions_user_id_occurred_idx").on(
+      t.userId,
+      sql`coalesce(${t.createdTime}, ${t.createdAt}) desc`,
+    ),
+    index("transactions_stripe_customer_id_idx").on(t.stripeCustomerId),
   ],
 );
+
+export type TransactionRow = typeof transactions.$inferSelect;
 
 /** One row per sync run: what ran, who started it, how far it got and which records failed. */
 export const syncRuns = pgTable(

@@ -57,6 +57,8 @@ export interface PaymentsPort {
   createCheckoutSession(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** Verifies the `Stripe-Signature` header over the raw body and returns the event. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+  /** A page where the customer manages their subscriptions and cards, returning to `returnUrl`. */
+  createBillingPortalSession(request: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 }
 
 export interface StripePaymentsPort extends PaymentsPort {

@@ -119,6 +119,22 @@ export function stripePayments(options: StripePaymentsOptions): StripePaymentsPo
       }
     },
 
+    async createBillingPortalSession({ customerId, returnUrl }) {
+      try {
+        const session = await stripe.billingPortal.sessions.create({
+          customer: customerId,
+          return_url: returnUrl,
+        });
+        return { url: session.url };
+      } catch (error) {
+        throw new PaymentProviderError(
+          error instanceof Stripe.errors.StripeInvalidRequestError
+            ? "Stripe could not open the billing page for this customer"
+            : customerMessageOf(error),
+        );
+      }
+    },
+
     parseWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
       try {

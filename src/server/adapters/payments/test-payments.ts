@@ -1,7 +1,8 @@
 /**
  * The local test checkout of decision R13, for development and tests without Stripe credentials:
  * the payment page is the portal's own `/test-checkout/{sessionId}`, and its Pay button produces
- * the event Stripe would send, signed the way Stripe signs it, for the same webhook code path.
+ * the event Stripe would send, signed the way Stripe signs it, for the same webhook code path. Its
+ * billing portal is the portal's own `/test-billing-portal`.
  */
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
@@ -24,6 +25,11 @@ export function testPayments(options: { appUrl: string; webhookSecret?: string }
     async createCheckoutSession(_request: CheckoutRequest) {
       const sessionId = `cs_local_${randomBytes(18).toString("base64url")}`;
       return { sessionId, url: `${options.appUrl}/test-checkout/${sessionId}` };
+    },
+
+    // Stripe's billing portal has no local stand-in to manage: a page of the portal's own says what it would offer.
+    async createBillingPortalSession({ customerId }) {
+      return { url: `${options.appUrl}/test-billing-portal?customer=${encodeURIComponent(customerId)}` };
     },
 
     parseWebhook(rawBody, signature) {

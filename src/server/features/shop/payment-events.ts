@@ -1,14 +1,15 @@
 /**
  * What a signed payment event changes: each event id once, whatever order they arrive in and
- * however often. `checkout.session.completed` marks the order paid and records the payment in the
- * transactions ledger (decision R12); an expired session closes its open order; any other type is
- * acknowledged and left alone.
+ * however often. `checkout.session.completed` marks the order paid; it, paid and failed invoices,
+ * failed payments and refunds each become a row of the transactions ledger (decision R12); an
+ * expired session closes its open order; any other type is acknowledged and left alone.
  */
-import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { PaymentEvent } from "../../adapters/payments/port";
 import type { Database } from "../../db/client";
-import { type OrderRow, paymentEvents, transactions, users } from "../../db/schema";
+import { type OrderRow, paymentEvents } from "../../db/schema";
+import { customerOfPayment, recordLedgerEntry } from "../../ledger/ledger-writes";
+import { paymentEventEntry } from "../../ledger/payment-event-entry";
 import { closeOpenOrder, findOrderById, findOrderBySession } from "./orders-repo";
 
 export type EventOutcome = "processed" | "duplicate" | "ignored";
@@ -40,6 +41,34 @@ function productLine(order: OrderRow): string {
   return order.lines.map((line) => `${line.quantity} × ${line.name}`).join(", ");
 }
 
+/** Records the event's ledger row for its customer; one for no known customer is kept for the admin. */
+async function recordInLedger(
+  db: Database,
+  log: FastifyBaseLogger,
+  event: PaymentEvent,
+  source: "stripe" | "test",
+  order?: OrderRow,
+): Promise<void> {
+  const mapped = paymentEventEntry(event);
+  if (!mapped) return;
+  const customer =
+    (order?.userId
+      ? await customerOfPayment(db, { uid: null, orderId: order.id, stripeCustomerId: null })
+      : null) ?? (await customerOfPayment(db, mapped.references));
+  if (!customer) log.warn({ eventId: event.id, type: event.type }, "payment event for no known customer");
+  await recordLedgerEntry(db, {
+    ...mapped.entry,
+    // The order knows what was bought and the discount; the event may not carry them.
+    product: mapped.entry.product ?? (order ? productLine(order) : null),
+    discounts:
+      mapped.entry.discounts ??
+      (order && order.discountPercent > 0 ? `${order.discountPercent}% volume discount` : null),
+    source,
+    userId: customer?.id ?? null,
+    uid: customer?.uid ?? null,
+  });
+}
+
 export async function handlePaymentEvent(
   db: Database,
   log: FastifyBaseLogger,
@@ -58,41 +87,15 @@ export async function handlePaymentEvent(
     switch (event.type) {
       case "checkout.session.completed": {
         const order = await orderOfSession(tx, session);
-        if (!order) {
+        if (order) {
+          await closeOpenOrder(tx, order.id, "paid", {
+            paidAt: new Date(event.created * 1000),
+            stripeCustomerId: str(session.customer),
+          });
+        } else {
           log.warn({ eventId: event.id }, "payment event for no known order");
-          return "processed";
         }
-        const paidAt = new Date(event.created * 1000);
-        await closeOpenOrder(tx, order.id, "paid", {
-          paidAt,
-          stripeCustomerId: str(session.customer),
-        });
-        const [owner] = order.userId
-          ? await tx.select({ id: users.id, uid: users.uid }).from(users).where(eq(users.id, order.userId))
-          : [];
-        if (!owner) return "processed";
-        const amountCents =
-          typeof session.amount_total === "number" ? session.amount_total : order.totalCents;
-        await tx.insert(transactions).values({
-          userId: owner.id,
-          uid: owner.uid,
-          source,
-          eventId: event.id,
-          csLiveId: str(session.id),
-          object: "checkout.session",
-          clientRefId: str(session.client_reference_id),
-          currency: (str(session.currency) ?? order.currency).toUpperCase(),
-          amountCents,
-          amountActual: (amountCents / 100).toFixed(2),
-          product: productLine(order),
-          eventType: "checkout.session.completed",
-          email: str(session.customer_details?.email) ?? str(session.customer_email),
-          name: str(session.customer_details?.name),
-          phone: str(session.customer_details?.phone),
-          customerEmail: str(session.customer_email),
-          discounts: order.discountPercent > 0 ? `${order.discountPercent}% volume discount` : null,
-          createdTime: paidAt,
-        });
+        await recordInLedger(tx, log, event, source, order);
         return "processed";
       }
       case "checkout.session.expired": {
@@ -100,6 +103,12 @@ export async function handlePaymentEvent(
         if (order) await closeOpenOrder(tx, order.id, "expired");
         return "processed";
       }
+      case "invoice.paid":
+      case "invoice.payment_failed":
+      case "payment_intent.payment_failed":
+      case "charge.refunded":
+        await recordInLedger(tx, log, event, source);
+        return "processed";
       default:
         return "ignored";
     }

@@ -60,6 +60,11 @@ ${
   );
 }
 
+/** The test provider's customer id for a portal customer: stable, so later payments link to it. */
+export function testCustomerIdOf(uid: string): string {
+  return `cus_local_${uid.replace(/[^A-Za-z0-9]/g, "").slice(0, 32)}`;
+}
+
 const testCheckoutRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
@@ -118,7 +123,8 @@ const testCheckoutRoutes: FastifyPluginAsyncZod<{
             status: "complete",
             payment_status: "paid",
             client_reference_id: owner?.uid ?? null,
-            customer: null,
+            // A customer id of the test provider's own, one per customer, as Stripe gives one.
+            customer: owner ? testCustomerIdOf(owner.uid) : null,
             customer_email: owner?.email ?? null,
             customer_details: owner ? { email: owner.email, name: owner.name, phone: null } : null,
             amount_subtotal: order.subtotalCents,

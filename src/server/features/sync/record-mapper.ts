@@ -5,9 +5,10 @@
  */
 import { type AccountType, isAccountType } from "../../../shared/linkedin-account-rules";
 import type { SourceRecord } from "../../adapters/records/port";
+import { centsOfAmountText } from "../../ledger/amounts";
 import type { SyncTable, TableMap } from "./field-map";
 
-type ColumnKind = "text" | "boolean" | "integer" | "timestamp" | "accountType" | "list";
+type ColumnKind = "text" | "boolean" | "integer" | "timestamp" | "accountType" | "list" | "amount";
 
 /** Columns that are not plain text; every other mapped column is text. */
 const COLUMN_KINDS: Record<SyncTable, Record<string, ColumnKind>> = {
@@ -28,7 +29,7 @@ const COLUMN_KINDS: Record<SyncTable, Record<string, ColumnKind>> = {
     profilesToOptimize: "integer",
     createdAt: "timestamp",
   },
-  transactions: { createdTime: "timestamp" },
+  transactions: { createdTime: "timestamp", amountActual: "amount" },
 };
 
 // Decision R6: "sales navigator" and "navigator" are one type, stored as navigator.
@@ -90,6 +91,17 @@ function convert(kind: ColumnKind, value: unknown): MappedValue {
       // The columns are PostgreSQL integers.
       if (Math.abs(number) > 2_147_483_647) throw new FieldProblem("is too large");
       return number;
+    }
+    case "amount": {
+      // Kept as the base writes it ("98.00"); the ledger also stores it in cents, so it must be one.
+      if (typeof value === "number") {
+        if (!Number.isFinite(value)) throw new FieldProblem("must be an amount");
+        return value.toFixed(2);
+      }
+      const text = asText(value);
+      if (text === null) return null;
+      if (centsOfAmountText(text) === null) throw new FieldProblem(`must be an amount (got "${text}")`);
+      return text;
     }
     case "timestamp": {
       const text = asText(Array.isArray(value) ? value[0] : value);

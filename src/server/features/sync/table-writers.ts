@@ -8,6 +8,8 @@ import type { SyncErrorDetail } from "../../../shared/api/sync";
 import type { Database } from "../../db/client";
 import { violatedUniqueConstraint } from "../../db/errors";
 import { airtableOutbox, linkedinAccounts, profileOptimizations, transactions, users } from "../../db/schema";
+import { centsOfAmountText, currencyCode } from "../../ledger/amounts";
+import { storeBaseTransactions } from "../../ledger/ledger-writes";
 import { sealRecoveryCodes } from "../../secrets/recovery-codes";
 import type { SecretBox } from "../../secrets/secret-box";
 import { type SyncTable, TABLE_COLUMNS } from "./field-map";
@@ -214,10 +216,21 @@ type OwnedTable = typeof linkedinAccounts | typeof profileOptimizations | typeof
  * A writer for a table whose records belong to a customer, found by the UID the record carries.
  * `toRow` builds the table's columns (besides the owner and the record id) from a record.
  */
+interface OwnedRecordsOptions {
+  /** Writes a batch in place of the plain upsert keyed by the record id. */
+  store?: (
+    ctx: WriteContext,
+    rows: Array<Record<string, unknown> & { airtableRecordId: string }>,
+  ) => Promise<WriteOutcome>;
+  /** Narrows which rows a record leaving the base may remove (all of the table's by default). */
+  removable?: SQL;
+}
+
 function ownedRecordsWriter(
   table: OwnedTable,
   uidField: string,
   toRow: (record: ValidRecord, ctx: WriteContext) => Record<string, unknown>,
+  options: OwnedRecordsOptions = {},
 ): TableWriter {
   return {
     async write(ctx, records) {
@@ -231,7 +244,7 @@ function ownedRecordsWriter(
         for (const owner of found) owners.set(owner.uid, owner.id);
       }
       const errors: SyncErrorDetail[] = [];
-      const rows: Array<Record<string, unknown>> = [];
+      const rows: Array<Record<string, unknown> & { airtableRecordId: string }> = [];
       for (const record of records) {
         const uid = text(record.values.uid) ?? "";
         const userId = owners.get(uid);
@@ -248,6 +261,10 @@ function ownedRecordsWriter(
         });
       }
       if (rows.length === 0) return { synced: 0, errors };
+      if (options.store) {
+        const stored = await options.store(ctx, rows);
+        return { synced: stored.synced, errors: [...errors, ...stored.errors] };
+      }
       const keys = Object.keys(rows[0] ?? {}).filter((key) => key !== "airtableRecordId");
       const written = await ctx.db
         .insert(table)
@@ -263,7 +280,7 @@ function ownedRecordsWriter(
       const rows = await db
         .select({ recordId: table.airtableRecordId })
         .from(table)
-        .where(userId === undefined ? undefined : eq(table.userId, userId));
+        .where(and(userId === undefined ? undefined : eq(table.userId, userId), options.removable));
       // Rows from payment events have no record in the base: a sync never removes them.
       return rows.flatMap((row) => (row.recordId === null ? [] : [row.recordId]));
     },
@@ -272,7 +289,13 @@ function ownedRecordsWriter(
       for (const ids of chunks(recordIds)) {
         await db
           .delete(table)
-          .where(and(inArray(table.airtableRecordId, ids), lt(table.lastSyncedAt, fetchStartedAt)));
+          .where(
+            and(
+              inArray(table.airtableRecordId, ids),
+              lt(table.lastSyncedAt, fetchStartedAt),
+              options.removable,
+            ),
+          );
       }
     },
   };
@@ -345,13 +368,36 @@ export function profileOptimizationsWriter(fieldNames: Record<string, string>): 
   }));
 }
 
+/**
+ * The base's transactions join the ledger (decision R12): the text amount ("98.00") also as cents,
+ * one row per event id whichever source brought it first, and a record leaving the base removes
+ * only rows that came from the base.
+ */
 export function transactionsWriter(fieldNames: Record<string, string>): TableWriter {
-  const textColumns = textColumnsOf("transactions", ["createdTime"]);
-  return ownedRecordsWriter(transactions, fieldNames.uid ?? "UID", (record, ctx) => ({
-    ...Object.fromEntries(textColumns.map((column) => [column, text(record.values[column])])),
-    createdTime: date(record.values.createdTime),
-    createdAt: createdAt(record, ctx.now),
-  }));
+  const textColumns = textColumnsOf("transactions", ["createdTime", "currency"]);
+  return ownedRecordsWriter(
+    transactions,
+    fieldNames.uid ?? "UID",
+    (record, ctx) => {
+      const amount = text(record.values.amountActual);
+      return {
+        ...Object.fromEntries(textColumns.map((column) => [column, text(record.values[column])])),
+        source: "airtable",
+        amountCents: amount === null ? 0 : (centsOfAmountText(amount) ?? 0),
+        currency: currencyCode(text(record.values.currency)),
+        createdTime: date(record.values.createdTime),
+        createdAt: createdAt(record, ctx.now),
+      };
+    },
+    {
+      store: async (ctx, rows) => {
+        const { synced, problems } = await storeBaseTransactions(ctx.db, rows);
+        const eventIdField = fieldNames.eventId ?? "Event ID";
+        return { synced, errors: problems.map((p) => detail(ctx, p.recordId, eventIdField, p.message)) };
+      },
+      removable: eq(transactions.source, "airtable"),
+    },
+  );
 }
 
 export function tableWriter(table: SyncTable, fieldNames: Record<string, string>): TableWriter {

@@ -1,0 +1,90 @@
+/**
+ * The billing history's API contract (decision R12): one ledger of payment events from the
+ * operator's base and from the payment provider, as its owner reads it, exports it and manages it.
+ */
+import { z } from "zod";
+import { singleLineText, uidSchema } from "./text";
+
+/** The event types the spec colours (section 4); any other type is shown in grey. */
+export const KNOWN_EVENT_TYPES = [
+  "checkout.session.completed",
+  "payment.succeeded",
+  "payment.failed",
+  "refund.created",
+] as const;
+export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];
+
+/**
+ * The list holds a customer's newest transactions up to this many; the CSV export has them all.
+ * A customer with years of monthly renewals stays fast to load and to search.
+ */
+export const TRANSACTION_LIST_LIMIT = 1000;
+
+/** Where a row came from: the operator's base, Stripe, or the local test checkout. */
+export const transactionSourceSchema = z.enum(["airtable", "stripe", "test"]);
+
+/** One transaction as the spec shows it, with its amount in cents and a receipt link when there is one. */
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  source: transactionSourceSchema,
+  product: z.string().nullable(),
+  eventType: z.string().nullable(),
+  /** When the payment event happened (ISO 8601), where the source says so. */
+  createdTime: z.string().nullable(),
+  /** When the portal recorded the row (ISO 8601); the page shows it when `createdTime` is missing. */
+  createdAt: z.string(),
+  name: z.string().nullable(),
+  /** The amount as the source wrote it (the base's text, such as "98.00"). */
+  amountActual: z.string().nullable(),
+  /** The amount in the currency's minor unit; a refund's is the amount refunded, positive. */
+  amountCents: z.number().int(),
+  /** ISO 4217 code in capitals; USD where the source gave none. */
+  currency: z.string(),
+  eventId: z.string().nullable(),
+  clientRefId: z.string().nullable(),
+  object: z.string().nullable(),
+  discounts: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  addressCity: z.string().nullable(),
+  addressPostcode: z.string().nullable(),
+  addressCountry: z.string().nullable(),
+  /** Stripe's receipt or hosted invoice page for this payment. */
+  receiptUrl: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** `GET /api/transactions`: the newest transactions first, at most `limit` of `total`. */
+export const transactionListSchema = z.object({
+  transactions: z.array(transactionSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  /** The customer has paid through Stripe, so `POST /api/billing/portal` can open their billing page. */
+  canManageBilling: z.boolean(),
+});
+export type TransactionList = z.infer<typeof transactionListSchema>;
+
+export const transactionListQuerySchema = z.object({
+  /** Must be the caller's own uid; an admin may read anyone's. */
+  uid: uidSchema.optional(),
+});
+
+/** `GET /api/transactions/export.csv`: the caller's own rows, narrowed as the page narrows them. */
+export const transactionExportQuerySchema = z.object({
+  /** One event type, as stored. */
+  eventType: singleLineText().max(100).optional(),
+  /** Part of the product's name, any case. */
+  q: singleLineText().max(200).optional(),
+});
+export type TransactionExportQuery = z.infer<typeof transactionExportQuerySchema>;
+
+/** `POST /api/billing/portal`: where to send the browser to manage subscriptions and cards. */
+export const billingPortalAnswerSchema = z.object({ url: z.string() });
+
+/** What the export's and the page's product search both do: part of the name, any case. */
+export function productMatches(product: string | null, query: string): boolean {
+  const wanted = query.trim().toLowerCase();
+  return wanted === "" || (product ?? "").toLowerCase().includes(wanted);
+}
