@@ -14,6 +14,7 @@ import testBillingPortalRoutes from "./features/billing/test-billing-portal-rout
 import devToolsRoutes from "./features/dev-tools/routes";
 import healthRoutes from "./features/health/routes";
 import linkedinAccountsRoutes from "./features/linkedin-accounts/routes";
+import profileOptimizationsRoutes from "./features/profile-optimizations/routes";
 import publicConfigRoutes from "./features/public-config/routes";
 import shopRoutes from "./features/shop/routes";
 import testCheckoutRoutes from "./features/shop/test-checkout-routes";
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(syncRoutes, { db: database.db, sync });
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox });
+  await app.register(profileOptimizationsRoutes, { db: database.db });
   await app.register(shopRoutes, { db: database.db, config, payments: adapters.payments });
   await app.register(billingRoutes, { db: database.db, config, payments: adapters.payments });
   if (adapters.payments?.kind === "test" && !config.isProduction) {

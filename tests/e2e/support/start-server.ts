@@ -9,11 +9,19 @@
  * otherwise delete the accounts other tests are looking at.
  */
 import { spawn } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../../src/server/db/client";
-import { linkedinAccounts, sessions, users } from "../../../src/server/db/schema";
+import { linkedinAccounts, sessions, transactions, users } from "../../../src/server/db/schema";
 import { demoDataDir } from "../../../src/server/paths";
 import { hashSecretToken } from "../../../src/server/plugins/secret-token";
 import { createSecretBox } from "../../../src/server/secrets/secret-box";
@@ -26,6 +34,8 @@ import {
   revealerAccounts,
   syncerSourceAccounts,
 } from "./e2e-accounts";
+import { addOptimizationsToSyncSource, insertOptimizations } from "./e2e-optimizations";
+import { E2E_BUYER_DETAILS, ownerTransactions } from "./e2e-transactions";
 import {
   DISPOSABLE_SESSIONS_PER_USER,
   disposableSessionToken,
@@ -73,6 +83,7 @@ for (const key of Object.keys(e2eUsers) as E2eUserKey[]) {
       role: spec.role,
       ...("uid" in spec ? { uid: spec.uid } : {}),
       ...("onboardingUrl" in spec ? { onboardingUrl: spec.onboardingUrl } : {}),
+      ...("optimizationUrl" in spec ? { optimizationUrl: spec.optimizationUrl } : {}),
     })
     .returning();
   if (!user) throw new Error("could not create e2e user");
@@ -113,9 +124,32 @@ for (const [key, accounts] of Object.entries(accountsInDatabase) as Array<[E2eUs
     );
   }
 }
+// The billing history as the sync would have written it from the base (decision R12).
+const ledgerOwnerId = userIds.get("transactionsOwner");
+if (ledgerOwnerId === undefined) throw new Error("no e2e user transactionsOwner");
+await database.db.insert(transactions).values(
+  ownerTransactions.map(({ recordId, amount, currency, createdTime, ...t }) => ({
+    ...t,
+    ...E2E_BUYER_DETAILS,
+    userId: ledgerOwnerId,
+    uid: uidOf("transactionsOwner"),
+    airtableRecordId: recordId,
+    source: "airtable" as const,
+    amountActual: amount,
+    currency: currency.toUpperCase(),
+    customerEmail: E2E_BUYER_DETAILS.email,
+    clientRefId: uidOf("transactionsOwner"),
+    createdTime: createdTime === null ? null : new Date(createdTime),
+  })),
+);
+const optimizerId = userIds.get("optimizer");
+if (optimizerId === undefined) throw new Error("no e2e user optimizer");
+await insertOptimizations(database.db, optimizerId, uidOf("optimizer"));
 await database.close();
 
 writeSyncSource();
+addOptimizationsToSyncSource(sourceDir, uidOf("optimizer"));
+addTransactionsToSyncSource();
 
 const server = spawn(process.execPath, ["dist/server/main.js"], {
   stdio: "inherit",
@@ -131,6 +165,8 @@ const server = spawn(process.execPath, ["dist/server/main.js"], {
     SYNC_INTERVAL_MINUTES: "0",
     SYNC_SOURCE_DIR: sourceDir,
     SECRETS_KEY: E2E_SECRETS_KEY,
+    // The help centre's live chat; tests answer its script with an empty one (help-centre.spec.ts).
+    CHAT_WIDGET_ID: "e2e-crisp-website-id",
     // Each test is a client of its own behind this "proxy" (see fixtures.ts), so the per-address
     // limits (10 registrations an hour) hold per test, however many tests register users.
     TRUST_PROXY: "loopback",
@@ -207,4 +243,40 @@ function writeSyncSource(): void {
     path.join(sourceDir, "LinkedIn Accounts.csv"),
     `${demoAccounts}${separator}${rows.join("\n")}\n`,
   );
+}
+
+/** The transactionsOwner's history, added to the demo folder's Transactions table. */
+function addTransactionsToSyncSource(): void {
+  const file = path.join(sourceDir, "Transactions.csv");
+  const demo = readFileSync(file, "utf8");
+  const header = (demo.split("\n", 1)[0] ?? "").split(",");
+  const uid = uidOf("transactionsOwner");
+  const rows = ownerTransactions.map((t) => {
+    const byColumn: Record<string, string | null> = {
+      UID: uid,
+      "Event ID": t.eventId,
+      Object: t.object,
+      "Client Reference ID": uid,
+      Currency: t.currency,
+      Amount: t.amount,
+      Product: t.product,
+      "Event Type": t.eventType,
+      Email: E2E_BUYER_DETAILS.email,
+      Name: E2E_BUYER_DETAILS.name,
+      Phone: t.phone,
+      "Customer Email": E2E_BUYER_DETAILS.email,
+      "Address City": E2E_BUYER_DETAILS.addressCity,
+      "Address Line 1": E2E_BUYER_DETAILS.addressLine1,
+      "Address Line 2": t.addressLine2,
+      "Address Country": E2E_BUYER_DETAILS.addressCountry,
+      "Address Postcode": E2E_BUYER_DETAILS.addressPostcode,
+      Discounts: t.discounts,
+      "Created Time": t.createdTime,
+      "Record ID": t.recordId,
+    };
+    const unknown = Object.keys(byColumn).filter((column) => !header.includes(column));
+    if (unknown.length > 0) throw new Error(`the demo transactions file has no column ${unknown.join(", ")}`);
+    return header.map((column) => csvCell(byColumn[column] ?? null)).join(",");
+  });
+  appendFileSync(file, `${demo.endsWith("\n") ? "" : "\n"}${rows.join("\n")}\n`);
 }

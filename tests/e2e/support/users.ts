@@ -86,6 +86,25 @@ export const e2eUsers = {
     uid: "e2e00000-0000-4000-8000-000000000005",
     onboardingUrl: "https://onboarding.example.test/bea",
   },
+  /** A billing history of every event type (see e2e-transactions.ts), none of it paid through Stripe. */
+  transactionsOwner: {
+    email: "toni.transactions@example.test",
+    name: "Toni Transactions",
+    username: "toni",
+    role: "customer",
+    sessionToken: "e2e-transactions-owner-session-token-0123456",
+    uid: "e2e00000-0000-4000-8000-0000000000b1",
+  },
+  /** A request of every optimization status (see e2e-optimizations.ts), and a request form to open. */
+  optimizer: {
+    email: "opal.optimizer@example.test",
+    name: "Opal Optimizer",
+    username: "opal",
+    role: "customer",
+    sessionToken: "e2e-optimizer-session-token-0123456789abcdef",
+    uid: "e2e00000-0000-4000-8000-0000000000c1",
+    optimizationUrl: "https://forms.example.test/optimization/opal",
+  },
 } as const;
 
 export type E2eUserKey = keyof typeof e2eUsers;

@@ -1,14 +1,50 @@
+import { BookOpen } from "lucide-react";
+import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
-import { PlaceholderPanel } from "../../../components/placeholder-panel";
+import { Spinner } from "../../../components/ui/spinner";
+import { failureText } from "../../../lib/api-error";
+import { usePublicConfig } from "../../../lib/public-config";
+import { ContactCards } from "../components/contact-cards";
+import { Faq } from "../components/faq";
 
 export function HelpCentrePage() {
+  const config = usePublicConfig();
   return (
-    <div className="space-y-6">
+    <div className="space-y-8">
       <PageHeader
         title="Help Centre"
         description="Reach our support team and find answers to common questions."
       />
-      <PlaceholderPanel />
+      {config.isPending ? (
+        <Spinner label="Loading the support options" />
+      ) : config.data ? (
+        <ContactCards
+          supportEmail={config.data.supportEmail}
+          supportPhone={config.data.supportPhone}
+          chatWidgetId={config.data.chatWidgetId}
+        />
+      ) : (
+        <LoadFailed
+          message={failureText(config.error, "The support options could not be loaded")}
+          onRetry={() => void config.refetch()}
+          retrying={config.isFetching}
+        />
+      )}
+      <Faq />
+      {config.data ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <BookOpen aria-hidden="true" className="size-4" />
+          Looking for step-by-step guides?{" "}
+          <a
+            href={config.data.knowledgeBaseUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-primary underline-offset-4 hover:underline dark:text-blue-300"
+          >
+            Browse the Knowledge Base<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </p>
+      ) : null}
     </div>
   );
 }

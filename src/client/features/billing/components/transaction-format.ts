@@ -1,0 +1,150 @@
+/**
+ * How the billing history reads: money in the browser's locale, the time a payment happened, the
+ * address on one card, and the event type and product filters (kept in the URL as ?eventType=&q=).
+ * Pure, so the page can memoize it and the unit tests can drive it.
+ */
+import { KNOWN_EVENT_TYPES, productMatches, type Transaction } from "../../../../shared/api/transactions";
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: string, locale: string | undefined): Intl.NumberFormat {
+  const key = `${locale ?? ""}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: "currency", currency });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * An amount in the currency's minor unit as money, in the browser's locale unless one is given:
+ * 26800 USD is "$268.00", 1500 JPY (a currency without cents) is "¥1,500". A code the browser
+ * does not accept is written after the number.
+ */
+export function formatMoney(amountMinor: number, currency: string, locale?: string): string {
+  const code = currency.trim().toUpperCase() || "USD";
+  try {
+    const format = moneyFormat(code, locale);
+    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(amountMinor / 10 ** digits);
+  } catch {
+    return `${(amountMinor / 100).toFixed(2)} ${code}`;
+  }
+}
+
+/** When the payment event happened, or when the portal recorded it where the source does not say. */
+export function transactionTime(transaction: Pick<Transaction, "createdTime" | "createdAt">): string {
+  return transaction.createdTime ?? transaction.createdAt;
+}
+
+let regionNames: Intl.DisplayNames | null | undefined;
+
+/** A two-letter country code as the country's name in the browser's language ("IE" is "Ireland"). */
+export function countryName(country: string): string {
+  const code = country.trim();
+  if (!/^[A-Za-z]{2}$/.test(code)) return code;
+  if (regionNames === undefined) {
+    try {
+      regionNames = new Intl.DisplayNames(undefined, { type: "region" });
+    } catch {
+      regionNames = null;
+    }
+  }
+  try {
+    return regionNames?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The address as the lines of a label: street lines, postcode and city, country; empty parts left out. */
+export function addressLines(
+  transaction: Pick<
+    Transaction,
+    "addressLine1" | "addressLine2" | "addressCity" | "addressPostcode" | "addressCountry"
+  >,
+): string[] {
+  const filled = (value: string | null) => (value ?? "").trim();
+  const cityLine = [filled(transaction.addressPostcode), filled(transaction.addressCity)]
+    .filter(Boolean)
+    .join(" ");
+  const country = filled(transaction.addressCountry);
+  return [
+    filled(transaction.addressLine1),
+    filled(transaction.addressLine2),
+    cityLine,
+    country ? countryName(country) : "",
+  ].filter(Boolean);
+}
+
+export type EventTone = "green" | "blue" | "red" | "yellow" | "grey";
+
+// Spec section 4.
+const EVENT_TONES: Record<(typeof KNOWN_EVENT_TYPES)[number], EventTone> = {
+  "checkout.session.completed": "green",
+  "payment.succeeded": "blue",
+  "payment.failed": "red",
+  "refund.created": "yellow",
+};
+
+export function eventTone(eventType: string | null): EventTone {
+  // Own keys only: "toString" is not an event type the spec colours.
+  return eventType !== null && Object.hasOwn(EVENT_TONES, eventType)
+    ? EVENT_TONES[eventType as keyof typeof EVENT_TONES]
+    : "grey";
+}
+
+export interface TransactionFilters {
+  /** One event type as stored; "" for all. */
+  eventType: string;
+  /** Part of the product's name, any case; "" for all. */
+  q: string;
+}
+
+export const NO_TRANSACTION_FILTERS: TransactionFilters = { eventType: "", q: "" };
+
+export function transactionFiltersFromSearchParams(params: URLSearchParams): TransactionFilters {
+  return { eventType: params.get("eventType") ?? "", q: params.get("q") ?? "" };
+}
+
+/** The URL's search params for these filters; unset ones are left out to keep the URL short. */
+export function searchParamsForTransactionFilters(filters: TransactionFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.eventType !== "") params.set("eventType", filters.eventType);
+  if (filters.q !== "") params.set("q", filters.q);
+  return params;
+}
+
+export function isFiltered(filters: TransactionFilters): boolean {
+  return filters.eventType !== "" || filters.q.trim() !== "";
+}
+
+/** The rows the page shows: the export answers the same filters over every row (see productMatches). */
+export function filterTransactions<T extends Pick<Transaction, "eventType" | "product">>(
+  transactions: readonly T[],
+  filters: TransactionFilters,
+): T[] {
+  return transactions.filter(
+    (transaction) =>
+      (filters.eventType === "" || transaction.eventType === filters.eventType) &&
+      productMatches(transaction.product, filters.q),
+  );
+}
+
+/**
+ * The event types to filter by: those in the list, the coloured ones first in the spec's order,
+ * then the others alphabetically. The chosen one stays offered even when no row has it (a link
+ * from before), so the page can say nothing matches and offer to clear it.
+ */
+export function eventTypeOptions(
+  transactions: ReadonlyArray<Pick<Transaction, "eventType">>,
+  chosen = "",
+): string[] {
+  const present = new Set<string>();
+  for (const { eventType } of transactions) if (eventType) present.add(eventType);
+  if (chosen !== "") present.add(chosen);
+  const known: string[] = KNOWN_EVENT_TYPES.filter((type) => present.has(type));
+  const others = [...present].filter((type) => !known.includes(type)).sort();
+  return [...known, ...others];
+}

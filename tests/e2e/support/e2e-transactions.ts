@@ -1,0 +1,130 @@
+/**
+ * The billing history the browser tests see. The e2e server start script writes it straight into the
+ * database as the sync would from the operator's base, and also into the sync source folder it gives
+ * the server, so that a full sync run by another test (the admin's Start User Sync) finds the records
+ * in the "base" and keeps them.
+ */
+import { e2eUsers } from "./users";
+
+const owner = e2eUsers.transactionsOwner;
+
+export interface E2eTransaction {
+  recordId: string;
+  eventId: string;
+  object: string;
+  /** As the base writes it: lower or upper case. */
+  currency: string;
+  /** As the base writes it: "98.00". */
+  amount: string;
+  amountCents: number;
+  product: string;
+  eventType: string;
+  phone: string | null;
+  addressLine2: string | null;
+  discounts: string | null;
+  /** Null: the base does not say when it happened, so the page shows when the portal recorded it. */
+  createdTime: string | null;
+}
+
+function transaction(
+  fields: Pick<E2eTransaction, "recordId" | "eventId" | "object" | "amount" | "product" | "eventType"> &
+    Partial<E2eTransaction>,
+): E2eTransaction {
+  return {
+    currency: "usd",
+    amountCents: Math.round(Number(fields.amount) * 100),
+    phone: null,
+    addressLine2: null,
+    discounts: null,
+    createdTime: null,
+    ...fields,
+  };
+}
+
+/** Who paid, as every row of the owner's history says. */
+export const E2E_BUYER_DETAILS = {
+  email: owner.email,
+  name: owner.name,
+  addressLine1: "682 High Street",
+  addressCity: "Dublin",
+  addressPostcode: "D02 X285",
+  addressCountry: "IE",
+} as const;
+
+/** An event id with no break in it, as long as the payment provider's longest: it must wrap on a phone. */
+export const LONG_EVENT_ID = "evt_1QxE2eLedgerCheckoutSessionCompletedWithAVeryLongIdentifier0001";
+
+/**
+ * The transactionsOwner's seven, newest first: every event type the spec colours, one it does not
+ * (invoice.paid, grey), one in euros, and one without a time (recorded when the server started, so
+ * newest of all).
+ */
+export const ownerTransactions: E2eTransaction[] = [
+  transaction({
+    recordId: "recE2eLedger00007",
+    eventId: "evt_E2eLedgerNoTime000007",
+    object: "checkout.session",
+    currency: "USD",
+    amount: "178.20",
+    product: "LinkedIn Exec",
+    eventType: "checkout.session.completed",
+    discounts: "10%",
+  }),
+  transaction({
+    recordId: "recE2eLedger00001",
+    eventId: LONG_EVENT_ID,
+    object: "checkout.session",
+    amount: "268.00",
+    product: "2 × LinkedIn Plus",
+    eventType: "checkout.session.completed",
+    phone: "+353 1 555 0100",
+    addressLine2: "Apartment 4B",
+    createdTime: "2026-10-17T12:00:00.000Z",
+  }),
+  transaction({
+    recordId: "recE2eLedger00002",
+    eventId: "evt_E2eLedgerSucceeded0002",
+    object: "invoice",
+    amount: "134.00",
+    product: "LinkedIn Plus",
+    eventType: "payment.succeeded",
+    createdTime: "2026-09-25T12:00:00.000Z",
+  }),
+  transaction({
+    recordId: "recE2eLedger00003",
+    eventId: "evt_E2eLedgerFailed000003",
+    object: "payment_intent",
+    amount: "134.00",
+    product: "LinkedIn Plus",
+    eventType: "payment.failed",
+    createdTime: "2026-08-25T12:00:00.000Z",
+  }),
+  transaction({
+    recordId: "recE2eLedger00004",
+    eventId: "evt_E2eLedgerRefund000004",
+    object: "refund",
+    amount: "44.00",
+    product: "LinkedIn Automation",
+    eventType: "refund.created",
+    createdTime: "2026-08-02T12:00:00.000Z",
+  }),
+  transaction({
+    recordId: "recE2eLedger00005",
+    eventId: "evt_E2eLedgerInvoice00005",
+    object: "invoice",
+    amount: "40.00",
+    product: "Sales Navigator",
+    eventType: "invoice.paid",
+    createdTime: "2026-07-11T12:00:00.000Z",
+  }),
+  transaction({
+    recordId: "recE2eLedger00006",
+    eventId: "evt_E2eLedgerEuros000006",
+    object: "payment_intent",
+    currency: "eur",
+    amount: "98.00",
+    product: "LinkedIn Lite",
+    eventType: "payment.succeeded",
+    createdTime: "2026-06-20T12:00:00.000Z",
+  }),
+];

@@ -1,0 +1,509 @@
+/**
+ * The transaction history (/billing/transactions): cards newest first with the spec's event type
+ * colours, details on demand, the event type filter and product search kept in the URL, the CSV
+ * export of what is shown, Manage billing, every state on a desktop and on a phone in both themes,
+ * and a test-checkout payment arriving in the list. The seeded history is in support/e2e-transactions.ts.
+ */
+import { readFile } from "node:fs/promises";
+import type { Download, Locator, Page, Route } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+import type { TransactionList } from "../../src/shared/api/transactions";
+import { newPerson } from "../support/builders";
+import { E2E_BUYER_DETAILS, LONG_EVENT_ID, ownerTransactions } from "./support/e2e-transactions";
+import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { registerThroughApi, toasts } from "./support/journeys";
+import { e2eUsers } from "./support/users";
+
+// The list's URL, with or without ?uid=, but not the export's.
+const LIST_URL = /\/api\/transactions(\?.*)?$/;
+
+const heading = (page: Page) => page.getByRole("heading", { level: 1, name: "Transaction History" });
+const list = (page: Page) => page.getByRole("list", { name: "Transactions" });
+const cards = (page: Page) => list(page).getByRole("article");
+const cardOf = (page: Page, product: string) =>
+  cards(page).filter({ has: page.getByRole("heading", { name: product, exact: true }) });
+const productHeadings = (page: Page) => list(page).getByRole("heading", { level: 2 });
+const search = (page: Page) => page.getByLabel("Search by product");
+const eventTypeFilter = (page: Page) => page.getByLabel("Event type");
+const summary = (page: Page) => page.getByRole("status").filter({ hasText: /transactions?$/ });
+const exportButton = (page: Page) => page.getByRole("button", { name: "Export CSV" });
+const manageBilling = (page: Page) => page.getByRole("button", { name: "Manage billing" });
+/** An element by id; React's generated ids are not valid in a #selector. */
+const byId = (page: Page, id: string) => page.locator(`[id="${id}"]`);
+
+/** The products of the cards, top to bottom. */
+const NEWEST_FIRST = ownerTransactions.map((t) => t.product);
+
+async function openTransactions(page: Page, query = "") {
+  await page.goto(`/billing/transactions${query}`);
+  await expect(heading(page)).toBeVisible();
+}
+
+/** Expands a card by its toggle (named after the transaction) and answers its details. */
+async function expand(page: Page, card: Locator): Promise<Locator> {
+  const toggle = card.getByRole("button", { name: /^Details of / });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  const id = await toggle.getAttribute("aria-controls");
+  expect(id, "the toggle names the details it controls").toBeTruthy();
+  return byId(page, id ?? "");
+}
+
+/** A detail's value in an expanded card, by its label. */
+const detail = (details: Locator, label: string) =>
+  details.locator(`xpath=.//dt[normalize-space()='${label}']/following-sibling::dd[1]`);
+
+async function readCsv(download: Download): Promise<{ text: string; rows: Array<Record<string, string>> }> {
+  const text = await readFile(await download.path(), "utf8");
+  return { text, rows: parse(text, { columns: true, bom: true }) as Array<Record<string, string>> };
+}
+
+/** Answers the list from the server's own answer, changed by `change`. */
+async function changeListAnswer(page: Page, change: (answer: TransactionList) => TransactionList) {
+  await page.route(LIST_URL, async (route: Route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as TransactionList;
+    await route.fulfill({ response, json: change(answer) });
+  });
+}
+
+async function expectNoPageScrollSideways(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
+}
+
+test.describe("a customer with a billing history", () => {
+  test.beforeEach(async ({ signInAs }) => {
+    await signInAs("transactionsOwner");
+  });
+
+  test("sees a card per transaction, newest first, with its event type, date, name and amount", async ({
+    page,
+  }) => {
+    const startedAt = Date.now();
+    await openTransactions(page);
+    await expect(productHeadings(page)).toHaveText(NEWEST_FIRST);
+    await expect(summary(page)).toHaveText("7 transactions");
+
+    const plus = cardOf(page, "2 × LinkedIn Plus");
+    await expect(plus).toContainText("checkout.session.completed");
+    await expect(plus).toContainText("Oct 17, 2026");
+    await expect(plus).toContainText(E2E_BUYER_DETAILS.name);
+    await expect(plus).toContainText("$268.00");
+    await expect(cardOf(page, "LinkedIn Lite")).toContainText("€98.00");
+    await expect(cardOf(page, "LinkedIn Automation")).toContainText("$44.00");
+
+    // Spec section 4: each event type in its colour, as stored; one the spec does not name in grey.
+    const colours = {
+      "checkout.session.completed": /\bbg-green-100\b/,
+      "payment.succeeded": /\bbg-blue-100\b/,
+      "payment.failed": /\bbg-red-100\b/,
+      "refund.created": /\bbg-yellow-100\b/,
+      "invoice.paid": /\bbg-zinc-100\b/,
+    };
+    for (const [eventType, colour] of Object.entries(colours)) {
+      const badges = list(page).getByText(eventType, { exact: true });
+      await expect(badges.first()).toHaveClass(colour);
+    }
+
+    // Without a time from the base, the card shows when the portal recorded the payment.
+    const undated = cardOf(page, "LinkedIn Exec").locator("time");
+    const recorded = Date.parse((await undated.getAttribute("datetime")) ?? "");
+    expect(recorded).toBeGreaterThan(startedAt - 24 * 3_600_000);
+
+    // Never paid through Stripe: nothing to manage there.
+    await expect(exportButton(page)).toBeVisible();
+    await expect(manageBilling(page)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, "the transaction history");
+  });
+
+  test("opens and closes a transaction's details from the keyboard", async ({ page }) => {
+    await openTransactions(page);
+    const plus = cardOf(page, "2 × LinkedIn Plus");
+    const toggle = plus.getByRole("button", { name: "Details of 2 × LinkedIn Plus, Oct 17, 2026, $268.00" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const details = byId(page, (await toggle.getAttribute("aria-controls")) ?? "");
+
+    await expect(detail(details, "Event ID")).toHaveText(LONG_EVENT_ID);
+    await expect(detail(details, "Client reference ID")).toHaveText(e2eUsers.transactionsOwner.uid);
+    await expect(detail(details, "Object")).toHaveText("checkout.session");
+    await expect(detail(details, "Email")).toHaveText(E2E_BUYER_DETAILS.email);
+    await expect(detail(details, "Phone")).toHaveText("+353 1 555 0100");
+    await expect(detail(details, "Address")).toContainText("682 High Street");
+    await expect(detail(details, "Address")).toContainText("Apartment 4B");
+    await expect(detail(details, "Address")).toContainText("D02 X285 Dublin");
+    await expect(detail(details, "Address")).toContainText("Ireland");
+    // Empty fields are left out, and the base gives no receipt.
+    await expect(detail(details, "Discounts")).toHaveCount(0);
+    await expect(details.getByRole("link")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, "the transaction history with a card open");
+
+    await page.keyboard.press("Space");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(details).toHaveCount(0);
+
+    const exec = await expand(page, cardOf(page, "LinkedIn Exec"));
+    await expect(detail(exec, "Discounts")).toHaveText("10%");
+    await expect(detail(exec, "Phone")).toHaveCount(0);
+  });
+
+  test("filters by event type and searches by product, kept in the URL, and clears a search that finds nothing", async ({
+    page,
+  }) => {
+    await openTransactions(page);
+    await expect(eventTypeFilter(page).locator("option")).toHaveText([
+      "All",
+      "checkout.session.completed",
+      "payment.succeeded",
+      "payment.failed",
+      "refund.created",
+      "invoice.paid",
+    ]);
+
+    await eventTypeFilter(page).selectOption("payment.succeeded");
+    await expect(productHeadings(page)).toHaveText(["LinkedIn Plus", "LinkedIn Lite"]);
+    await expect(summary(page)).toHaveText("Showing 2 of 7 transactions");
+    await expect(page).toHaveURL(/[?&]eventType=payment\.succeeded(&|$)/);
+
+    await search(page).fill("PLUS");
+    await expect(productHeadings(page)).toHaveText(["LinkedIn Plus"]);
+    await expect(cards(page)).toContainText(["payment.succeeded"]);
+    await expect(page).toHaveURL(/[?&]q=PLUS(&|$)/);
+
+    await page.reload();
+    await expect(productHeadings(page)).toHaveText(["LinkedIn Plus"]);
+    await expect(search(page)).toHaveValue("PLUS");
+    await expect(eventTypeFilter(page)).toHaveValue("payment.succeeded");
+
+    await eventTypeFilter(page).selectOption("");
+    await expect(productHeadings(page)).toHaveText(["2 × LinkedIn Plus", "LinkedIn Plus", "LinkedIn Plus"]);
+
+    await search(page).fill("Gold plan");
+    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByText("No transactions match your search and filter")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "the transaction history with no matches");
+
+    await eventTypeFilter(page).selectOption("refund.created");
+    await page.getByRole("button", { name: "Clear search and filter" }).click();
+    await expect(productHeadings(page)).toHaveText(NEWEST_FIRST);
+    await expect(search(page)).toHaveValue("");
+    await expect(search(page)).toBeFocused();
+    await expect(eventTypeFilter(page)).toHaveValue("");
+    await expect(page).toHaveURL(/\/billing\/transactions$/);
+  });
+
+  test("a link to an event type no transaction has says nothing matches", async ({ page }) => {
+    await openTransactions(page, "?eventType=charge.disputed");
+    await expect(eventTypeFilter(page)).toHaveValue("charge.disputed");
+    await expect(page.getByText("No transactions match your search and filter")).toBeVisible();
+    await page.getByRole("button", { name: "Clear search and filter" }).click();
+    await expect(cards(page)).toHaveCount(7);
+  });
+
+  test("exports what is shown as CSV: the filtered rows, then all of them", async ({ page }) => {
+    await openTransactions(page);
+    await eventTypeFilter(page).selectOption("checkout.session.completed");
+    await search(page).fill("plus");
+    await expect(productHeadings(page)).toHaveText(["2 × LinkedIn Plus"]);
+
+    const [request, download] = await Promise.all([
+      page.waitForRequest(/\/api\/transactions\/export\.csv/),
+      page.waitForEvent("download"),
+      exportButton(page).click(),
+    ]);
+    expect(Object.fromEntries(new URL(request.url()).searchParams)).toEqual({
+      eventType: "checkout.session.completed",
+      q: "plus",
+    });
+    expect(download.suggestedFilename()).toBe("transactions.csv");
+    const filtered = await readCsv(download);
+    expect(filtered.rows.map((row) => [row["Event ID"], row["Event Type"], row.Product])).toEqual([
+      [LONG_EVENT_ID, "checkout.session.completed", "2 × LinkedIn Plus"],
+    ]);
+    expect(filtered.rows[0]).toMatchObject({
+      Amount: "268.00",
+      Currency: "USD",
+      Email: E2E_BUYER_DETAILS.email,
+    });
+
+    await search(page).fill("");
+    await eventTypeFilter(page).selectOption("");
+    await expect(cards(page)).toHaveCount(7);
+    const [everything] = await Promise.all([page.waitForEvent("download"), exportButton(page).click()]);
+    const all = await readCsv(everything);
+    expect(all.rows.map((row) => row["Event ID"]).sort()).toEqual(
+      ownerTransactions.map((t) => t.eventId).sort(),
+    );
+  });
+
+  test("says when the export failed", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 503/);
+    await page.route("**/api/transactions/export.csv*", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "The export is paused for maintenance" }),
+      }),
+    );
+    await openTransactions(page);
+    await exportButton(page).click();
+    const toast = toasts(page).filter({ hasText: "Export Failed" });
+    await expect(toast).toContainText("The export is paused for maintenance");
+  });
+
+  test("links each payment's receipt or invoice, and says when the list holds only the newest", async ({
+    page,
+  }) => {
+    const receipt = "https://pay.stripe.com/receipts/e2e/rcpt_123";
+    const invoice = "https://invoice.stripe.com/i/e2e/in_456";
+    await changeListAnswer(page, (answer) => ({
+      ...answer,
+      total: 1500,
+      transactions: answer.transactions.map((t) =>
+        t.eventId === "evt_E2eLedgerSucceeded0002"
+          ? { ...t, receiptUrl: invoice }
+          : t.eventId === "evt_E2eLedgerRefund000004"
+            ? { ...t, receiptUrl: receipt }
+            : t,
+      ),
+    }));
+    await openTransactions(page);
+    await expect(
+      page.getByText("The list shows your newest 7 of 1,500 transactions. Export CSV includes all of them."),
+    ).toBeVisible();
+
+    const refund = await expand(page, cardOf(page, "LinkedIn Automation"));
+    const receiptLink = refund.getByRole("link", { name: /^View receipt for LinkedIn Automation/ });
+    await expect(receiptLink).toHaveAttribute("href", receipt);
+    await expect(receiptLink).toHaveAttribute("target", "_blank");
+    await expect(receiptLink).toHaveAttribute("rel", /\bnoopener\b/);
+
+    const paid = await expand(page, cards(page).filter({ hasText: "payment.succeeded" }).first());
+    await expect(paid.getByRole("link", { name: /^View invoice for LinkedIn Plus/ })).toHaveAttribute(
+      "href",
+      invoice,
+    );
+    await expectNoSeriousA11yViolations(page, "the transaction history with receipts");
+  });
+
+  test("offers Manage billing when the server says so, and shows the server's reason when it cannot open", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/status of 404/);
+    // This customer never paid through Stripe: the list is made to offer the button anyway, so the
+    // server's own refusal is what the toast must show.
+    await changeListAnswer(page, (answer) => ({ ...answer, canManageBilling: true }));
+    await openTransactions(page);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/billing/portal")),
+      manageBilling(page).click(),
+    ]);
+    expect(response.status()).toBe(404);
+    const { error } = (await response.json()) as { error: string };
+    const toast = toasts(page).filter({ hasText: "Billing Unavailable" });
+    await expect(toast).toContainText(error);
+    await expect(page).toHaveURL("/billing/transactions");
+    await expect(manageBilling(page)).not.toHaveAttribute("aria-disabled");
+  });
+
+  test("shows placeholders while the list is on its way", async ({ page }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(LIST_URL, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await openTransactions(page);
+    await expect(page.getByRole("status", { name: "Loading your transactions" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "the transaction history while loading");
+    release();
+    await expect(cards(page)).toHaveCount(7);
+    await expect(page.getByRole("status", { name: "Loading your transactions" })).toHaveCount(0);
+  });
+
+  test("says the list failed to load after one more try, and Try again loads it", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/status of 500/);
+    let reads = 0;
+    await page.route(LIST_URL, (route) => {
+      reads += 1;
+      return route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: '{"error":"Internal error"}',
+      });
+    });
+    await openTransactions(page);
+    const alert = page.getByRole("alert").filter({ hasText: "Error Loading Transactions" });
+    await expect(alert).toContainText("Failed to load transactions. Please try again later.");
+    expect(reads, "one load and one retry").toBe(2);
+    await expect(list(page)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, "the transaction history after a failed load");
+
+    await page.unroute(LIST_URL);
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await expect(cards(page)).toHaveCount(7);
+    await expect(alert).toHaveCount(0);
+  });
+
+  test("asks to log in when the list answers that the session has ended", async ({ page }) => {
+    let reads = 0;
+    await page.route(LIST_URL, (route) => {
+      reads += 1;
+      return route.fulfill({
+        status: 401,
+        contentType: "application/json",
+        body: '{"error":"Not signed in"}',
+      });
+    });
+    await openTransactions(page);
+    await expect(page.getByRole("heading", { name: "Authentication Required" })).toBeVisible();
+    await expect(page.getByText("Please log in to view your transactions.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to login" })).toHaveAttribute("href", "/login");
+    expect(reads, "a 401 is not tried again").toBe(1);
+    await expect(list(page)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, "the transaction history when signed out");
+  });
+});
+
+test("a customer with no transactions is pointed to the shop", async ({ page, signInAs }) => {
+  await signInAs("customer");
+  await openTransactions(page);
+  await expect(page.getByRole("heading", { name: "No transactions yet" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Place Order" })).toHaveAttribute("href", "/orders");
+  await expect(exportButton(page)).toHaveCount(0);
+  await expect(manageBilling(page)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, "the empty transaction history");
+  await page.getByRole("link", { name: "Place Order" }).click();
+  await expect(page).toHaveURL("/orders");
+});
+
+/** Every state of the page, for the accessibility and layout checks below. */
+const STATES: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
+  {
+    name: "the list with the longest card open",
+    open: async (page) => {
+      await openTransactions(page);
+      const details = await expand(page, cardOf(page, "2 × LinkedIn Plus"));
+      await expect(detail(details, "Event ID")).toHaveText(LONG_EVENT_ID);
+    },
+  },
+  {
+    name: "no matches",
+    open: async (page) => {
+      await openTransactions(page, "?q=Gold%20plan");
+      await expect(page.getByText("No transactions match your search and filter")).toBeVisible();
+    },
+  },
+  {
+    name: "the empty history",
+    open: async (page) => {
+      await page.route(LIST_URL, (route) =>
+        route.fulfill({ json: { transactions: [], total: 0, limit: 1000, canManageBilling: false } }),
+      );
+      await openTransactions(page);
+      await expect(page.getByRole("heading", { name: "No transactions yet" })).toBeVisible();
+    },
+  },
+  {
+    name: "the failed load",
+    open: async (page) => {
+      await page.route(LIST_URL, (route) =>
+        route.fulfill({ status: 500, json: { error: "Internal error" } }),
+      );
+      await openTransactions(page);
+      await expect(page.getByRole("alert")).toContainText("Error Loading Transactions");
+    },
+  },
+  {
+    name: "the ended session",
+    open: async (page) => {
+      await page.route(LIST_URL, (route) => route.fulfill({ status: 401, json: { error: "Not signed in" } }));
+      await openTransactions(page);
+      await expect(page.getByText("Please log in to view your transactions.")).toBeVisible();
+    },
+  },
+];
+
+for (const device of [
+  { name: "a desktop", viewport: { width: 1280, height: 800 } },
+  { name: "a phone", viewport: { width: 390, height: 844 } },
+]) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    test.describe(`on ${device.name} in the ${colorScheme} theme`, () => {
+      test.use({ viewport: device.viewport, colorScheme });
+
+      test("every state fits the screen and passes axe", async ({ page, signInAs, consoleErrors }) => {
+        test.slow();
+        consoleErrors.allow(/status of 500/);
+        await signInAs("transactionsOwner");
+        for (const state of STATES) {
+          await test.step(state.name, async () => {
+            await page.unrouteAll({ behavior: "wait" });
+            await state.open(page);
+            if (colorScheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+            await expectNoPageScrollSideways(page);
+            await expectNoSeriousA11yViolations(page, `${state.name} on ${device.name}, ${colorScheme}`);
+          });
+        }
+      });
+    });
+  }
+}
+
+test("a payment on the test checkout arrives in the history, with Manage billing", async ({
+  page,
+  baseURL,
+}) => {
+  // Three pages and a payment: a long journey on a slow machine.
+  test.slow();
+  const person = newPerson("Tess", "Ledger");
+  await registerThroughApi(page.request, baseURL, person);
+
+  await page.goto("/orders");
+  await page
+    .getByRole("group", { name: "LinkedIn Lite", exact: true })
+    .getByRole("button", { name: /Add to Cart/ })
+    .click();
+  await expect(toasts(page)).toContainText("Added to Cart");
+  await page
+    .getByRole("region", { name: "Your cart" })
+    .getByRole("button", { name: "Confirm and Checkout" })
+    .click();
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(page).toHaveURL(/\/test-checkout\/cs_local_/);
+  await page.getByRole("button", { name: /^Pay \$98\.00/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+
+  await page.getByRole("link", { name: "View Transaction" }).click();
+  await expect(page).toHaveURL("/billing/transactions");
+  await expect(cards(page)).toHaveCount(1);
+  const card = cards(page).first();
+  await expect(card.getByRole("heading", { level: 2 })).toHaveText(/1 × LinkedIn Lite/);
+  await expect(card.getByText("checkout.session.completed", { exact: true })).toHaveClass(/\bbg-green-100\b/);
+  await expect(card).toContainText("$98.00");
+  const details = await expand(page, card);
+  await expect(detail(details, "Email")).toHaveText(person.email);
+  await expect(detail(details, "Event ID")).toHaveText(/^evt_local_/);
+
+  await expect(manageBilling(page)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "the history after a test payment");
+  await manageBilling(page).click();
+  await expect(page).toHaveURL(/\/test-billing-portal/);
+});
+
+test("a signed-out visitor is sent from the history to sign in", async ({ page }) => {
+  await page.goto("/billing/transactions");
+  await expect(page).toHaveURL("/login");
+});
