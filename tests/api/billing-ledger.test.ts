@@ -424,6 +424,27 @@ describe("the billing ledger", () => {
       expect(list.transactions).toHaveLength(1000);
       expect(list.transactions[0]?.amountCents).toBe(1004);
       expect(list.transactions.at(-1)?.amountCents).toBe(5);
+
+      // An unchanged history costs a 304; a long one travels gzipped.
+      const first = await t.app.inject({
+        method: "GET",
+        url: "/api/transactions",
+        headers: { cookie: customer.cookie, "accept-encoding": "gzip" },
+      });
+      expect(first.headers["content-encoding"]).toBe("gzip");
+      expect(first.headers["cache-control"]).toBe("no-store");
+      expect(first.rawPayload.length).toBeLessThan(JSON.stringify(list).length / 5);
+      const again = await t.app.inject({
+        method: "GET",
+        url: "/api/transactions",
+        headers: {
+          cookie: customer.cookie,
+          "accept-encoding": "gzip",
+          "if-none-match": String(first.headers.etag),
+        },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe("");
     });
   });
 

@@ -8,6 +8,7 @@ import { errorBodySchema } from "../../../shared/api/errors";
 import {
   billingPortalAnswerSchema,
   TRANSACTION_LIST_LIMIT,
+  type TransactionList,
   transactionExportQuerySchema,
   transactionListQuerySchema,
   transactionListSchema,
@@ -16,6 +17,7 @@ import {
 import { PaymentProviderError, type PaymentsPort } from "../../adapters/payments/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
+import { sendPersonalJson } from "../../http/conditional-get";
 import { HttpError, notFound } from "../../http/errors";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { requireUser } from "../../http/require-user";
@@ -48,7 +50,7 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
         response: { 200: transactionListSchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = requireUser(request);
       const { uid } = request.query;
       const ownerId =
@@ -60,12 +62,14 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
         newestTransactions(db, ownerId, TRANSACTION_LIST_LIMIT),
         stripeCustomerOf(db, ownerId),
       ]);
-      return {
+      const list: TransactionList = {
         transactions: rows.map(transactionDto),
         total,
         limit: TRANSACTION_LIST_LIMIT,
         canManageBilling: payments !== undefined && stripeCustomer !== null,
       };
+      // Built from typed rows; sent as text so an unchanged history costs a 304 and the rest travels gzipped.
+      return sendPersonalJson(request, reply, JSON.stringify(list));
     },
   );
 

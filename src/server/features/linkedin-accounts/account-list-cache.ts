@@ -6,7 +6,7 @@
  */
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
-import { strongEtag } from "./list-etag";
+import { strongEtag } from "../../http/conditional-get";
 
 const gzip = promisify(gzipCallback);
 

@@ -12,13 +12,13 @@ import {
 } from "../../../shared/api/linkedin-accounts";
 import { uidSchema } from "../../../shared/api/text";
 import type { Database } from "../../db/client";
+import { acceptsGzip, GZIP_FROM_CHARS, matchesIfNoneMatch } from "../../http/conditional-get";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { requireUser } from "../../http/require-user";
 import type { SecretBox } from "../../secrets/secret-box";
 import { createAccountListCache } from "./account-list-cache";
 import { accountListJson, accountListVersion } from "./accounts-queries";
 import { recentActivity } from "./activity";
-import { acceptsGzip, matchesIfNoneMatch } from "./list-etag";
 import { currentLoginCode, exportSecrets, type RevealContext, revealSecret } from "./secret-reveals";
 
 const uidParams = z.object({ uid: uidSchema });
@@ -29,8 +29,6 @@ const accountIdParams = z.object({
     .transform(Number),
 });
 const EMPTY_LIST = createAccountListCache().put(0, 0, "[]");
-/** Below this, gzip saves less than its header and CPU cost. */
-const GZIP_FROM_CHARS = 1024;
 
 const VIEW_OWN_ONLY = "You can only view your own accounts";
 

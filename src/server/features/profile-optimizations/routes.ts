@@ -4,9 +4,9 @@ import { z } from "zod";
 import { errorBodySchema } from "../../../shared/api/errors";
 import { uidSchema } from "../../../shared/api/text";
 import type { Database } from "../../db/client";
+import { sendPersonalJson } from "../../http/conditional-get";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { requireUser } from "../../http/require-user";
-import { representationOf } from "./conditional-get";
 import { optimizationListJson } from "./optimization-queries";
 
 const uidParams = z.object({ uid: uidSchema });
@@ -20,19 +20,7 @@ const profileOptimizationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   /** A customer's list (none for undefined: an admin asking for a uid no one has). */
   async function sendList(request: FastifyRequest, reply: FastifyReply, ownerId: number | undefined) {
     const body = ownerId === undefined ? "[]" : await optimizationListJson(db, ownerId);
-    const sent = await representationOf(
-      body,
-      request.headers["accept-encoding"],
-      request.headers["if-none-match"],
-    );
-    reply
-      .header("etag", sent.etag)
-      // Personal data: no cache keeps it. The client holds the last body in memory and revalidates.
-      .header("cache-control", "no-store")
-      .header("vary", "Accept-Encoding");
-    if (sent.notModified) return reply.code(304).send();
-    if (sent.gzipped) reply.header("content-encoding", "gzip");
-    return reply.type("application/json; charset=utf-8").send(sent.body);
+    return sendPersonalJson(request, reply, body);
   }
 
   app.get(

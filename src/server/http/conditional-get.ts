@@ -1,17 +1,17 @@
 /**
- * Conditional GETs of a customer's requests: the ETag is a hash of the exact body, so a list the
- * browser already holds costs a 304 with no body, and browsers that accept it get the body gzipped.
- * The same rules as the accounts list's (linkedin-accounts/list-etag.ts), which a feature may not
- * import: the two belong in http/ together once a third list needs them.
+ * Conditional GETs of the lists a screen refetches (accounts, optimizations, transactions): the ETag
+ * is a hash of the exact body, so a list the browser already holds costs a 304 with no body, and
+ * browsers that accept it get the body gzipped.
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 const gzip = promisify(gzipCallback);
 
 /** Below this, gzip saves less than its header and CPU cost. */
-const GZIP_FROM_CHARS = 1024;
+export const GZIP_FROM_CHARS = 1024;
 
 /** A strong ETag of these very bytes. */
 export function strongEtag(body: string | Buffer): string {
@@ -58,4 +58,20 @@ export async function representationOf(
   const etag = gzipped ? `${plainEtag.slice(0, -1)}-gzip"` : plainEtag;
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return { etag, body: "", gzipped, notModified: true };
   return { etag, body: gzipped ? await gzip(body) : body, gzipped, notModified: false };
+}
+
+/**
+ * Sends a customer's list as JSON text: its ETag, no-store (personal data: the client holds the last
+ * body in memory and revalidates), a 304 when the browser holds it, gzipped where accepted.
+ */
+export async function sendPersonalJson(request: FastifyRequest, reply: FastifyReply, body: string) {
+  const sent = await representationOf(
+    body,
+    request.headers["accept-encoding"],
+    request.headers["if-none-match"],
+  );
+  reply.header("etag", sent.etag).header("cache-control", "no-store").header("vary", "Accept-Encoding");
+  if (sent.notModified) return reply.code(304).send();
+  if (sent.gzipped) reply.header("content-encoding", "gzip");
+  return reply.type("application/json; charset=utf-8").send(sent.body);
 }
