@@ -89,7 +89,7 @@ export const emailTokens = pgTable(
   "email_tokens",
   {
     id: serial("id").primaryKey(),
-    purpose: text("purpose", { enum: ["claim", "reset", "email-change"] }).notNull(),
+    purpose: text("purpose", { enum: ["claim", "reset", "email-change", "verify-email"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
     userId: integer("user_id")
       .notNull()
@@ -104,7 +104,46 @@ export const emailTokens = pgTable(
   (t) => [
     uniqueIndex("email_tokens_token_hash_key").on(t.tokenHash),
     index("email_tokens_user_id_idx").on(t.userId),
-    check("email_tokens_purpose_check", sql`${t.purpose} in ('claim', 'reset', 'email-change')`),
+    check(
+      "email_tokens_purpose_check",
+      sql`${t.purpose} in ('claim', 'reset', 'email-change', 'verify-email')`,
+    ),
+  ],
+);
+
+/** What the identity audit trail records. */
+export const IDENTITY_EVENT_KINDS = [
+  "google-sign-in",
+  "google-link",
+  "google-unlink",
+  "google-sign-up",
+  "email-verified",
+] as const;
+export type IdentityEventKind = (typeof IDENTITY_EVENT_KINDS)[number];
+
+/**
+ * The identity audit trail: every Google sign-in, link, unlink and sign-up, and every email
+ * verified, with who, when and from which address, for an admin to read later.
+ */
+export const identityEvents = pgTable(
+  "identity_events",
+  {
+    id: serial("id").primaryKey(),
+    // The trail outlives the user it names.
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: IDENTITY_EVENT_KINDS }).$type<IdentityEventKind>().notNull(),
+    /** The issuer's subject for Google events; the address verified for an email. */
+    detail: varchar("detail", { length: 255 }),
+    ipAddress: varchar("ip_address", { length: 64 }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("identity_events_user_id_idx").on(t.userId, t.at.desc()),
+    index("identity_events_at_idx").on(t.at.desc()),
+    check(
+      "identity_events_kind_check",
+      sql`${t.kind} in (${sql.raw(IDENTITY_EVENT_KINDS.map((k) => `'${k}'`).join(", "))})`,
+    ),
   ],
 );
 

@@ -1,6 +1,6 @@
 /**
  * Single-use, short-lived tokens mailed as links: claiming an imported record, resetting a password,
- * confirming a new email address.
+ * confirming a new email address, verifying a new customer's address.
  */
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -8,7 +8,7 @@ import { emailTokens } from "../../db/schema";
 import { hashSecretToken, newSecretToken } from "../../plugins/secret-token";
 
 export const EMAIL_TOKEN_TTL_MS = 30 * 60_000;
-export type EmailTokenPurpose = "claim" | "reset" | "email-change";
+export type EmailTokenPurpose = "claim" | "reset" | "email-change" | "verify-email";
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
 
 /** What a token carries beside its user: see the `emailTokens` table. */
