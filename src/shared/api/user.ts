@@ -15,6 +15,13 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
   onboardingUrl: z.string().nullable(),
   optimizationUrl: z.string().nullable(),
+  /** The address is proven theirs: by a mailed link, a claim, or a Google account that says so. */
+  emailVerified: z.boolean(),
+  /** A Google account signs them in. */
+  googleLinked: z.boolean(),
+  /** They have a password, so unlinking Google leaves them a way in. */
+  hasPassword: z.boolean(),
+  profileImageUrl: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -18,6 +18,10 @@ const user = {
   createdAt: "2026-01-02T03:04:05.000Z",
   onboardingUrl: null,
   optimizationUrl: null,
+  emailVerified: true,
+  googleLinked: false,
+  hasPassword: true,
+  profileImageUrl: null,
 };
 
 function renderAt(url: string) {

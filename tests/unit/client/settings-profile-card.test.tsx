@@ -20,6 +20,10 @@ const user: CurrentUser = {
   createdAt: "2026-01-02T03:04:05.000Z",
   onboardingUrl: null,
   optimizationUrl: null,
+  emailVerified: true,
+  googleLinked: false,
+  hasPassword: true,
+  profileImageUrl: null,
 };
 
 interface Call {

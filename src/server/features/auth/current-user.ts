@@ -13,5 +13,9 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     createdAt: user.createdAt.toISOString(),
     onboardingUrl: user.onboardingUrl,
     optimizationUrl: user.optimizationUrl,
+    emailVerified: user.emailVerifiedAt !== null,
+    googleLinked: user.googleId !== null,
+    hasPassword: user.passwordHash !== null,
+    profileImageUrl: user.profileImageUrl,
   };
 }
