@@ -95,6 +95,27 @@ describe("register and sign in", () => {
     expect(await countUsers()).toBe(before);
   });
 
+  it("registers without a username, missing or empty, as the username is optional", async () => {
+    const missing = await t.post("/api/register", {
+      name: "Nora Nameless",
+      email: "nora.nameless@example.test",
+      password: goodPassword,
+    });
+    expect(missing.statusCode).toBe(201);
+    expect(missing.json()).toMatchObject({ email: "nora.nameless@example.test", username: null });
+    // Two users without one do not clash.
+    const empty = await t.post("/api/register", {
+      name: "Emil Empty",
+      username: "",
+      email: "emil.empty@example.test",
+      password: goodPassword,
+    });
+    expect(empty.statusCode).toBe(201);
+    expect(empty.json().username).toBeNull();
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, "emil.empty@example.test"));
+    expect(row?.username).toBeNull();
+  });
+
   it("refuses a taken email or username without regard to case", async () => {
     await insertUser(t.database.db, { email: "taken@example.test", username: "TakenName" });
     const before = await countUsers();

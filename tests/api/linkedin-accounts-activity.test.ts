@@ -77,8 +77,8 @@ describe("GET /api/activity", () => {
     expect(res.statusCode).toBe(200);
     const { items } = activitySchema.parse(res.json());
     expect(items.map(({ at: _, ...item }) => item)).toEqual([
-      { type: "reveal", secret: "recoveryCodes", account: "Nameonly", byAnotherUser: true },
-      { type: "reveal", secret: "password", account: "mine@example.test", byAnotherUser: false },
+      { type: "reveal", secret: "recoveryCodes", account: "Nameonly", accounts: 1, byAnotherUser: true },
+      { type: "reveal", secret: "password", account: "mine@example.test", accounts: 1, byAnotherUser: false },
       { type: "sync", kind: "user", status: "failed", synced: 0, errors: 0 },
       { type: "sync", kind: "user", status: "succeeded", synced: 4, errors: 1 },
     ]);
@@ -89,6 +89,67 @@ describe("GET /api/activity", () => {
     const bobsItems = activitySchema.parse((await activity(bob.cookie)).json()).items;
     expect(bobsItems.map((item) => item.type)).toEqual(["reveal", "sync"]);
     expect(JSON.stringify(bobsItems)).not.toContain("mine@example.test");
+  });
+
+  it("gives one export of many accounts one item, with how many it covered", async () => {
+    const erin = await signedInUser(t.database.db, t.config);
+    const accounts = [];
+    for (let i = 0; i < 40; i++) {
+      accounts.push(
+        await insertAccount(t.database.db, erin.user, secretsFor(100 + i), {
+          linkedinEmail: `erin-${String(i).padStart(2, "0")}@example.test`,
+        }),
+      );
+    }
+    const [first, second] = accounts;
+    if (!first || !second) throw new Error("no accounts");
+    expect((await reveal(first.id, erin.cookie, "password")).statusCode).toBe(200);
+    const exported = await t.post(
+      `/api/accounts/linkedin/user/${erin.user.uid}/export-secrets`,
+      { accountIds: accounts.map((account) => account.id) },
+      { headers: { cookie: erin.cookie } },
+    );
+    expect(exported.statusCode).toBe(200);
+    // A second export of two accounts is an action of its own.
+    const again = await t.post(
+      `/api/accounts/linkedin/user/${erin.user.uid}/export-secrets`,
+      { accountIds: [first.id, second.id] },
+      { headers: { cookie: erin.cookie } },
+    );
+    expect(again.statusCode).toBe(200);
+    expect((await reveal(second.id, erin.cookie, "password")).statusCode).toBe(200);
+
+    const { items } = activitySchema.parse((await activity(erin.cookie)).json());
+    expect(items.map(({ at: _, ...item }) => item)).toEqual([
+      {
+        type: "reveal",
+        secret: "password",
+        account: "erin-01@example.test",
+        accounts: 1,
+        byAnotherUser: false,
+      },
+      {
+        type: "reveal",
+        secret: "export",
+        account: "erin-00@example.test",
+        accounts: 2,
+        byAnotherUser: false,
+      },
+      {
+        type: "reveal",
+        secret: "export",
+        account: "erin-00@example.test",
+        accounts: 40,
+        byAnotherUser: false,
+      },
+      {
+        type: "reveal",
+        secret: "password",
+        account: "erin-00@example.test",
+        accounts: 1,
+        byAnotherUser: false,
+      },
+    ]);
   });
 
   it("shows only the 10 most recent items", async () => {

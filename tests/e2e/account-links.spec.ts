@@ -130,6 +130,14 @@ test.describe("existing-customer registration checks the form first", () => {
     await expect(toasts(page)).toContainText("Password Too Short");
     await expect(toasts(page)).toContainText("Password must be at least 8 characters long.");
     await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
+
+    // Corrected and sent: the old complaint does not stay over the answer.
+    await page.getByLabel("Password", { exact: true }).fill("Harbor-Lights-1234!");
+    await page.getByLabel("Confirm password").fill("Harbor-Lights-1234!");
+    await page.getByRole("button", { name: "Create Account & Login" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
+    await expect(toasts(page).filter({ hasText: "Password Too Short" })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, "the check-your-email state after a corrected password");
   });
 });
 

@@ -88,6 +88,61 @@ test.describe("an admin", () => {
     });
   }
 
+  test("words a scheduled run in plain sentences, and the Recent runs table fits its box at 1280 px", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The e2e server runs with the schedule off: its runs are added to the real answer, among the
+    // widest a run can be (a failure message, six-figure counts).
+    const started = Date.now() - 60 * 60_000;
+    const scheduled = (id: number, minutesLater: number, status: "running" | "failed" | "succeeded") => ({
+      id,
+      kind: "incremental",
+      trigger: "schedule",
+      startedBy: null,
+      source: "csv",
+      status,
+      message:
+        status === "failed"
+          ? "The operator's base could not be read: the request timed out after 30 seconds"
+          : null,
+      startedAt: new Date(started + minutesLater * 60_000).toISOString(),
+      finishedAt:
+        status === "running" ? null : new Date(started + minutesLater * 60_000 + 754_000).toISOString(),
+      processed: 123_456,
+      synced: 120_000,
+      errors: 3_456,
+    });
+    await page.route("**/api/admin/import-status", async (route) => {
+      const response = await route.fetch();
+      const status = await response.json();
+      status.currentRun = scheduled(900_002, 50, "running");
+      status.recentRuns = [
+        status.currentRun,
+        scheduled(900_001, 20, "failed"),
+        scheduled(900_000, 0, "succeeded"),
+        ...status.recentRuns,
+      ];
+      await route.fulfill({ response, json: status });
+    });
+    await openAsAdmin(page);
+
+    await expect(resultsCard(page)).toContainText("a sync of changes only by the schedule at");
+    await expect(page.getByText(/Changes only run started by the schedule at/)).toBeVisible();
+    await expect(page.getByText(/by The schedule/)).toHaveCount(0);
+    await expect(recentRunRows(page).first()).toContainText("The schedule");
+
+    const scroller = page.getByRole("region", { name: "Recent runs table" });
+    expect(
+      await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth),
+      "the Recent runs table is no wider than its box",
+    ).toBe(true);
+    const box = await scroller.boundingBox();
+    const errors = await recentRunRows(page).first().locator("td").last().boundingBox();
+    expect((errors?.x ?? 0) + (errors?.width ?? 0)).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0));
+    await expectNoSeriousA11yViolations(page, "/admin/sync with scheduled runs at 1280 px");
+  });
+
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 375, height: 812 } });
 

@@ -110,7 +110,9 @@ test.describe("the registration form", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByLabel("Full name")).toBeFocused();
     await expect(page.getByLabel("Full name")).toHaveAccessibleDescription("Required");
-    await expect(page.getByText("Username must be at least 3 characters")).toBeVisible();
+    // The username is optional: left empty, it is not an error.
+    await expect(page.getByLabel("Username")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Username must be at least 3 characters")).toHaveCount(0);
     await expect(page.getByText("Please enter a valid email address")).toBeVisible();
     await expect(page.getByText("Password must be at least 8 characters long")).toBeVisible();
     await expect(page.getByText("Please confirm your password")).toBeVisible();
@@ -161,6 +163,26 @@ test.describe("the registration form", () => {
     await expect(password).toHaveAccessibleDescription(/Password strength: Strong/);
   });
 
+  test("registers without a username, which is optional, and sends none", async ({ page }) => {
+    const person = newPerson("Uma");
+    await page.getByLabel("Full name").fill(person.name);
+    await expect(page.getByLabel("Username")).toHaveAccessibleDescription("Optional. Leave empty for none.");
+    await page.getByLabel("Email").fill(person.email);
+    await page.getByLabel("Password", { exact: true }).fill(person.password);
+    await page.getByLabel("Confirm password").fill(person.password);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith("/api/register") && r.method() === "POST"),
+      page.getByRole("button", { name: "Create account" }).click(),
+    ]);
+    expect(Object.keys(request.postDataJSON() as object).sort()).toEqual(["email", "name", "password"]);
+
+    await expect(page).toHaveURL("/dashboard");
+    const account = page.getByRole("region", { name: "Your account" });
+    await expect(account.getByText(person.name, { exact: true })).toBeVisible();
+    await expect(account.getByText(/^@/)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, "the dashboard of a customer without a username");
+  });
+
   test("shows a taken username on the username field", async ({ page, consoleErrors }) => {
     consoleErrors.allow(/status of 409/);
     const person = newPerson("Noor");
@@ -172,7 +194,7 @@ test.describe("the registration form", () => {
     await page.getByRole("button", { name: "Create account" }).click();
 
     const username = page.getByLabel("Username");
-    await expect(username).toHaveAccessibleDescription("This username is already taken");
+    await expect(username).toHaveAccessibleDescription(/^This username is already taken/);
     await expect(username).toBeFocused();
     await expect(page).toHaveURL("/register");
     await expect(toasts(page)).toHaveCount(0);

@@ -49,6 +49,12 @@ test.describe("a customer without accounts", () => {
     await expect(page.getByRole("heading", { level: 1, name: "LinkedIn Account Plans" })).toBeVisible();
   });
 
+  test("a new customer without accounts is asked to order their first ones", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expectCount(page, "LinkedIn Accounts", "0", false);
+    await expect(page.getByText(/Order your first LinkedIn accounts/)).toBeVisible();
+  });
+
   test("sees zero counts with dashes, and no recent activity", async ({ page }) => {
     await page.goto("/dashboard");
     await expectCount(page, "LinkedIn Accounts", "0", false);
@@ -83,6 +89,63 @@ test.describe("a customer with twelve accounts", () => {
     await expectNoSeriousA11yViolations(page, "the dashboard with accounts");
   });
 
+  test("is not asked to order a first account, being new but with twelve", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Welcome, Olivia!" })).toBeVisible();
+    await expectCount(page, "LinkedIn Accounts", "12", true);
+    await expect(page.getByText(/Order your first/)).toHaveCount(0);
+    await expect(
+      page.getByText("Here is an overview of your accounts. Order more whenever you need them."),
+    ).toBeVisible();
+  });
+
+  test("the count cards and Account Status say when the accounts could not be loaded", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/status of 500/);
+    await page.route("**/api/accounts/linkedin/user/*", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Internal error"}' }),
+    );
+    await page.goto("/dashboard");
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Your account figures could not be loaded" }),
+    ).toBeVisible();
+    for (const name of ["LinkedIn Accounts", "Sales Navigator Accounts"]) {
+      const region = card(page, name);
+      await expect(region.getByText("Could not be loaded")).toBeVisible();
+      await expect(region.getByText("…")).toHaveCount(0);
+      await expect(region).toContainText("Unavailable");
+    }
+    const status = card(page, "Account Status");
+    await expect(status.getByText("Your LinkedIn accounts could not be loaded.")).toBeVisible();
+    for (const label of ["Active", "Pending Setup", "Issues"]) {
+      await expect(figure(status, label)).toHaveText("—Unavailable");
+    }
+    // The welcome banner does not guess either way.
+    await expect(page.getByText(/Order your first/)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, "the dashboard when the accounts could not be loaded");
+  });
+
+  test("an export of every account's passwords is one line of Recent Activity", async ({ page }) => {
+    await page.goto("/accounts/linkedin");
+    await page.getByLabel("Include passwords and recovery codes").check();
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("alertdialog").getByRole("button", { name: "Export with passwords" }).click(),
+    ]);
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Dashboard", exact: true })
+      .click();
+    const items = card(page, "Recent Activity").getByRole("listitem");
+    await expect(items.filter({ hasText: "Exported the passwords of 12 accounts" })).toHaveCount(1);
+    // Not a line per account.
+    await expect(items.filter({ hasText: /Exported the passwords of \S+@/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, "the dashboard after an export");
+  });
+
   test("Quick Actions lead to the accounts and to ordering", async ({ page }) => {
     await page.goto("/dashboard");
     const actions = card(page, "Quick Actions");
@@ -101,6 +164,38 @@ test.describe("a customer with twelve accounts", () => {
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
     await expectCount(page, "LinkedIn Accounts", "12", true);
     await expectNoSeriousA11yViolations(page, "the dashboard in the dark theme");
+  });
+});
+
+test.describe("Recent Activity on a busy day", () => {
+  test.beforeEach(async ({ signInAs }) => {
+    await signInAs("customer");
+  });
+
+  test("keeps its height and scrolls its list, by keyboard too", async ({ page }) => {
+    const now = Date.now();
+    const items = Array.from({ length: 10 }, (_, i) => ({
+      type: "reveal",
+      at: new Date(now - i * 60_000).toISOString(),
+      secret: "password",
+      account: `a-rather-long-linkedin-address-number-${i}@example.com`,
+      accounts: 1,
+      byAnotherUser: i % 2 === 1,
+    }));
+    await page.route("**/api/activity", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ items }) }),
+    );
+    await page.goto("/dashboard");
+    const activity = card(page, "Recent Activity");
+    await expect(activity.getByRole("listitem")).toHaveCount(10);
+    const list = activity.getByRole("list");
+    const height = (await activity.boundingBox())?.height ?? 0;
+    expect(height, "the card's height is capped").toBeLessThanOrEqual(480);
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight), "the list scrolls").toBe(true);
+    await list.focus();
+    await page.keyboard.press("End");
+    await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page, "the dashboard with a full Recent Activity");
   });
 });
 

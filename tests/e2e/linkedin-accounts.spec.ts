@@ -424,8 +424,16 @@ test.describe("a customer with twelve accounts", () => {
     const dialog = page.getByRole("alertdialog", { name: "Export passwords in plain text?" });
     await expect(dialog).toContainText("The file will contain passwords in plain text");
     await expectNoSeriousA11yViolations(page, "the export confirmation");
+    const exportButton = page.getByRole("button", { name: "Export CSV" });
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toHaveCount(0);
+    // Focus goes back to the button that opened the dialog, whether it is cancelled or escaped.
+    await expect(exportButton).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(exportButton).toBeFocused();
     expect(secretRequests).toBe(0);
 
     await page.getByRole("button", { name: "Export CSV" }).click();
@@ -544,20 +552,97 @@ test.describe("a customer with twelve accounts", () => {
     await expectNoSeriousA11yViolations(page, "the accounts screen in the dark theme");
   });
 
+  test("at 1280 px the table fits its box, with a row expanded and passwords shown", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openAccounts(page);
+    await expect(accountRows(page)).toHaveCount(12);
+    const scroller = page.getByRole("region", { name: "LinkedIn accounts table" });
+    const fits = () => scroller.evaluate((el) => el.scrollWidth <= el.clientWidth);
+    expect(await fits(), "the table is no wider than its box").toBe(true);
+
+    await expand(page, "Alice Anders");
+    for (const name of ["Alice Anders", "Bruno Brandt", "Greta Gruber"]) {
+      await rowOf(page, name)
+        .getByRole("button", { name: `Show password of ${name}` })
+        .click();
+      await expect(rowOf(page, name).getByRole("button", { name: `Hide password of ${name}` })).toBeVisible();
+    }
+    expect(await fits(), "the table is no wider than its box with a row open").toBe(true);
+    // Every row's last column, Visit, is inside the box.
+    const box = await scroller.boundingBox();
+    for (const visit of await accountRows(page).getByRole("link", { name: /Visit/ }).all()) {
+      const link = await visit.boundingBox();
+      expect((link?.x ?? 0) + (link?.width ?? 0)).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0));
+    }
+    await expectNoSeriousA11yViolations(page, "the accounts table at 1280 px with a row open");
+  });
+
   test.describe("on a phone", () => {
-    test.use({ viewport: { width: 375, height: 812 } });
+    test.use({ viewport: { width: 390, height: 844 } });
 
-    test("fits the screen, scrolls the table inside its box and works by keyboard", async ({ page }) => {
-      await openAccounts(page);
-      await expect(accountRows(page)).toHaveCount(12);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    const cards = (page: Page) =>
+      page.getByRole("list", { name: "Your LinkedIn accounts" }).getByRole("listitem");
+
+    /** Fails unless the element is inside the viewport's width and shows its text unclipped. */
+    async function expectWhole(element: Locator, what: string) {
+      const box = await element.boundingBox();
+      expect(box, `${what} is laid out`).not.toBeNull();
+      expect(box?.x ?? -1, `${what} starts inside the screen`).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 0), `${what} ends inside the screen`).toBeLessThanOrEqual(390);
+      expect(await element.evaluate((el) => el.scrollWidth <= el.clientWidth), `${what} is not clipped`).toBe(
+        true,
       );
-      expect(overflow).toBeLessThanOrEqual(0);
-      const scroller = page.getByRole("region", { name: "LinkedIn accounts table" });
-      expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    }
 
-      // The keyboard reaches a row's toggle, and Enter expands it.
+    test("shows each account whole as a card, without sideways scrolling, and works by keyboard", async ({
+      page,
+    }) => {
+      await openAccounts(page);
+      await expect(cards(page)).toHaveCount(12);
+      await expect(table(page)).toHaveCount(0);
+      const pageOverflow = () =>
+        page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(await pageOverflow()).toBeLessThanOrEqual(0);
+
+      const names: string[] = [];
+      for (const card of await cards(page).all()) {
+        const name = card.getByRole("heading");
+        const text = (await name.textContent()) ?? "";
+        names.push(text.split(" ")[0] ?? "");
+        await expectWhole(name, `the name ${text}`);
+        const badges = card.locator('[data-slot="badge"]');
+        await expect(badges).toHaveCount(2);
+        for (const badge of await badges.all()) {
+          await expectWhole(badge, `the badge "${await badge.textContent()}" of ${text}`);
+        }
+        // Visit is a link, or a disabled button for an account without a profile URL.
+        await expectWhole(card.locator("a, button").filter({ hasText: "Visit" }), `Visit of ${text}`);
+      }
+      expect(names.sort()).toEqual([
+        "Alice",
+        "Bruno",
+        "Chloe",
+        "Dmitri",
+        "Elena",
+        "Farid",
+        "Greta",
+        "Hugo",
+        "Ines",
+        "Jonas",
+        "Keiko",
+        "Liam",
+      ]);
+      const bruno = cards(page).filter({ has: page.getByRole("heading", { name: "Bruno Brandt" }) });
+      await expect(bruno.getByText("Wrong Password", { exact: true })).toHaveClass(/bg-red-100/);
+      await expect(bruno.getByText("Plus", { exact: true })).toHaveClass(/bg-purple-100/);
+      await expectNoSeriousA11yViolations(page, "the account cards on a phone");
+
+      // A shown password stays inside the card.
+      await bruno.getByRole("button", { name: "Show password of Bruno Brandt" }).click();
+      await expect(bruno.getByText("Brun0#pw")).toBeVisible();
+      expect(await pageOverflow()).toBeLessThanOrEqual(0);
+
+      // The keyboard reaches a card's toggle, and Enter opens its details.
       await search(page).focus();
       let reached = false;
       for (let i = 0; i < 30 && !reached; i++) {
@@ -568,8 +653,11 @@ test.describe("a customer with twelve accounts", () => {
       }
       expect(reached, "Tab reaches a Show details button").toBe(true);
       await page.keyboard.press("Enter");
-      await expect(page.getByRole("region", { name: "Profile Information" })).toBeVisible();
-      await expectNoSeriousA11yViolations(page, "the accounts screen on a phone");
+      const details = page.getByRole("region", { name: "Profile Information" });
+      await expect(details).toBeVisible();
+      expect(await pageOverflow()).toBeLessThanOrEqual(0);
+      await expectWhole(details, "the opened details");
+      await expectNoSeriousA11yViolations(page, "the account cards on a phone with details open");
     });
   });
 });

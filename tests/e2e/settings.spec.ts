@@ -70,10 +70,15 @@ test("a customer edits their profile, cancels an edit and is told what is requir
   await expect(name).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
 
-  // The username is optional: without one the profile says it is not set.
+  // The username is optional: cleared, it is left out of the save (spec section 5), and the profile
+  // says it is not set.
   await name.fill("Samira Renamed");
   await page.getByLabel("Username").fill("");
-  await page.getByRole("button", { name: "Save" }).click();
+  const [save] = await Promise.all([
+    page.waitForRequest((r) => r.method() === "PUT" && /\/api\/user\/\d+$/.test(r.url())),
+    page.getByRole("button", { name: "Save" }).click(),
+  ]);
+  expect(save.postDataJSON()).toEqual({ email: person.email, name: "Samira Renamed" });
   await expect(toasts(page)).toContainText("Settings Updated");
   await expect(detail(page, "Not set")).toBeVisible();
   await expect(account.getByText(/^@/)).toHaveCount(0);

@@ -71,7 +71,10 @@ test.describe("the sidebar of a signed-in customer", () => {
     await expect(account.getByText(e2eUsers.customer.name, { exact: true })).toBeVisible();
     await expect(account.getByText(`@${e2eUsers.customer.username}`, { exact: true })).toBeVisible();
     await expect(account.getByRole("button", { name: "Sign out" })).toBeVisible();
-    await expect(account.getByRole("button", { name: /Switch to (dark|light) theme/ })).toBeVisible();
+    const theme = account.getByRole("group", { name: "Theme" });
+    for (const name of ["Light theme", "Dark theme", "System theme"]) {
+      await expect(theme.getByRole("button", { name })).toBeVisible();
+    }
   });
 });
 

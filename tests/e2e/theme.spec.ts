@@ -3,6 +3,10 @@ import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures"
 
 const html = (page: Page) => page.locator("html");
 const storedTheme = (page: Page) => page.evaluate(() => window.localStorage.getItem("vite-ui-theme"));
+const themeChoices = (page: Page) =>
+  page.getByRole("region", { name: "Your account" }).getByRole("group", { name: "Theme" });
+const choice = (page: Page, name: "Light" | "Dark" | "System") =>
+  themeChoices(page).getByRole("button", { name: `${name} theme` });
 
 test.describe("the theme", () => {
   test.beforeEach(async ({ signInAs }) => {
@@ -14,18 +18,20 @@ test.describe("the theme", () => {
     await page.goto("/dashboard");
     await expect(html(page)).toHaveClass(/\blight\b/);
 
-    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await choice(page, "Dark").click();
     await expect(html(page)).toHaveClass(/\bdark\b/);
     expect(await storedTheme(page)).toBe("dark");
-    await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
+    await expect(choice(page, "Dark")).toHaveAttribute("aria-pressed", "true");
+    await expect(choice(page, "Light")).toHaveAttribute("aria-pressed", "false");
 
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await expect(html(page)).toHaveClass(/\bdark\b/);
     expect(await storedTheme(page)).toBe("dark");
+    await expect(choice(page, "Dark")).toHaveAttribute("aria-pressed", "true");
     await expectNoSeriousA11yViolations(page, "the dashboard in the dark theme");
 
-    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    await choice(page, "Light").click();
     await expect(html(page)).toHaveClass(/\blight\b/);
     expect(await storedTheme(page)).toBe("light");
   });
@@ -33,7 +39,7 @@ test.describe("the theme", () => {
   test("keeps an explicit choice when the OS preference differs", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/dashboard");
-    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    await choice(page, "Light").click();
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await expect(html(page)).toHaveClass(/\blight\b/);
@@ -45,12 +51,34 @@ test.describe("the theme", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     expect(await storedTheme(page)).toBeNull();
     await expect(html(page)).toHaveClass(/\bdark\b/);
-    await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
+    await expect(choice(page, "System")).toHaveAttribute("aria-pressed", "true");
 
     await page.emulateMedia({ colorScheme: "light" });
     await expect(html(page)).toHaveClass(/\blight\b/);
     await expect(html(page)).not.toHaveClass(/\bdark\b/);
-    await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
+  });
+
+  test("goes back to following the OS after light or dark was chosen, by keyboard too", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/dashboard");
+    await choice(page, "Light").click();
+    await expect(html(page)).toHaveClass(/\blight\b/);
+    expect(await storedTheme(page)).toBe("light");
+
+    await choice(page, "System").focus();
+    await page.keyboard.press("Enter");
+    await expect(choice(page, "System")).toHaveAttribute("aria-pressed", "true");
+    await expect(choice(page, "Light")).toHaveAttribute("aria-pressed", "false");
+    expect(await storedTheme(page)).toBe("system");
+    await expect(html(page)).toHaveClass(/\bdark\b/);
+    // It follows the OS live again, and after a reload.
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect(html(page)).toHaveClass(/\blight\b/);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(choice(page, "System")).toHaveAttribute("aria-pressed", "true");
+    await expect(html(page)).toHaveClass(/\blight\b/);
+    await expectNoSeriousA11yViolations(page, "the dashboard with the system theme chosen");
   });
 });
 
@@ -66,7 +94,7 @@ test("signed-out screens honour the dark theme and stay accessible", async ({ pa
 
 test("a stored dark theme applies before the session check answers", async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem("vite-ui-theme", "dark"));
-  await page.route("**/api/user", () => {
+  await page.route("**/api/session", () => {
     // Never answered: the page must already be dark while it waits.
   });
   await page.goto("/login");

@@ -44,9 +44,18 @@ export const loginSchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginSchema>;
 
+/**
+ * The username is optional (spec section 3: the user model; decision 014): an empty or missing one
+ * means none, stored as null.
+ */
+const optionalUsernameSchema = z
+  .union([z.literal(""), usernameSchema])
+  .nullish()
+  .transform((v) => (v ? v : null));
+
 export const registerSchema = z.object({
   name: nameSchema,
-  username: usernameSchema,
+  username: optionalUsernameSchema,
   email,
   password: newPasswordSchema,
 });
@@ -70,17 +79,18 @@ export const confirmClaimSchema = z.object({
 });
 export type ConfirmClaimBody = z.infer<typeof confirmClaimSchema>;
 export const confirmEmailChangeSchema = z.object({ token: oneTimeTokenSchema });
+/** Following the link that verifies a new account's email. */
+export const verifyEmailSchema = z.object({ token: oneTimeTokenSchema });
+/** Asking for a new verification link: for the signed-in user, so there is nothing to send. */
+export const resendVerificationSchema = z.object({}).strict();
 export const forgotPasswordSchema = z.object({ email });
 export const resetPasswordSchema = z.object({ token: oneTimeTokenSchema, password: newPasswordSchema });
 
-/** Settings save: an empty username means none. */
+/** Settings save: a missing or empty username means none. */
 export const updateProfileSchema = z.object({
   email,
   name: nameSchema,
-  username: z
-    .union([z.literal(""), usernameSchema])
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  username: optionalUsernameSchema,
 });
 export type UpdateProfileBody = z.input<typeof updateProfileSchema>;
 

@@ -101,8 +101,13 @@ export const activityItemSchema = z.discriminatedUnion("type", [
     type: z.literal("reveal"),
     at: z.string(),
     secret: revealKindSchema,
-    /** The account's LinkedIn email, or its name when it has none. */
+    /**
+     * The account's LinkedIn email, or its name when it has none. When one action covered several
+     * accounts (an export), the first of them by this label.
+     */
     account: z.string(),
+    /** How many accounts the action covered: one for a reveal, every exported one for an export. */
+    accounts: z.number().int().min(1),
     /** Someone other than the customer (an admin) revealed it. */
     byAnotherUser: z.boolean(),
   }),

@@ -23,6 +23,7 @@ describe("describeActivity", () => {
       at,
       secret: "password",
       account: "x@y.com",
+      accounts: 1,
       byAnotherUser: false,
     } as const;
     expect(describeActivity(reveal)).toBe("Revealed the password of x@y.com");
@@ -36,6 +37,21 @@ describe("describeActivity", () => {
     expect(describeActivity({ ...reveal, secret: "export" })).toBe("Exported the passwords of x@y.com");
     expect(describeActivity({ ...reveal, byAnotherUser: true })).toBe(
       "An administrator revealed the password of x@y.com",
+    );
+  });
+
+  it("words one action over many accounts as one line with their number", () => {
+    const exported = {
+      type: "reveal",
+      at,
+      secret: "export",
+      account: "x@y.com",
+      accounts: 40,
+      byAnotherUser: false,
+    } as const;
+    expect(describeActivity(exported)).toBe("Exported the passwords of 40 accounts");
+    expect(describeActivity({ ...exported, accounts: 1_200, byAnotherUser: true })).toBe(
+      "An administrator exported the passwords of 1,200 accounts",
     );
   });
 });

@@ -5,7 +5,7 @@ import { useLogout } from "../../features/auth/api/logout";
 import { getInitials } from "./get-initials";
 import { ThemeToggle } from "./theme-toggle";
 
-/** Who is signed in, with the theme toggle and the way out. */
+/** Who is signed in, with the theme choice and the way out. */
 export function UserBlock({ user }: { user: CurrentUser }) {
   const logout = useLogout();
   return (
@@ -23,8 +23,8 @@ export function UserBlock({ user }: { user: CurrentUser }) {
             <p className="truncate text-xs text-sidebar-muted-foreground">@{user.username}</p>
           ) : null}
         </div>
-        <ThemeToggle />
       </div>
+      <ThemeToggle />
       <Button
         variant="ghost"
         className="w-full justify-start gap-3 px-3 text-sidebar-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground"

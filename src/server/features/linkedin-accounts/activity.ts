@@ -1,8 +1,10 @@
 /**
  * The dashboard's Recent Activity: a customer's own syncs and the reveals of their accounts' secrets
- * (by them or by an admin), merged newest first.
+ * (by them or by an admin), merged newest first. One action is one item, however many accounts it
+ * covered: an export writes a row per account in one statement, so its rows share the time, the
+ * actor and the kind (decision 014).
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { ActivityItem } from "../../../shared/api/linkedin-accounts";
 import type { Database } from "../../db/client";
 import { accountSecretReveals, syncRuns, type UserRow } from "../../db/schema";
@@ -28,12 +30,14 @@ export async function recentActivity(db: Database, me: UserRow): Promise<Activit
       .select({
         revealedAt: accountSecretReveals.revealedAt,
         secret: accountSecretReveals.secret,
-        accountLabel: accountSecretReveals.accountLabel,
         actorUserId: accountSecretReveals.actorUserId,
+        accountLabel: sql<string>`min(${accountSecretReveals.accountLabel})`,
+        accounts: sql<number>`count(*)::int`,
       })
       .from(accountSecretReveals)
       .where(eq(accountSecretReveals.ownerUserId, me.id))
-      .orderBy(desc(accountSecretReveals.revealedAt), desc(accountSecretReveals.id))
+      .groupBy(accountSecretReveals.revealedAt, accountSecretReveals.actorUserId, accountSecretReveals.secret)
+      .orderBy(desc(accountSecretReveals.revealedAt), desc(sql`max(${accountSecretReveals.id})`))
       .limit(ACTIVITY_ITEMS),
   ]);
 
@@ -51,6 +55,7 @@ export async function recentActivity(db: Database, me: UserRow): Promise<Activit
       at: reveal.revealedAt.toISOString(),
       secret: reveal.secret,
       account: reveal.accountLabel,
+      accounts: Number(reveal.accounts),
       // A deleted actor (null) cannot have been the owner, whose rows go with them.
       byAnotherUser: reveal.actorUserId !== me.id,
     })),

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from "react";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { formatCount, formatDate, formatDateTime } from "../../../lib/format";
+import { cn } from "../../../lib/utils";
 import { accountName } from "./account-format";
 import { LoginCode } from "./login-code";
 import { RecoveryCodes } from "./recovery-codes";
@@ -36,13 +37,19 @@ function text(value: string | number | null): ReactNode {
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
 /**
- * What an expanded row shows: the spec's three sections, then Notes and Recovery Codes when there are
- * any. It stays in view as the table scrolls sideways, as wide as the table's box (its container).
+ * What an expanded row or card shows: the spec's three sections, then Notes and Recovery Codes when
+ * there are any. In a table it stays in view should the table scroll sideways, as wide as the table's
+ * box (its container); in a card it is as wide as the card.
  */
-export function AccountDetails({ account }: { account: LinkedinAccount }) {
+export function AccountDetails({ account, fitTo }: { account: LinkedinAccount; fitTo: "table" | "card" }) {
   const name = accountName(account);
   return (
-    <div className="sticky left-0 grid w-[100cqw] gap-6 p-4 @2xl:grid-cols-2 @5xl:grid-cols-3 sm:p-6">
+    <div
+      className={cn(
+        "grid gap-6 p-4 @2xl:grid-cols-2 @5xl:grid-cols-3 sm:p-6",
+        fitTo === "table" && "sticky left-0 w-[100cqw]",
+      )}
+    >
       <Section title="Profile Information">
         <dl className="divide-y">
           <Field label="Name">{text([account.firstName, account.lastName].filter(Boolean).join(" "))}</Field>

@@ -1,4 +1,4 @@
-import { ChevronRight, ExternalLink } from "lucide-react";
+import { ChevronRight } from "lucide-react";
 import { memo, useId, useState } from "react";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { Button } from "../../../components/ui/button";
@@ -9,12 +9,14 @@ import { AccountDetails } from "./account-details";
 import { accountName } from "./account-format";
 import { CopyButton } from "./copy-button";
 import { RevealSecret } from "./reveal-secret";
+import { VisitButton } from "./visit-button";
 
 // The details row spans the whole table.
 const ACCOUNT_TABLE_COLUMNS = 7;
 
 /**
- * One account as a table row, and its details row when expanded. Memoized: the 30-second refresh
+ * One account as a table row, and its details row when expanded. The email and a shown password wrap
+ * rather than widen the table; badges and buttons never wrap. Memoized: the 30-second refresh
  * hands back the same account objects when nothing changed, so the rows are not rendered again.
  */
 export const AccountRow = memo(function AccountRow({ account }: { account: LinkedinAccount }) {
@@ -52,8 +54,8 @@ export const AccountRow = memo(function AccountRow({ account }: { account: Linke
         </TableCell>
         <TableCell>
           {account.linkedinEmail ? (
-            <span className="inline-flex items-center gap-1">
-              <span className="whitespace-nowrap">{account.linkedinEmail}</span>
+            <span className="flex items-center gap-1">
+              <span className="min-w-0 [overflow-wrap:anywhere]">{account.linkedinEmail}</span>
               <CopyButton
                 label={`Copy email of ${name}`}
                 what="Email"
@@ -64,7 +66,7 @@ export const AccountRow = memo(function AccountRow({ account }: { account: Linke
             <span className="text-muted-foreground">—</span>
           )}
         </TableCell>
-        <TableCell className="whitespace-nowrap">
+        <TableCell>
           <RevealSecret
             accountId={account.id}
             accountName={name}
@@ -74,27 +76,13 @@ export const AccountRow = memo(function AccountRow({ account }: { account: Linke
           />
         </TableCell>
         <TableCell>
-          {account.profileUrl ? (
-            <Button asChild variant="outline" size="sm">
-              <a href={account.profileUrl} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden="true" />
-                Visit
-                <span className="sr-only">{` the LinkedIn profile of ${name} (opens in a new tab)`}</span>
-              </a>
-            </Button>
-          ) : (
-            <Button variant="outline" size="sm" disabled>
-              <ExternalLink aria-hidden="true" />
-              Visit
-              <span className="sr-only">{` (no profile URL for ${name})`}</span>
-            </Button>
-          )}
+          <VisitButton profileUrl={account.profileUrl} accountName={name} />
         </TableCell>
       </TableRow>
       {expanded ? (
         <TableRow id={detailsId} className="bg-muted/20">
           <TableCell colSpan={ACCOUNT_TABLE_COLUMNS} className="p-0">
-            <AccountDetails account={account} />
+            <AccountDetails account={account} fitTo="table" />
           </TableCell>
         </TableRow>
       ) : null}

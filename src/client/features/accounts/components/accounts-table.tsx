@@ -12,16 +12,12 @@ import { AccountRow } from "./account-row";
 const COLUMNS = ["First Name", "Type", "Status", "Email", "Password", "Profile"];
 
 /**
- * One page of accounts; on a phone the table scrolls sideways inside its own box. The box is a size
- * container, so an expanded row's details can be exactly as wide as the visible part of it.
+ * One page of accounts as a table, for boxes wide enough to hold it whole (see AccountsList); narrower
+ * ones show cards. The box is a size container, so an expanded row's details are exactly as wide as it.
  */
 export function AccountsTable({ accounts }: { accounts: LinkedinAccount[] }) {
   return (
-    <Table
-      scrollLabel="LinkedIn accounts table"
-      containerClassName="@container bg-card"
-      className="min-w-[56rem]"
-    >
+    <Table scrollLabel="LinkedIn accounts table" containerClassName="@container bg-card">
       <TableCaption className="sr-only">Your LinkedIn accounts</TableCaption>
       <TableHeader>
         <TableRow>

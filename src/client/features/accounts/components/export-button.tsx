@@ -1,5 +1,5 @@
 import { Download, LoaderCircle } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { ExportedSecrets, LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import {
   AlertDialog,
@@ -37,6 +37,7 @@ export function ExportButton({ uid, accounts }: { uid: string; accounts: readonl
   const [includeSecrets, setIncludeSecrets] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const exportSecrets = useExportSecrets(uid);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
   const exportWithSecrets = () => {
     exportSecrets.mutate(
@@ -68,6 +69,7 @@ export function ExportButton({ uid, accounts }: { uid: string; accounts: readonl
         </label>
       </div>
       <Button
+        ref={buttonRef}
         variant="outline"
         disabled={accounts.length === 0}
         // Stays focusable while the passwords are fetched, so focus is not lost when the dialog closes.
@@ -86,7 +88,14 @@ export function ExportButton({ uid, accounts }: { uid: string; accounts: readonl
         Export CSV
       </Button>
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
+        <AlertDialogContent
+          // The dialog has no trigger of its own: focus goes back to the button that opened it, however
+          // it closes (Escape, Cancel or Export), rather than to the page's start.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            buttonRef.current?.focus();
+          }}
+        >
           <AlertDialogHeader>
             <AlertDialogTitle>Export passwords in plain text?</AlertDialogTitle>
             <AlertDialogDescription>

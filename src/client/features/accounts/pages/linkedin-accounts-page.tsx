@@ -16,7 +16,7 @@ import {
   NoAccounts,
   NoMatchingAccounts,
 } from "../components/account-list-states";
-import { AccountsTable } from "../components/accounts-table";
+import { AccountsList } from "../components/accounts-list";
 import { ExportButton } from "../components/export-button";
 import { FiltersBar } from "../components/filters-bar";
 import { Pagination } from "../components/pagination";
@@ -125,7 +125,7 @@ function AccountsScreen({ uid }: { uid: string }) {
             <NoMatchingAccounts onClear={clearFilters} />
           ) : (
             <>
-              <AccountsTable accounts={page.items} />
+              <AccountsList accounts={page.items} />
               <Pagination
                 from={page.from}
                 to={page.to}

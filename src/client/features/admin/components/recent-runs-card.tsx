@@ -8,7 +8,10 @@ import { formatDuration, runKindLabels, runTriggerLabels, startedByLabel } from 
 
 const TEXT_COLUMNS = ["Started", "Kind", "Trigger", "Started by", "Status", "Duration"];
 const COUNT_COLUMNS = ["Processed", "Synced", "Errors"];
-const num = "whitespace-nowrap text-right tabular-nums";
+// Narrow cells: the nine columns fit the card at 1280 px (a sidebar beside it); dates, names and
+// failure messages wrap, counts, badges and headings do not.
+const cell = "px-2 first:pl-3 last:pr-3";
+const num = `${cell} whitespace-nowrap text-right tabular-nums`;
 
 /** The last runs, newest first, whoever or whatever started them. */
 export function RecentRunsCard({ runs }: { runs: SyncRun[] }) {
@@ -31,10 +34,12 @@ export function RecentRunsCard({ runs }: { runs: SyncRun[] }) {
             <TableHeader>
               <TableRow>
                 {TEXT_COLUMNS.map((column) => (
-                  <TableHead key={column}>{column}</TableHead>
+                  <TableHead key={column} className={cell}>
+                    {column}
+                  </TableHead>
                 ))}
                 {COUNT_COLUMNS.map((column) => (
-                  <TableHead key={column} className="text-right">
+                  <TableHead key={column} className={`${cell} text-right`}>
                     {column}
                   </TableHead>
                 ))}
@@ -43,19 +48,21 @@ export function RecentRunsCard({ runs }: { runs: SyncRun[] }) {
             <TableBody>
               {runs.map((run) => (
                 <TableRow key={run.id} className="align-top">
-                  <TableCell className="whitespace-nowrap">
+                  <TableCell className={`${cell} min-w-24`}>
                     <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{runKindLabels[run.kind]}</TableCell>
-                  <TableCell className="whitespace-nowrap">{runTriggerLabels[run.trigger]}</TableCell>
-                  <TableCell className="whitespace-nowrap">{startedByLabel(run)}</TableCell>
-                  <TableCell>
+                  <TableCell className={cell}>{runKindLabels[run.kind]}</TableCell>
+                  <TableCell className={cell}>{runTriggerLabels[run.trigger]}</TableCell>
+                  <TableCell className={`${cell} break-words`}>{startedByLabel(run)}</TableCell>
+                  <TableCell className={cell}>
                     <RunStatusBadge status={run.status} />
                     {run.status === "failed" && run.message ? (
-                      <p className="mt-1 max-w-64 min-w-40 text-xs text-muted-foreground">{run.message}</p>
+                      <p className="mt-1 max-w-56 min-w-28 text-xs break-words text-muted-foreground">
+                        {run.message}
+                      </p>
                     ) : null}
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDuration(run) ?? "—"}</TableCell>
+                  <TableCell className={`${cell} whitespace-nowrap`}>{formatDuration(run) ?? "—"}</TableCell>
                   <TableCell className={num}>{formatCount(run.processed)}</TableCell>
                   <TableCell className={num}>{formatCount(run.synced)}</TableCell>
                   <TableCell className={num}>{formatCount(run.errors)}</TableCell>

@@ -41,6 +41,19 @@ export const sourceKindLabels: Record<ImportStatus["source"]["kind"], string> = 
   csv: "CSV folder",
 };
 
+/** Who started a run, as the Started by column shows it: a person's name, "The schedule" or a dash. */
 export function startedByLabel(run: SyncRun): string {
   return run.startedBy ?? (run.trigger === "schedule" ? "The schedule" : "—");
+}
+
+const triggersInSentence: Record<SyncRun["trigger"], string> = {
+  admin: "an administrator",
+  schedule: "the schedule",
+  customer: "a customer",
+  startup: "the portal as it started",
+};
+
+/** Who started a run, inside a sentence ("… started by the schedule at …"). */
+export function startedByInSentence(run: SyncRun): string {
+  return run.startedBy ?? triggersInSentence[run.trigger];
 }

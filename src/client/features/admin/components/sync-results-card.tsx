@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/aler
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { formatCount, formatDateTime } from "../../../lib/format";
 import { ErrorDetailsTable } from "./error-details-table";
-import { formatDuration, startedByLabel } from "./sync-format";
+import { formatDuration, startedByInSentence } from "./sync-format";
 
 const runDescriptions: Record<SyncRun["kind"], string> = {
   full: "a full sync",
@@ -48,7 +48,7 @@ export function SyncResultsCard({ outcome }: { outcome: SyncOutcome }) {
         <CardTitle id={titleId}>Results</CardTitle>
         <CardDescription>
           {outcome.fromThisPage ? "The run you started: " : "The latest finished run: "}
-          {runDescriptions[run.kind]} by {startedByLabel(run)} at{" "}
+          {runDescriptions[run.kind]} by {startedByInSentence(run)} at{" "}
           <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>
           {duration ? `, which took ${duration}` : null}.
         </CardDescription>

@@ -4,10 +4,18 @@ import { type CurrentUser, currentUserSchema } from "../../../../shared/api/user
 import { apiRequest } from "../../../lib/api-client";
 import { setSignedInUser } from "./session-cache";
 
-/** Creates an account and signs it in. Decision R2: only the server's fields travel, never confirmPassword. */
+/**
+ * Creates an account and signs it in. Decision R2: only the server's fields travel, never
+ * confirmPassword; the optional username is left out when there is none.
+ */
 export async function registerUser(body: RegisterBody): Promise<CurrentUser> {
   const { name, username, email, password } = body;
-  const res = await apiRequest("POST", "/api/register", { name, username, email, password });
+  const res = await apiRequest("POST", "/api/register", {
+    name,
+    ...(username ? { username } : {}),
+    email,
+    password,
+  });
   return currentUserSchema.parse(await res.json());
 }
 

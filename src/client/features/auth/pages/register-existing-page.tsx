@@ -63,6 +63,13 @@ export function RegisterExistingPage() {
     serverFields: SERVER_FIELDS,
   });
   const { errors } = form.formState;
+  // The problem the last attempt reported: it goes once the request is sent, so no stale "Password
+  // Too Short" stays over "Check your email".
+  const problem = useRef<{ dismiss: () => void } | null>(null);
+  const report = (options: Parameters<typeof toast>[0]) => {
+    problem.current?.dismiss();
+    problem.current = toast(options);
+  };
   const [password = "", confirmPassword = ""] = useWatch({
     control: form.control,
     name: ["password", "confirmPassword"],
@@ -71,7 +78,7 @@ export function RegisterExistingPage() {
   const onSubmit = form.handleSubmit(async ({ email, password, confirmPassword }) => {
     // Spec section 5 with decision D10: these two are reported as toasts, and on the field too.
     if (password !== confirmPassword) {
-      toast({
+      report({
         variant: "destructive",
         title: "Password Mismatch",
         description: `${PASSWORDS_DONT_MATCH}. Please try again.`,
@@ -81,16 +88,18 @@ export function RegisterExistingPage() {
     }
     if (password.length < PASSWORD_MIN) {
       const description = `${PASSWORD_TOO_SHORT_MESSAGE}.`;
-      toast({ variant: "destructive", title: "Password Too Short", description });
+      report({ variant: "destructive", title: "Password Too Short", description });
       form.setError("password", { message: description }, { shouldFocus: true });
       return;
     }
+    problem.current?.dismiss();
+    problem.current = null;
     try {
       const answer = await request.mutateAsync({ email, password });
       setSentMessage(answer.message);
     } catch (error) {
       if (!(error instanceof ApiError)) {
-        toast({
+        report({
           variant: "destructive",
           title: "Registration Failed",
           description: "An unexpected error occurred. Please try again.",
@@ -99,7 +108,7 @@ export function RegisterExistingPage() {
       }
       // The toast carries the server's words; a message about a field is shown on that field too.
       const { message } = showServerError(error);
-      toast({
+      report({
         variant: "destructive",
         title: "Registration Failed",
         description: message ? withoutFieldPrefix(message, SERVER_FIELDS) : "Registration failed",

@@ -77,7 +77,11 @@ export function RegisterPage() {
                 <Input {...control} autoComplete="name" placeholder="Dana Smith" {...form.register("name")} />
               )}
             </FormField>
-            <FormField label="Username" error={errors.username?.message}>
+            <FormField
+              label="Username"
+              error={errors.username?.message}
+              hint="Optional. Leave empty for none."
+            >
               {(control) => (
                 <Input
                   {...control}

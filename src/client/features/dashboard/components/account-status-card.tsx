@@ -3,7 +3,17 @@ import { accountStatusSummary } from "../../../../shared/linkedin-account-rules"
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { cn } from "../../../lib/utils";
 
-function Row({ label, value, tone }: { label: string; value: number | undefined; tone: string }) {
+function Row({
+  label,
+  value,
+  failed,
+  tone,
+}: {
+  label: string;
+  value: number | undefined;
+  failed: boolean;
+  tone: string;
+}) {
   return (
     <div className="flex items-center justify-between gap-3 py-2">
       <dt className="flex items-center gap-2 text-sm">
@@ -11,27 +21,47 @@ function Row({ label, value, tone }: { label: string; value: number | undefined;
         {label}
       </dt>
       <dd className="text-sm font-semibold tabular-nums">
-        {value === undefined ? <span className="text-muted-foreground">…</span> : value.toLocaleString()}
+        {value !== undefined ? (
+          value.toLocaleString()
+        ) : failed ? (
+          <span className="text-muted-foreground">
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">Unavailable</span>
+          </span>
+        ) : (
+          <span className="text-muted-foreground">…</span>
+        )}
       </dd>
     </div>
   );
 }
 
 /** Decision D1: computed from the accounts (signed in / not signed in / wrong password or restricted). */
-export function AccountStatusCard({ accounts }: { accounts: readonly { status: string }[] | undefined }) {
+export function AccountStatusCard({
+  accounts,
+  failed,
+}: {
+  accounts: readonly { status: string }[] | undefined;
+  /** The accounts could not be read: the figures say so instead of waiting. */
+  failed: boolean;
+}) {
   const titleId = useId();
   const summary = accounts ? accountStatusSummary(accounts) : undefined;
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
         <CardTitle id={titleId}>Account Status</CardTitle>
-        <CardDescription>Your LinkedIn accounts by sign-in state.</CardDescription>
+        <CardDescription>
+          {failed && !summary
+            ? "Your LinkedIn accounts could not be loaded."
+            : "Your LinkedIn accounts by sign-in state."}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="divide-y">
-          <Row label="Active" value={summary?.active} tone="bg-green-600" />
-          <Row label="Pending Setup" value={summary?.pendingSetup} tone="bg-zinc-400" />
-          <Row label="Issues" value={summary?.issues} tone="bg-red-600" />
+          <Row label="Active" failed={failed} value={summary?.active} tone="bg-green-600" />
+          <Row label="Pending Setup" failed={failed} value={summary?.pendingSetup} tone="bg-zinc-400" />
+          <Row label="Issues" failed={failed} value={summary?.issues} tone="bg-red-600" />
         </dl>
       </CardContent>
     </Card>

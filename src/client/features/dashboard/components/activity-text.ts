@@ -13,7 +13,10 @@ function plural(n: number, word: string): string {
   return `${n.toLocaleString()} ${word}${n === 1 ? "" : "s"}`;
 }
 
-/** "Synced your accounts and optimizations: 12 records", "Revealed the password of ana@example.com". */
+/**
+ * "Synced your accounts and optimizations: 12 records", "Revealed the password of ana@example.com",
+ * "Exported the passwords of 40 accounts" (one action over several accounts is one line).
+ */
 export function describeActivity(item: ActivityItem): string {
   if (item.type === "sync") {
     if (item.status === "running") return "Syncing your LinkedIn accounts";
@@ -23,7 +26,8 @@ export function describeActivity(item: ActivityItem): string {
     return item.errors > 0 ? `${synced} (${plural(item.errors, "error")})` : synced;
   }
   const [verb, what] = revealWords[item.secret];
-  const sentence = `${verb} ${what} of ${item.account}`;
+  const whose = item.accounts > 1 ? plural(item.accounts, "account") : item.account;
+  const sentence = `${verb} ${what} of ${whose}`;
   return item.byAnotherUser
     ? `An administrator ${sentence}`
     : sentence.charAt(0).toUpperCase() + sentence.slice(1);

@@ -1,4 +1,4 @@
-import { BriefcaseBusiness, CircleCheck, Compass, Mail, MessageCircle } from "lucide-react";
+import { BriefcaseBusiness, CircleAlert, CircleCheck, Compass, Mail, MessageCircle } from "lucide-react";
 import { type ComponentType, useId } from "react";
 import { dashboardCounts } from "../../../../shared/linkedin-account-rules";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -6,13 +6,16 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 function CountCard({
   title,
   count,
+  failed = false,
   icon: Icon,
 }: {
   title: string;
-  /** Undefined while the accounts load. */
+  /** Undefined while the accounts load, or when they could not be loaded (`failed`). */
   count: number | undefined;
+  failed?: boolean;
   icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
 }) {
+  const unavailable = count === undefined && failed;
   const titleId = useId();
   return (
     <Card role="region" aria-labelledby={titleId} className="gap-3">
@@ -24,10 +27,24 @@ function CountCard({
       </CardHeader>
       <CardContent className="space-y-1">
         <p className="text-3xl font-semibold tabular-nums">
-          {count === undefined ? <span className="text-muted-foreground">…</span> : count.toLocaleString()}
+          {unavailable ? (
+            <span className="text-muted-foreground">
+              <span aria-hidden="true">—</span>
+              <span className="sr-only">Unavailable</span>
+            </span>
+          ) : count === undefined ? (
+            <span className="text-muted-foreground">…</span>
+          ) : (
+            count.toLocaleString()
+          )}
         </p>
         {/* Spec section 2: "Active" with a check above zero, otherwise a dash. */}
-        {count !== undefined && count > 0 ? (
+        {unavailable ? (
+          <p className="flex items-center gap-1 text-sm text-destructive dark:text-red-300">
+            <CircleAlert aria-hidden="true" className="size-4" />
+            Could not be loaded
+          </p>
+        ) : count !== undefined && count > 0 ? (
           <p className="flex items-center gap-1 text-sm font-medium text-success">
             <CircleCheck aria-hidden="true" className="size-4" />
             Active
@@ -43,13 +60,32 @@ function CountCard({
   );
 }
 
-/** The four count cards; Email and WhatsApp are not sold yet and always show 0. */
-export function CountCards({ accounts }: { accounts: readonly { accountType: string }[] | undefined }) {
+/**
+ * The four count cards; Email and WhatsApp are not sold yet and always show 0. `failed`: the accounts
+ * could not be read, so the two LinkedIn cards say so instead of waiting.
+ */
+export function CountCards({
+  accounts,
+  failed,
+}: {
+  accounts: readonly { accountType: string }[] | undefined;
+  failed: boolean;
+}) {
   const counts = accounts ? dashboardCounts(accounts) : undefined;
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <CountCard title="LinkedIn Accounts" count={counts?.linkedin} icon={BriefcaseBusiness} />
-      <CountCard title="Sales Navigator Accounts" count={counts?.salesNavigator} icon={Compass} />
+      <CountCard
+        title="LinkedIn Accounts"
+        count={counts?.linkedin}
+        failed={failed}
+        icon={BriefcaseBusiness}
+      />
+      <CountCard
+        title="Sales Navigator Accounts"
+        count={counts?.salesNavigator}
+        failed={failed}
+        icon={Compass}
+      />
       <CountCard title="Email Accounts" count={0} icon={Mail} />
       <CountCard title="WhatsApp Accounts" count={0} icon={MessageCircle} />
     </div>

@@ -1,4 +1,4 @@
-import { KeyRound, RefreshCw } from "lucide-react";
+import { Download, KeyRound, RefreshCw } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { LoadFailed } from "../../../components/load-failed";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -6,7 +6,10 @@ import { Spinner } from "../../../components/ui/spinner";
 import { useRecentActivity } from "../api/get-recent-activity";
 import { describeActivity, localDateTime, relativeTime } from "./activity-text";
 
-/** The customer's recent Sync Now runs and secret reveals, newest first. */
+/**
+ * The customer's recent Sync Now runs and secret reveals, newest first. The list has a height of its
+ * own and scrolls inside it, so a busy day does not stretch the dashboard.
+ */
 export function RecentActivityCard() {
   const titleId = useId();
   const activity = useRecentActivity();
@@ -28,9 +31,14 @@ export function RecentActivityCard() {
     body = <p className="text-sm text-muted-foreground">No recent activity</p>;
   } else {
     body = (
-      <ul className="divide-y">
+      <ul
+        aria-labelledby={titleId}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be reachable by keyboard
+        tabIndex={0}
+        className="-mx-2 max-h-80 divide-y overflow-y-auto overscroll-contain rounded-md px-2 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
         {activity.data.items.map((item, index) => {
-          const Icon = item.type === "sync" ? RefreshCw : KeyRound;
+          const Icon = item.type === "sync" ? RefreshCw : item.secret === "export" ? Download : KeyRound;
           return (
             // Two events can share a time; their order in the answer is stable.
             // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole on each read

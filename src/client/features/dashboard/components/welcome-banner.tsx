@@ -24,8 +24,19 @@ export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] || name;
 }
 
-/** Greets the user by first name; once dismissed it stays away for the rest of the browser session. */
-export function WelcomeBanner({ user }: { user: CurrentUser }) {
+/**
+ * Greets the user by first name; once dismissed it stays away for the rest of the browser session.
+ * Only a new customer known to have no accounts is asked to order their first ones: an existing
+ * customer who has just registered may already have many.
+ */
+export function WelcomeBanner({
+  user,
+  accountCount,
+}: {
+  user: CurrentUser;
+  /** The customer's LinkedIn accounts; undefined while they load or when they could not be read. */
+  accountCount: number | undefined;
+}) {
   const key = welcomeDismissedKey(user);
   const [dismissed, setDismissed] = useState(() => readDismissed(key));
   if (dismissed) return null;
@@ -54,7 +65,7 @@ export function WelcomeBanner({ user }: { user: CurrentUser }) {
             {isNew ? `Welcome, ${firstName(user.name)}!` : `Welcome back, ${firstName(user.name)}!`}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {isNew
+            {isNew && accountCount === 0
               ? "Your account is ready. Order your first LinkedIn accounts, or explore the portal from the menu."
               : "Here is an overview of your accounts. Order more whenever you need them."}
           </p>

@@ -29,7 +29,7 @@ export function DashboardPage() {
           </Button>
         }
       />
-      {user ? <WelcomeBanner key={user.uid} user={user} /> : null}
+      {user ? <WelcomeBanner key={user.uid} user={user} accountCount={counts.data?.length} /> : null}
       {counts.isError ? (
         <LoadFailedAlert
           title="Your account figures could not be loaded"
@@ -38,10 +38,10 @@ export function DashboardPage() {
           retrying={counts.isFetching}
         />
       ) : null}
-      <CountCards accounts={counts.data} />
+      <CountCards accounts={counts.data} failed={counts.isError} />
       <div className="grid gap-6 lg:grid-cols-3">
         <QuickActionsCard />
-        <AccountStatusCard accounts={counts.data} />
+        <AccountStatusCard accounts={counts.data} failed={counts.isError} />
         <RecentActivityCard />
       </div>
     </div>

@@ -5,15 +5,17 @@ import { apiRequest } from "../../../lib/api-client";
 import { currentUserQueryKey } from "../../../lib/session";
 
 /**
- * Saves the signed-in user's name and username (an empty username means none) and asks for a new
+ * Saves the signed-in user's name and username and asks for a new
  * email, which changes only once the link mailed to it is followed. The answer also says whether the
  * change has reached the operator's base yet.
  */
 export async function updateProfile(id: number, body: UpdateProfileBody): Promise<UpdatedProfile> {
+  // Spec section 5: the username is optional and left out when empty, which the server reads as none.
+  const username = body.username?.trim();
   const res = await apiRequest("PUT", `/api/user/${id}`, {
     email: body.email,
     name: body.name,
-    username: body.username ?? "",
+    ...(username ? { username } : {}),
   });
   return updatedProfileSchema.parse(await res.json());
 }

@@ -1,0 +1,92 @@
+import { ChevronDown } from "lucide-react";
+import { memo, useId, useState } from "react";
+import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
+import { Button } from "../../../components/ui/button";
+import { cn } from "../../../lib/utils";
+import { StatusBadge, TypeBadge } from "./account-badges";
+import { AccountDetails } from "./account-details";
+import { accountName } from "./account-format";
+import { CopyButton } from "./copy-button";
+import { RevealSecret } from "./reveal-secret";
+import { VisitButton } from "./visit-button";
+
+/**
+ * One account as a card, for screens too narrow for the table (a phone): the name, the type and
+ * status badges, the email and password, and Visit, each whole; the details open below. Memoized
+ * like the table's rows, for the 30-second refresh.
+ */
+export const AccountCard = memo(function AccountCard({ account }: { account: LinkedinAccount }) {
+  const [expanded, setExpanded] = useState(false);
+  const titleId = useId();
+  const detailsId = useId();
+  const name = accountName(account);
+
+  return (
+    <li aria-labelledby={titleId} className={cn("rounded-lg border bg-card", expanded && "bg-muted/20")}>
+      <div className="flex items-start gap-3 p-4 pb-3">
+        <div className="min-w-0 flex-1 space-y-2">
+          <h2 id={titleId} className="font-medium break-words">
+            {name}
+          </h2>
+          <div className="flex flex-wrap gap-1.5">
+            <TypeBadge type={account.accountType} />
+            <StatusBadge status={account.status} />
+          </div>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="-mt-1 -mr-2 shrink-0"
+          aria-expanded={expanded}
+          aria-controls={expanded ? detailsId : undefined}
+          aria-label={`${expanded ? "Hide" : "Show"} details for ${name}`}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          <ChevronDown
+            aria-hidden="true"
+            className={cn("transition-transform motion-reduce:transition-none", expanded && "rotate-180")}
+          />
+        </Button>
+      </div>
+      <dl className="grid gap-1 px-4 pb-3 text-sm">
+        <div className="flex min-h-8 items-center justify-between gap-3">
+          <dt className="shrink-0 text-muted-foreground">Email</dt>
+          <dd className="flex min-w-0 items-center justify-end gap-1 text-right">
+            {account.linkedinEmail ? (
+              <>
+                <span className="min-w-0 [overflow-wrap:anywhere]">{account.linkedinEmail}</span>
+                <CopyButton
+                  label={`Copy email of ${name}`}
+                  what="Email"
+                  getText={() => account.linkedinEmail}
+                />
+              </>
+            ) : (
+              <span className="text-muted-foreground">—</span>
+            )}
+          </dd>
+        </div>
+        <div className="flex min-h-8 items-center justify-between gap-3">
+          <dt className="shrink-0 text-muted-foreground">Password</dt>
+          <dd className="min-w-0 text-right">
+            <RevealSecret
+              accountId={account.id}
+              accountName={name}
+              secret="password"
+              what="password"
+              available={account.hasPassword}
+            />
+          </dd>
+        </div>
+      </dl>
+      <div className="border-t px-4 py-3">
+        <VisitButton profileUrl={account.profileUrl} accountName={name} className="w-full" />
+      </div>
+      {expanded ? (
+        <div id={detailsId} className="border-t">
+          <AccountDetails account={account} fitTo="card" />
+        </div>
+      ) : null}
+    </li>
+  );
+});
