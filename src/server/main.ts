@@ -32,15 +32,10 @@ async function main(): Promise<void> {
   const database = await openDatabase(databaseTarget(config));
   await database.migrate();
   const app = await buildApp({ config, database });
-  const seeded = shouldSeedDemoData(config, database)
-    ? await seedDemoDataIfEmpty(database, config, demoSeeders, app.log)
-    : false;
 
-  const stopHousekeeping = scheduleHousekeeping(database.db, config, app.log);
-  const stopSyncWork = app.sync.startBackgroundWork();
+  let stopBackgroundWork = () => {};
   app.addHook("onClose", async () => {
-    stopHousekeeping();
-    stopSyncWork();
+    stopBackgroundWork();
     await database.close();
   });
 
@@ -66,6 +61,19 @@ async function main(): Promise<void> {
   process.on("SIGINT", shutdown);
 
   await app.listen({ port: config.port, host: config.host });
+  // The demo data (an import of the demo records and two argon2id hashes) loads after listening, so
+  // a new embedded database answers /api/health at once (decision 013); sign-in works once it is in.
+  const seeded = shouldSeedDemoData(config, database)
+    ? await seedDemoDataIfEmpty(database, config, demoSeeders, app.log)
+    : false;
+  if (!closing) {
+    const stopHousekeeping = scheduleHousekeeping(database.db, config, app.log);
+    const stopSyncWork = app.sync.startBackgroundWork();
+    stopBackgroundWork = () => {
+      stopHousekeeping();
+      stopSyncWork();
+    };
+  }
   app.log.info({ database: database.kind, demoDataLoaded: seeded, url: config.appUrl }, "portal ready");
 }
 

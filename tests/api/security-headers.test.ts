@@ -1,16 +1,25 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";
 
 describe("security headers", () => {
   let t: TestApp;
+  let clientDir: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    clientDir = mkdtempSync(path.join(tmpdir(), "portal-client-"));
+    writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>Portal</title>");
+    t = await createTestApp({ clientDir });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
 
-  it("sends a content security policy that allows only the app's own scripts", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+  it("sends pages a content security policy that allows only the app's own scripts", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/login" });
     const csp = String(res.headers["content-security-policy"]);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self';");
@@ -25,7 +34,7 @@ describe("security headers", () => {
   });
 
   it("turns off device features the portal never uses", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    const res = await t.app.inject({ method: "GET", url: "/dashboard" });
     const policy = String(res.headers["permissions-policy"]);
     for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()"]) {
       expect(policy).toContain(feature);
@@ -44,8 +53,8 @@ describe("security headers", () => {
   });
 
   it("adds HSTS and upgrades insecure requests when served over https", async () => {
-    const https = await createTestApp({ env: { APP_URL: "https://portal.example.com" } });
-    const res = await https.app.inject({ method: "GET", url: "/api/health" });
+    const https = await createTestApp({ clientDir, env: { APP_URL: "https://portal.example.com" } });
+    const res = await https.app.inject({ method: "GET", url: "/login" });
     expect(res.headers["strict-transport-security"]).toContain("max-age=31536000");
     expect(String(res.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
     await https.close();

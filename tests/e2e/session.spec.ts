@@ -2,13 +2,13 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
 import { toasts } from "./support/journeys";
 
-/** Holds every GET /api/user until the returned function is called, then lets them through. */
+/** Holds every session check (GET /api/session) until the returned function is called, then lets them through. */
 async function holdSessionCheck(page: Page): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route("**/api/user", async (route) => {
+  await page.route("**/api/session", async (route) => {
     await released;
     await route.continue();
   });

@@ -4,14 +4,16 @@ import { getJson } from "./api-client";
 
 export const currentUserQueryKey = ["/api/user"] as const;
 
-/** The signed-in user, or null when the session is anonymous (the server answers 401). */
+/** The signed-in user, or null when the session is anonymous. */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   // The schema (and zod with it) loads alongside the request instead of in the first-load bundle,
   // which every visitor, signed in or not, downloads before anything shows.
   const schemaModule = import("../../shared/api/user");
-  const body = await getJson("/api/user", { on401: "returnNull" });
-  const { currentUserSchema } = await schemaModule;
-  return body === null ? null : currentUserSchema.parse(body);
+  // GET /api/session answers 200 with `user: null` when signed out, where /api/user answers 401 and
+  // the browser would log a failed request on every signed-out visit.
+  const body = await getJson("/api/session", { on401: "returnNull" });
+  const { sessionSchema } = await schemaModule;
+  return body === null ? null : sessionSchema.parse(body).user;
 }
 
 // Spec section 4: unlike other queries, the session is checked again on every mount and whenever the

@@ -2,7 +2,7 @@
  * Opens the database: embedded PGlite (in a folder, or in memory for tests) or a PostgreSQL server.
  * Both are driven through the same Drizzle schema and queries, and both are migrated the same way.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -12,7 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { migrationsDir } from "../paths";
+import { migrationsDir, projectRoot } from "../paths";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -44,8 +44,9 @@ async function openPglite(target: { dataDir: string } | { inMemory: true }): Pro
   let client: PGlite;
   if ("dataDir" in target) {
     const dir = path.join(target.dataDir, "pgdata");
+    const template = existsSync(path.join(dir, "PG_VERSION")) ? undefined : migratedTemplate();
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
   } else {
     client = await PGlite.create();
   }
@@ -57,6 +58,22 @@ async function openPglite(target: { dataDir: string } | { inMemory: true }): Pro
     ping: () => timed(() => client.query("select 1")),
     close: () => client.close(),
   };
+}
+
+/**
+ * The build's copy of an empty database with every migration applied (scripts/build-server.mjs),
+ * made by the PGlite version installed here; a new database starts from it rather than from initdb,
+ * which takes most of a first start (decision 013). Migrations still run after, as on any start.
+ */
+function migratedTemplate(): string | undefined {
+  try {
+    const pglite = path.join(projectRoot, "node_modules/@electric-sql/pglite/package.json");
+    const { version } = JSON.parse(readFileSync(pglite, "utf8")) as { version: string };
+    const file = path.join(projectRoot, "dist/server", `pgdata-template-${version}.tar`);
+    return existsSync(file) ? file : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {

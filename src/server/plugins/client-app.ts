@@ -2,6 +2,8 @@
  * Serves the built React app: hashed assets under /assets with long caching, and index.html for
  * every other path outside /api so that client-side routes survive a reload. A request for the API
  * that matched no route answers 404 in the API's JSON shape, however its path is spelled.
+ * The build writes a brotli and a gzip copy next to every compressible file (decision 013); the
+ * copy the browser accepts is sent as it is, so no answer is compressed while the browser waits.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -33,11 +35,40 @@ export function targetsApi(url: string): boolean {
   return /^\/api(\/|$)/i.test(resolved);
 }
 
+type Encoding = "br" | "gzip";
+
+/**
+ * The precompressed copy to send for an Accept-Encoding header: brotli when accepted, then gzip,
+ * else none. A coding listed with q=0 is refused; `*` accepts both.
+ */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): Encoding | undefined {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : (acceptEncoding ?? "");
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const wildcard = accepted.get("*") ?? 0;
+  const allows = (coding: Encoding) => (accepted.get(coding) ?? wildcard) > 0;
+  if (allows("br")) return "br";
+  if (allows("gzip")) return "gzip";
+  return undefined;
+}
+
+/** index.html as built, with its precompressed copies when the build made them. */
+function readIndex(indexPath: string) {
+  const copy = (suffix: string) =>
+    existsSync(indexPath + suffix) ? readFileSync(indexPath + suffix) : undefined;
+  return { identity: readFileSync(indexPath), br: copy(".br"), gzip: copy(".gz") };
+}
+
 export default fp(
   async function clientApp(app: FastifyInstance, opts: { distDir: string }) {
     const indexPath = path.join(opts.distDir, "index.html");
     const hasBuild = existsSync(indexPath);
-    const indexHtml = hasBuild ? readFileSync(indexPath) : undefined;
+    const index = hasBuild ? readIndex(indexPath) : undefined;
 
     if (hasBuild) {
       // The static plugin registers one route per file and takes no route config: declare them here.
@@ -50,6 +81,9 @@ export default fp(
         root: opts.distDir,
         wildcard: false,
         index: false,
+        // Sends file.br or file.gz in place of file when the browser accepts it, with Vary.
+        preCompressed: true,
+        globIgnore: ["**/*.br", "**/*.gz"],
         setHeaders(reply, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
@@ -61,10 +95,18 @@ export default fp(
       if (targetsApi(request.url)) {
         return reply.code(404).send({ error: "No API route matches this request" });
       }
-      if ((request.method === "GET" || request.method === "HEAD") && indexHtml) {
-        return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(indexHtml);
+      if ((request.method === "GET" || request.method === "HEAD") && index) {
+        // Revalidated on every visit: it names the hashed assets of the build being served.
+        reply
+          .type("text/html; charset=utf-8")
+          .header("cache-control", "no-cache")
+          .header("vary", "accept-encoding");
+        const encoding = preferredEncoding(request.headers["accept-encoding"]);
+        const body = encoding ? index[encoding] : undefined;
+        if (encoding && body) return reply.header("content-encoding", encoding).send(body);
+        return reply.send(index.identity);
       }
-      if (!indexHtml && request.method === "GET") {
+      if (!index && request.method === "GET") {
         return reply
           .code(503)
           .type("text/plain; charset=utf-8")

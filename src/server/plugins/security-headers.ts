@@ -1,10 +1,14 @@
 /**
- * Security headers on every answer. The content security policy allows only what the app itself
- * loads: its own scripts and styles (Radix positions popovers with inline style attributes, hence
- * 'unsafe-inline' for styles only), images from itself, data: URLs and https profile pictures.
- * Only the help-centre page may also load the live chat's script (see withChatWidget).
- * The permissions policy turns off the device features the portal never uses. An answer that does
- * not say how it may be cached is not cached at all: API answers carry personal data and secrets.
+ * Security headers. A document (an HTML page, or anything a browser could render as one) gets the
+ * full set: the content security policy allows only what the app itself loads: its own scripts and
+ * styles (Radix positions popovers with inline style attributes, hence 'unsafe-inline' for styles
+ * only), images from itself, data: URLs and https profile pictures. Only the help-centre page may
+ * also load the live chat's script (see withChatWidget). The permissions policy turns off the device
+ * features the portal never uses.
+ * Every other answer (API JSON, scripts, stylesheets) gets only what still protects it (decision
+ * 013): nosniff, a same-origin resource policy, a policy that lets it load and frame nothing, and
+ * HSTS over https. An answer that does not say how it may be cached is not cached at all: API
+ * answers carry personal data and secrets.
  */
 import type { IncomingMessage } from "node:http";
 import helmet from "@fastify/helmet";
@@ -23,6 +27,21 @@ const PERMISSIONS_POLICY = [
   "payment=()",
   "usb=()",
 ].join(", ");
+
+/**
+ * The policy of an answer that is no document. Scripts and connections name 'self' as the document
+ * policy does, so that no answer ever allows a third party's; everything else is refused.
+ */
+const NON_DOCUMENT_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
+
+/** Content types a browser renders as a page, with scripts or frames of their own. */
+const DOCUMENT_TYPE =
+  /^\s*(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml)\b/i;
+
+/** Whether an answer with this Content-Type header needs the document headers. */
+export function isDocumentType(contentType: unknown): boolean {
+  return typeof contentType === "string" && DOCUMENT_TYPE.test(contentType);
+}
 
 type Directive = keyof typeof CRISP_CSP_SOURCES;
 
@@ -48,6 +67,8 @@ export default fp(
     const https = opts.config.appUrlIsHttps;
     const chat = (directive: Directive, own: string[]) => withChatWidget(opts.config, directive, own);
     await app.register(helmet, {
+      // Applied per answer in onSend below, once the answer's content type is known.
+      global: false,
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -71,8 +92,17 @@ export default fp(
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     });
     app.addHook("onSend", async (_request, reply) => {
-      reply.header("permissions-policy", PERMISSIONS_POLICY);
       if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+      // Absent only when the router refused the request before any hook ran.
+      if (isDocumentType(reply.getHeader("content-type")) && typeof reply.helmet === "function") {
+        reply.helmet();
+        reply.header("permissions-policy", PERMISSIONS_POLICY);
+        return;
+      }
+      reply.header("x-content-type-options", "nosniff");
+      reply.header("cross-origin-resource-policy", "same-origin");
+      reply.header("content-security-policy", NON_DOCUMENT_CSP);
+      if (https) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
     });
   },
   { name: "security-headers" },

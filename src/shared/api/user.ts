@@ -25,6 +25,9 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/** `GET /api/session`: who this browser is signed in as, `null` when no one. */
+export const sessionSchema = z.object({ user: currentUserSchema.nullable() });
+
 /** A new email waiting for its mailed link: the profile keeps the old one until then. */
 export const emailChangeSchema = z.object({ pendingEmail: z.string(), message: z.string() });
 

@@ -13,7 +13,12 @@ import {
   updateProfileSchema,
 } from "../../../shared/api/auth";
 import { errorBodySchema } from "../../../shared/api/errors";
-import { currentUserSchema, emailChangedSchema, updatedProfileSchema } from "../../../shared/api/user";
+import {
+  currentUserSchema,
+  emailChangedSchema,
+  sessionSchema,
+  updatedProfileSchema,
+} from "../../../shared/api/user";
 import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
@@ -56,6 +61,14 @@ const authRoutes: FastifyPluginAsyncZod<{
       if (!request.currentUser) return reply.code(401).send({ error: "Not authenticated" });
       return toCurrentUser(request.currentUser);
     },
+  );
+
+  // The app's own session check: signed out is an answer, not a failure, so a first visit to the
+  // sign-in page logs no failed request in the browser (decision 013). GET /api/user keeps its 401.
+  app.get(
+    "/api/session",
+    { config: { access: "public" }, schema: { response: { 200: sessionSchema } } },
+    async (request) => ({ user: request.currentUser ? toCurrentUser(request.currentUser) : null }),
   );
 
   app.post(
