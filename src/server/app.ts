@@ -8,6 +8,7 @@ import type { DestinationStream } from "pino";
 import { type Adapters, createAdapters } from "./adapters/create-adapters";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
+import googleRoutes from "./features/auth/google-routes";
 import authRoutes from "./features/auth/routes";
 import billingRoutes from "./features/billing/routes";
 import testBillingPortalRoutes from "./features/billing/test-billing-portal-routes";
@@ -55,10 +56,6 @@ function trustProxyOption(trust: Config["trustProxy"]) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const fieldMap = await loadFieldMap(config.airtableFieldMapPath);
-  const adapters = createAdapters(config, database.db, {
-    csvColumns: fieldMap.csv,
-    overrides: deps.adapters,
-  });
   const app = Fastify({
     logger: fastifyLoggerOptions(config.logLevel, deps.logStream),
     genReqId,
@@ -72,6 +69,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Errors the router meets before any route runs (a malformed escape, an overlong parameter).
     frameworkErrors: answerRouterError,
   }).withTypeProvider<ZodTypeProvider>();
+  const adapters = createAdapters(config, database.db, {
+    csvColumns: fieldMap.csv,
+    log: app.log,
+    overrides: deps.adapters,
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -104,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: adapters.mail,
     writeBack: sync.writeBack,
   });
+  await app.register(googleRoutes, { db: database.db, config, identity: adapters.identity });
   await app.register(syncRoutes, { db: database.db, sync });
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox });
   await app.register(profileOptimizationsRoutes, { db: database.db });

@@ -145,6 +145,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER_URL: httpUrl.default("https://accounts.google.com"),
+  GOOGLE_TIMEOUT_SECONDS: timeoutSeconds.default(10),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -187,7 +188,7 @@ export interface Config {
     includeTestProduct: boolean;
     stripeTimeoutMs: number;
   };
-  google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
+  google: { clientId: string; clientSecret: string; issuerUrl: string; timeoutMs: number } | undefined;
   smtpUrl: string | undefined;
   smtpTimeoutMs: number;
   mailFrom: string;
@@ -301,6 +302,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             clientId: env.GOOGLE_CLIENT_ID,
             clientSecret: env.GOOGLE_CLIENT_SECRET,
             issuerUrl: env.GOOGLE_ISSUER_URL,
+            timeoutMs: env.GOOGLE_TIMEOUT_SECONDS * 1000,
           }
         : undefined,
     smtpUrl: env.SMTP_URL,

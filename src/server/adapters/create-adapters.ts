@@ -3,9 +3,12 @@
  * configured, the offline one elsewhere (never in production). Features receive these ports and
  * nothing else; tests replace any of them through `buildApp`'s `adapters`.
  */
+import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { demoDataDir } from "../paths";
+import { oidcIdentity } from "./identity/oidc-identity";
+import type { IdentityPort } from "./identity/port";
 import { devMailboxMailer } from "./mail/dev-mailbox-mailer";
 import type { Mailer } from "./mail/port";
 import { smtpMailer } from "./mail/smtp-mailer";
@@ -22,6 +25,8 @@ export interface Adapters {
   records: RecordSource | undefined;
   /** Stripe, or the local test checkout; undefined in production without Stripe (checkout answers 503). */
   payments: Payments | undefined;
+  /** Google (or any OpenID Connect issuer); undefined without `GOOGLE_CLIENT_ID`. */
+  identity: IdentityPort | undefined;
 }
 
 export function createMailer(config: Config, db: Database): Mailer {
@@ -53,15 +58,20 @@ export function createPayments(config: Config): Payments | undefined {
   return config.isProduction ? undefined : testPayments({ appUrl: config.appUrl });
 }
 
+export function createIdentity(config: Config, log: FastifyBaseLogger): IdentityPort | undefined {
+  return config.google ? oidcIdentity({ ...config.google, log }) : undefined;
+}
+
 export function createAdapters(
   config: Config,
   db: Database,
-  options: { csvColumns: CsvColumns; overrides?: Partial<Adapters> },
+  options: { csvColumns: CsvColumns; log: FastifyBaseLogger; overrides?: Partial<Adapters> },
 ): Adapters {
   const { overrides = {} } = options;
   return {
     mail: overrides.mail ?? createMailer(config, db),
     records: "records" in overrides ? overrides.records : createRecordSource(config, db, options.csvColumns),
     payments: "payments" in overrides ? overrides.payments : createPayments(config),
+    identity: "identity" in overrides ? overrides.identity : createIdentity(config, options.log),
   };
 }

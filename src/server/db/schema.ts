@@ -111,6 +111,30 @@ export const emailTokens = pgTable(
   ],
 );
 
+/**
+ * A Google sign-in under way: the browser holds a random id in a short-lived HttpOnly cookie, only its
+ * SHA-256 is stored, with the state, nonce and PKCE verifier to check the issuer's answer against.
+ * Used once; a signed-in user who starts one links Google to their account.
+ */
+export const oidcFlows = pgTable(
+  "oidc_flows",
+  {
+    id: serial("id").primaryKey(),
+    flowHash: text("flow_hash").notNull(),
+    state: text("state").notNull(),
+    nonce: text("nonce").notNull(),
+    codeVerifier: text("code_verifier").notNull(),
+    linkUserId: integer("link_user_id").references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("oidc_flows_flow_hash_key").on(t.flowHash),
+    index("oidc_flows_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
 /** What the identity audit trail records. */
 export const IDENTITY_EVENT_KINDS = [
   "google-sign-in",

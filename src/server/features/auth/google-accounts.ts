@@ -1,0 +1,156 @@
+/**
+ * Who a verified Google identity is in the portal: the user already linked to its subject; else, when
+ * the issuer vouches for the email, the user with that email (linked now, which also completes an
+ * imported customer's claim, decision D8); else a new customer. An unverified email never links.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { VerifiedIdentity } from "../../adapters/identity/port";
+import type { Database } from "../../db/client";
+import { type UserRow, users } from "../../db/schema";
+import { recordIdentityEvent } from "./identity-audit";
+import { findUserByEmail, uniqueViolation } from "./users-repo";
+
+/** Why a Google identity could not be let in; each has its message on the sign-in page. */
+export type GoogleRefusal = "unverified" | "no-email" | "linked-elsewhere" | "already-linked";
+
+export class GoogleSignInRefused extends Error {
+  constructor(readonly refusal: GoogleRefusal) {
+    super(refusal);
+    this.name = "GoogleSignInRefused";
+  }
+}
+
+async function userOfSubject(db: Database, subject: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.googleId}) = lower(${subject})`)
+    .limit(1);
+  return user;
+}
+
+/** A username from the email's local part, made unique with a number when taken. */
+async function freeUsername(db: Database, email: string): Promise<string> {
+  const local = (email.split("@")[0] ?? "").toLowerCase().replace(/[^a-z0-9._-]+/g, "");
+  const stem = (local.length >= 3 ? local : `${local}user`).slice(0, 40);
+  for (let n = 0; n < 50; n++) {
+    const candidate = n === 0 ? stem : `${stem}${n + 1}`;
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${candidate}`)
+      .limit(1);
+    if (!taken) return candidate;
+  }
+  return `${stem.slice(0, 30)}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+async function link(db: Database, user: UserRow, identity: VerifiedIdentity, ip: string): Promise<UserRow> {
+  const [linked] = await db
+    .update(users)
+    .set({
+      googleId: identity.subject,
+      // Google vouched for this address: the same proof a mailed link gives.
+      ...(identity.emailVerified && identity.email?.toLowerCase() === user.email.toLowerCase()
+        ? { emailVerifiedAt: user.emailVerifiedAt ?? new Date() }
+        : {}),
+      profileImageUrl: user.profileImageUrl ?? identity.pictureUrl ?? null,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!linked) throw new Error("the user to link is gone");
+  await recordIdentityEvent(db, {
+    userId: user.id,
+    kind: "google-link",
+    detail: identity.subject,
+    ipAddress: ip,
+  });
+  return linked;
+}
+
+/** The user this identity signs in as, linking or creating one as the rules above say. */
+export async function userForGoogleIdentity(
+  db: Database,
+  identity: VerifiedIdentity,
+  ip: string,
+): Promise<UserRow> {
+  const known = await userOfSubject(db, identity.subject);
+  if (known) {
+    await recordIdentityEvent(db, {
+      userId: known.id,
+      kind: "google-sign-in",
+      detail: identity.subject,
+      ipAddress: ip,
+    });
+    return known;
+  }
+  if (!identity.email) throw new GoogleSignInRefused("no-email");
+  // Neither linking nor a new account on an address the issuer does not vouch for: whoever holds it
+  // could otherwise take over, or squat, the portal account of its real owner.
+  if (!identity.emailVerified) throw new GoogleSignInRefused("unverified");
+
+  const byEmail = await findUserByEmail(db, identity.email);
+  if (byEmail) {
+    if (byEmail.googleId) throw new GoogleSignInRefused("linked-elsewhere");
+    return link(db, byEmail, identity, ip);
+  }
+  try {
+    const [created] = await db
+      .insert(users)
+      .values({
+        email: identity.email,
+        name: (identity.name ?? identity.email.split("@")[0] ?? "Customer").slice(0, 100),
+        username: await freeUsername(db, identity.email),
+        googleId: identity.subject,
+        profileImageUrl: identity.pictureUrl?.slice(0, 2000) ?? null,
+        emailVerifiedAt: new Date(),
+      })
+      .returning();
+    if (!created) throw new Error("no user was created");
+    await recordIdentityEvent(db, {
+      userId: created.id,
+      kind: "google-sign-up",
+      detail: identity.subject,
+      ipAddress: ip,
+    });
+    return created;
+  } catch (error) {
+    // Two first sign-ins at once: the other one created the user; sign in as it.
+    if (uniqueViolation(error) === undefined) throw error;
+    const again = await userOfSubject(db, identity.subject);
+    if (again) return again;
+    throw error;
+  }
+}
+
+/** Links Google to a signed-in user who asked for it from Settings. */
+export async function linkGoogleToUser(
+  db: Database,
+  user: UserRow,
+  identity: VerifiedIdentity,
+  ip: string,
+): Promise<UserRow> {
+  const holder = await userOfSubject(db, identity.subject);
+  if (holder && holder.id !== user.id) throw new GoogleSignInRefused("linked-elsewhere");
+  if (holder) return holder;
+  if (user.googleId) throw new GoogleSignInRefused("already-linked");
+  return link(db, user, identity, ip);
+}
+
+/** Unlinks Google, unless it is the user's only way in. Null when that refusal applies. */
+export async function unlinkGoogle(db: Database, user: UserRow, ip: string): Promise<UserRow | null> {
+  if (!user.passwordHash) return null;
+  const [unlinked] = await db
+    .update(users)
+    .set({ googleId: null, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  await recordIdentityEvent(db, {
+    userId: user.id,
+    kind: "google-unlink",
+    detail: user.googleId,
+    ipAddress: ip,
+  });
+  return unlinked ?? null;
+}

@@ -1,0 +1,199 @@
+/**
+ * Google sign-in (any OpenID Connect issuer, `GOOGLE_ISSUER_URL`): `GET /api/auth/google` starts the
+ * authorization code flow, `GET /api/auth/google/callback` finishes it. Both are browser navigations,
+ * so every outcome is a redirect: to `/dashboard` with a fresh session, or back to `/login` (or to
+ * Settings, for a link asked for there with `POST /api/auth/google/link`) with a reason the page puts
+ * into words. Never a JSON page.
+ */
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorBodySchema } from "../../../shared/api/errors";
+import {
+  GOOGLE_OUTCOME_MESSAGES,
+  type GoogleSignInOutcome,
+  googleOutcomeParam,
+} from "../../../shared/api/google-sign-in";
+import { currentUserSchema } from "../../../shared/api/user";
+import { IdentityError, type IdentityPort } from "../../adapters/identity/port";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import { conflict, HttpError } from "../../http/errors";
+import { requireUser } from "../../http/require-user";
+import { hit, RateLimitedError } from "../../plugins/rate-limiter";
+import { deleteSession } from "../../plugins/session-store";
+import { toCurrentUser } from "./current-user";
+import {
+  GoogleSignInRefused,
+  linkGoogleToUser,
+  unlinkGoogle,
+  userForGoogleIdentity,
+} from "./google-accounts";
+import { googleFlowCookie, keepFlow, takeFlow } from "./google-flow";
+import { recentIdentityEvents } from "./identity-audit";
+
+export interface GoogleRoutesOptions {
+  db: Database;
+  config: Config;
+  identity: IdentityPort | undefined;
+}
+
+const MINUTE = 60_000;
+// The callback's query: what the issuer sends back. Anything else is ignored, never echoed.
+const callbackQuery = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(256).optional(),
+});
+const identityEventSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int().nullable(),
+  kind: z.string(),
+  detail: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  at: z.string(),
+});
+
+const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (app, { db, config, identity }) => {
+  const flowCookie = googleFlowCookie(config);
+  const redirectUri = `${config.appUrl}/api/auth/google/callback`;
+  /** Back to a page of the app with the outcome for it to put into words. */
+  const to = (path: "/login" | "/settings", outcome: GoogleSignInOutcome) =>
+    `${config.appUrl}${path}?${googleOutcomeParam}=${outcome}`;
+
+  /** Keeps a new flow for this browser and answers where to send it. */
+  async function startFlow(request: FastifyRequest, reply: FastifyReply, linkUserId: number | null) {
+    if (!identity) throw new IdentityError("unavailable", "not configured");
+    await hit(db, [{ key: `google-start-ip:${request.ip}`, limit: 30, windowMs: 15 * MINUTE }]);
+    const start = await identity.startSignIn(redirectUri);
+    const flowId = await keepFlow(db, {
+      state: start.state,
+      nonce: start.nonce,
+      codeVerifier: start.codeVerifier,
+      linkUserId,
+    });
+    flowCookie.set(reply, flowId);
+    return start.url;
+  }
+
+  app.get(
+    "/api/auth/google",
+    {
+      config: { access: "public" },
+      schema: { description: "Starts Google sign-in: a redirect to the issuer." },
+    },
+    async (request, reply) => {
+      if (!identity) return reply.redirect(to("/login", "not-configured"), 303);
+      try {
+        return reply.redirect(await startFlow(request, reply, null), 303);
+      } catch (error) {
+        if (error instanceof RateLimitedError) return reply.redirect(to("/login", "too-many"), 303);
+        if (error instanceof IdentityError) return reply.redirect(to("/login", "unavailable"), 303);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    "/api/auth/google/link",
+    {
+      config: { access: "user" },
+      schema: {
+        description:
+          "Starts linking Google to the caller's account (from Settings): where to send the browser. A POST, so that no other site can start it.",
+        body: z.strictObject({}).optional(),
+        response: {
+          200: z.object({ url: z.string() }),
+          409: errorBodySchema,
+          429: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      if (!identity) throw new HttpError(503, GOOGLE_OUTCOME_MESSAGES["not-configured"]);
+      if (me.googleId) throw conflict(GOOGLE_OUTCOME_MESSAGES["already-linked"]);
+      try {
+        return { url: await startFlow(request, reply, me.id) };
+      } catch (error) {
+        if (error instanceof IdentityError) throw new HttpError(503, GOOGLE_OUTCOME_MESSAGES.unavailable);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    "/api/auth/google/callback",
+    {
+      config: { access: "public" },
+      schema: { description: "Where the issuer sends the browser back.", querystring: callbackQuery },
+    },
+    async (request, reply) => {
+      const flowId = flowCookie.read(request);
+      flowCookie.clear(reply);
+      const flow = flowId ? await takeFlow(db, flowId) : undefined;
+      const back = flow?.linkUserId ? "/settings" : "/login";
+      if (!identity) return reply.redirect(to(back, "not-configured"), 303);
+      if (!flow) return reply.redirect(to("/login", "expired"), 303);
+      // A link is for the user who asked for it, still signed in in this browser.
+      const linking = flow.linkUserId ? request.currentUser : null;
+      if (flow.linkUserId && linking?.id !== flow.linkUserId) return reply.redirect(to(back, "expired"), 303);
+
+      let user: Awaited<ReturnType<typeof userForGoogleIdentity>>;
+      try {
+        const callbackUrl = new URL(request.url, redirectUri);
+        const verified = await identity.finishSignIn(callbackUrl, flow);
+        user = linking
+          ? await linkGoogleToUser(db, linking, verified, request.ip)
+          : await userForGoogleIdentity(db, verified, request.ip);
+      } catch (error) {
+        if (error instanceof IdentityError) return reply.redirect(to(back, error.failure), 303);
+        if (error instanceof GoogleSignInRefused) return reply.redirect(to(back, error.refusal), 303);
+        throw error;
+      }
+      if (linking) return reply.redirect(to("/settings", "linked"), 303);
+      // A new token on every sign-in: a session fixed before sign-in is never promoted.
+      if (request.currentSession) await deleteSession(db, request.currentSession.id);
+      await app.startSession(reply, user);
+      return reply.redirect(`${config.appUrl}/dashboard`, 303);
+    },
+  );
+
+  app.post(
+    "/api/auth/google/unlink",
+    {
+      config: { access: "user" },
+      schema: {
+        description: "Unlinks Google from the caller, unless it is their only way in.",
+        body: z.strictObject({}).optional(),
+        response: { 200: currentUserSchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      if (!me.googleId) throw conflict("Google is not linked to your account");
+      const unlinked = await unlinkGoogle(db, me, request.ip);
+      if (!unlinked) {
+        throw conflict("Google is your only way to sign in: set a password before unlinking it");
+      }
+      return toCurrentUser(unlinked);
+    },
+  );
+
+  app.get(
+    "/api/admin/identity-events",
+    {
+      config: { access: "admin" },
+      schema: {
+        description:
+          "The identity audit trail, newest first: Google sign-ins, links, unlinks and verified emails.",
+        response: { 200: z.array(identityEventSchema) },
+      },
+    },
+    async () =>
+      (await recentIdentityEvents(db, 500)).map((event) => ({ ...event, at: event.at.toISOString() })),
+  );
+};
+
+export default googleRoutes;

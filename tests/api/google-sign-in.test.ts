@@ -1,0 +1,365 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { identityEvents, users } from "../../src/server/db/schema";
+import { startHttpFake } from "../fakes/harness";
+import { startTestIssuer, type TestIssuer } from "../fakes/oidc-issuer";
+import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
+import { insertUser, signedInUser } from "../support/users";
+
+const CLIENT_ID = "portal-test-client";
+let sequence = 0;
+const nextSubject = () => `1098${Date.now()}${++sequence}`;
+
+/** The `name=value` of each cookie a response sets, for the browser's next request. */
+function cookiesOf(
+  res: { cookies: Array<{ name: string; value: string }> },
+  jar: Record<string, string> = {},
+) {
+  for (const cookie of res.cookies) {
+    if (cookie.value === "") delete jar[cookie.name];
+    else jar[cookie.name] = cookie.value;
+  }
+  return jar;
+}
+const cookieHeader = (jar: Record<string, string>) =>
+  Object.entries(jar)
+    .map(([name, value]) => `${name}=${value}`)
+    .join("; ");
+
+describe("Google sign-in", () => {
+  let issuer: TestIssuer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    issuer = await startTestIssuer();
+    t = await createTestApp({
+      env: {
+        GOOGLE_CLIENT_ID: CLIENT_ID,
+        GOOGLE_CLIENT_SECRET: "portal-test-secret",
+        GOOGLE_ISSUER_URL: issuer.url,
+        GOOGLE_TIMEOUT_SECONDS: "2",
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await issuer.close();
+  });
+  beforeEach(() => {
+    issuer.server.service.removeAllListeners("beforeAuthorizeRedirect");
+    issuer.server.service.removeAllListeners("beforeResponse");
+  });
+
+  /** The browser's walk: start, the issuer's approval, and back to the callback. */
+  async function walk(options: { jar?: Record<string, string>; tamperCallback?: (url: URL) => void } = {}) {
+    const jar = options.jar ?? {};
+    const start = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/google",
+      headers: { cookie: cookieHeader(jar) },
+    });
+    expect(start.statusCode).toBe(303);
+    cookiesOf(start, jar);
+    const authorize = new URL(String(start.headers.location));
+    const approved = await fetch(authorize, { redirect: "manual" });
+    const callback = new URL(String(approved.headers.get("location")));
+    options.tamperCallback?.(callback);
+    const back = await t.app.inject({
+      method: "GET",
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: cookieHeader(jar) },
+    });
+    cookiesOf(back, jar);
+    return { start, authorize, callback, back, jar };
+  }
+  const outcomeOf = (res: { statusCode: number; headers: Record<string, unknown> }) => {
+    expect(res.statusCode).toBe(303);
+    const location = new URL(String(res.headers.location));
+    return location.pathname === "/dashboard" ? "dashboard" : `${location.pathname}?${location.searchParams}`;
+  };
+  const sessionUser = async (jar: Record<string, string>) => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/user",
+      headers: { cookie: cookieHeader(jar) },
+    });
+    return res.statusCode === 200 ? res.json() : null;
+  };
+  const eventsOf = (userId: number) =>
+    t.database.db
+      .select()
+      .from(identityEvents)
+      .where(eq(identityEvents.userId, userId))
+      .orderBy(identityEvents.id);
+
+  it("asks the issuer for a code with PKCE (S256), state, nonce and the three scopes", async () => {
+    const start = await t.app.inject({ method: "GET", url: "/api/auth/google" });
+    expect(start.statusCode).toBe(303);
+    const url = new URL(String(start.headers.location));
+    expect(url.origin + url.pathname).toBe(`${issuer.url}/authorize`);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: CLIENT_ID,
+      response_type: "code",
+      scope: "openid email profile",
+      redirect_uri: `${TEST_APP_URL}/api/auth/google/callback`,
+      code_challenge_method: "S256",
+    });
+    for (const param of ["state", "nonce", "code_challenge"])
+      expect(url.searchParams.get(param)).toMatch(/^.{20,}$/);
+    const cookie = start.cookies.find((c) => c.name === "portal_google");
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api/auth/google" });
+    // Only a random id travels in the cookie: none of the one-time values.
+    expect(cookie?.value).not.toContain(url.searchParams.get("state"));
+  });
+
+  it("creates a new customer from a verified Google identity and signs them in", async () => {
+    const subject = nextSubject();
+    issuer.signInAs({
+      sub: subject,
+      email: `New.Person${sequence}@Gmail.example`,
+      email_verified: true,
+      name: "New Person",
+      picture: "https://lh3.example/photo.png",
+    });
+    const { back, jar } = await walk();
+    expect(outcomeOf(back)).toBe("dashboard");
+    const me = await sessionUser(jar);
+    expect(me).toMatchObject({
+      name: "New Person",
+      email: `new.person${sequence}@gmail.example`,
+      googleLinked: true,
+      hasPassword: false,
+      emailVerified: true,
+      profileImageUrl: "https://lh3.example/photo.png",
+    });
+    expect(me.username).toBe(`new.person${sequence}`);
+    expect((await eventsOf(me.id)).map((e) => e.kind)).toEqual(["google-sign-up"]);
+
+    // The same Google account again: the same user, a new session, recorded as a sign-in.
+    const again = await walk();
+    expect(outcomeOf(again.back)).toBe("dashboard");
+    expect((await sessionUser(again.jar)).id).toBe(me.id);
+    expect((await eventsOf(me.id)).map((e) => e.kind)).toEqual(["google-sign-up", "google-sign-in"]);
+  });
+
+  it("links an existing user by verified email, any case, and replaces the session it came with", async () => {
+    const existing = await signedInUser(t.database.db, t.config, { email: `linda${Date.now()}@example.com` });
+    const subject = nextSubject();
+    issuer.signInAs({ sub: subject, email: existing.user.email.toUpperCase(), email_verified: true });
+    const jar: Record<string, string> = { [t.config.session.cookieName]: existing.token };
+    const { back } = await walk({ jar });
+    expect(outcomeOf(back)).toBe("dashboard");
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, existing.user.id));
+    expect(row?.googleId).toBe(subject);
+    expect(row?.emailVerifiedAt).not.toBeNull();
+    // Signed in with a new token: the old session is gone.
+    expect(jar[t.config.session.cookieName]).not.toBe(existing.token);
+    expect(await sessionUser({ [t.config.session.cookieName]: existing.token })).toBeNull();
+    expect((await eventsOf(existing.user.id)).map((e) => e.kind)).toContain("google-link");
+  });
+
+  it("completes an imported customer's claim by a verified Google email, with no mailed link", async () => {
+    const imported = await insertUser(t.database.db, {
+      email: `imported${Date.now()}@example.com`,
+      passwordHash: null,
+      airtableRecordId: `recImported${Date.now()}`,
+    });
+    issuer.signInAs({ sub: nextSubject(), email: imported.email, email_verified: true });
+    const { back, jar } = await walk();
+    expect(outcomeOf(back)).toBe("dashboard");
+    expect(await sessionUser(jar)).toMatchObject({ id: imported.id, googleLinked: true, hasPassword: false });
+  });
+
+  it("never links an unverified email to an existing user, nor makes an account of it", async () => {
+    const existing = await insertUser(t.database.db, { email: `unverified${Date.now()}@example.com` });
+    issuer.signInAs({ sub: nextSubject(), email: existing.email, email_verified: false });
+    const { back, jar } = await walk();
+    expect(outcomeOf(back)).toBe("/login?google=unverified");
+    expect(await sessionUser(jar)).toBeNull();
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, existing.id));
+    expect(row?.googleId).toBeNull();
+
+    issuer.signInAs({ sub: nextSubject(), email: `nobody${Date.now()}@example.com`, email_verified: false });
+    expect(outcomeOf((await walk()).back)).toBe("/login?google=unverified");
+  });
+
+  it("refuses a replayed flow, a forged state, and a callback without the browser's cookie", async () => {
+    issuer.signInAs({ sub: nextSubject(), email: `replay${Date.now()}@example.com`, email_verified: true });
+    const first = await walk();
+    expect(outcomeOf(first.back)).toBe("dashboard");
+    // The same callback and cookie again: the flow was used.
+    const replay = await t.app.inject({
+      method: "GET",
+      url: `${first.callback.pathname}${first.callback.search}`,
+      headers: {
+        cookie: `portal_google=${first.start.cookies.find((c) => c.name === "portal_google")?.value}`,
+      },
+    });
+    expect(outcomeOf(replay)).toBe("/login?google=expired");
+
+    const forged = await walk({
+      tamperCallback: (url) => url.searchParams.set("state", "forged-state-value-0000000"),
+    });
+    expect(outcomeOf(forged.back)).toBe("/login?google=invalid");
+
+    const start = await t.app.inject({ method: "GET", url: "/api/auth/google" });
+    const approved = await fetch(String(start.headers.location), { redirect: "manual" });
+    const callback = new URL(String(approved.headers.get("location")));
+    const cookieless = await t.app.inject({ method: "GET", url: `${callback.pathname}${callback.search}` });
+    expect(outcomeOf(cookieless)).toBe("/login?google=expired");
+  });
+
+  it("refuses an ID token with the wrong nonce, audience or issuer, an expired one, and a badly signed one", async () => {
+    const email = `tampered${Date.now()}@example.com`;
+    for (const claims of [
+      { nonce: "not-the-nonce-we-sent" },
+      { aud: "someone-else" },
+      { iss: "https://issuer.example" },
+      { exp: Math.floor(Date.now() / 1000) - 3600, iat: Math.floor(Date.now() / 1000) - 7200 },
+    ]) {
+      issuer.signInAs({ sub: nextSubject(), email, email_verified: true, ...claims });
+      const { back, jar } = await walk();
+      expect(outcomeOf(back), JSON.stringify(claims)).toBe("/login?google=invalid");
+      expect(await sessionUser(jar)).toBeNull();
+    }
+
+    issuer.signInAs({ sub: nextSubject(), email, email_verified: true });
+    issuer.server.service.once("beforeResponse", (response) => {
+      const body = response.body as { id_token: string };
+      const [header, payload, signature] = body.id_token.split(".");
+      // The same claims under another signature.
+      body.id_token = `${header}.${payload}.${(signature ?? "").split("").reverse().join("")}`;
+    });
+    expect(outcomeOf((await walk()).back)).toBe("/login?google=invalid");
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it("says so when the person declines at the issuer", async () => {
+    issuer.server.service.once("beforeAuthorizeRedirect", (redirect) => {
+      redirect.url.searchParams.delete("code");
+      redirect.url.searchParams.set("error", "access_denied");
+    });
+    const { back } = await walk();
+    expect(outcomeOf(back)).toBe("/login?google=denied");
+  });
+
+  it("links and unlinks from Settings, and refuses to unlink the only way in", async () => {
+    const user = await signedInUser(t.database.db, t.config, {
+      email: `settings${Date.now()}@example.com`,
+      password: "Settings-Portal-2026!",
+    });
+    const jar: Record<string, string> = { [t.config.session.cookieName]: user.token };
+    const subject = nextSubject();
+    // Any Google account may be linked by its signed-in owner, whatever its email, from Settings: a
+    // POST (a plain visit to /api/auth/google only ever signs in).
+    issuer.signInAs({ sub: subject, email: `other-address${sequence}@gmail.example`, email_verified: true });
+    const start = await t.post("/api/auth/google/link", {}, { headers: { cookie: cookieHeader(jar) } });
+    expect(start.statusCode).toBe(200);
+    cookiesOf(start, jar);
+    const approved = await fetch(start.json().url, { redirect: "manual" });
+    const callback = new URL(String(approved.headers.get("location")));
+    const back = await t.app.inject({
+      method: "GET",
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: cookieHeader(jar) },
+    });
+    expect(outcomeOf(back)).toBe("/settings?google=linked");
+    const crossSite = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/google/link",
+      payload: {},
+      headers: {
+        cookie: cookieHeader(jar),
+        origin: "https://evil.example",
+        "content-type": "application/json",
+      },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await sessionUser(jar)).toMatchObject({ id: user.user.id, googleLinked: true });
+
+    const unlink = await t.post("/api/auth/google/unlink", {}, { headers: { cookie: cookieHeader(jar) } });
+    expect(unlink.statusCode).toBe(200);
+    expect(unlink.json()).toMatchObject({ googleLinked: false });
+    expect((await eventsOf(user.user.id)).map((e) => e.kind)).toEqual(["google-link", "google-unlink"]);
+    const twice = await t.post("/api/auth/google/unlink", {}, { headers: { cookie: cookieHeader(jar) } });
+    expect(twice.statusCode).toBe(409);
+
+    // A customer Google created has no password: unlinking would lock them out.
+    issuer.signInAs({
+      sub: nextSubject(),
+      email: `only-google${Date.now()}@example.com`,
+      email_verified: true,
+    });
+    const onlyGoogle = await walk();
+    const refused = await t.post(
+      "/api/auth/google/unlink",
+      {},
+      { headers: { cookie: cookieHeader(onlyGoogle.jar) } },
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatch(/only way to sign in/);
+    expect(await sessionUser(onlyGoogle.jar)).toMatchObject({ googleLinked: true });
+    expect((await t.post("/api/auth/google/unlink", {})).statusCode).toBe(401);
+  });
+
+  it("keeps the audit trail for admins only", async () => {
+    const admin = await signedInUser(t.database.db, t.config, { role: "admin" });
+    const customer = await signedInUser(t.database.db, t.config);
+    const read = (cookie?: string) =>
+      t.app.inject({ method: "GET", url: "/api/admin/identity-events", headers: cookie ? { cookie } : {} });
+    const res = await read(admin.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().length).toBeGreaterThan(0);
+    expect(res.json()[0]).toEqual(
+      expect.objectContaining({
+        kind: expect.any(String),
+        at: expect.any(String),
+        ipAddress: expect.any(String),
+      }),
+    );
+    expect((await read(customer.cookie)).statusCode).toBe(403);
+    expect((await read()).statusCode).toBe(401);
+  });
+});
+
+describe("Google sign-in when the issuer cannot be reached", () => {
+  it("says Google is unavailable, within the timeout, for an issuer that is down or never answers", async () => {
+    const silent = await startHttpFake({ respond: () => ({ status: 200, body: "{}" }) });
+    silent.injectFault({ kind: "hang", times: "all" });
+    const closedPort = await startHttpFake({ respond: () => ({ status: 200, body: "{}" }) });
+    const downUrl = closedPort.url;
+    await closedPort.close();
+    for (const issuerUrl of [downUrl, silent.url]) {
+      const t = await createTestApp({
+        env: {
+          GOOGLE_CLIENT_ID: CLIENT_ID,
+          GOOGLE_CLIENT_SECRET: "portal-test-secret",
+          GOOGLE_ISSUER_URL: issuerUrl,
+          GOOGLE_TIMEOUT_SECONDS: "1",
+        },
+      });
+      try {
+        const started = Date.now();
+        const res = await t.app.inject({ method: "GET", url: "/api/auth/google" });
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect(res.statusCode).toBe(303);
+        expect(res.headers.location).toBe(`${TEST_APP_URL}/login?google=unavailable`);
+        expect(t.logs()).toContain("the OpenID issuer could not be reached");
+      } finally {
+        await t.close();
+      }
+    }
+    await silent.close();
+  });
+
+  it("without GOOGLE_CLIENT_ID, says Google sign-in is not configured", async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.app.inject({ method: "GET", url: "/api/auth/google" });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`${TEST_APP_URL}/login?google=not-configured`);
+    } finally {
+      await t.close();
+    }
+  });
+});
