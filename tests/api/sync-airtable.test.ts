@@ -194,7 +194,7 @@ describe("sync from an Airtable base", () => {
     expect(stored?.errorDetails).toHaveLength(3);
   });
 
-  it("refuses a record whose email belongs to a portal account it is not linked to, and imports the others", async () => {
+  it("refuses a record whose email belongs to an unverified portal account it is not linked to, and imports the others", async () => {
     const taken = base.customers[0]?.email ?? "";
     const local = await insertUser(db(), { email: taken.toUpperCase(), name: "Registered Here" });
     const { run, errorDetails } = await t.app.sync.run({ kind: "full", trigger: "admin" });
@@ -202,7 +202,8 @@ describe("sync from an Airtable base", () => {
       {
         table: TABLE.users,
         recordId: fake.records(TABLE.users)[0]?.id,
-        message: "Email: is already used by another portal account",
+        message:
+          "Email: a portal account with this email exists but its email is not verified yet: the customer must follow the verification link (they can resend it from the dashboard)",
       },
     ]);
     expect(run.synced).toBeGreaterThan(0);

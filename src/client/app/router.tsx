@@ -12,6 +12,7 @@ import {
   RegisterExistingPage,
   RegisterPage,
   ResetPasswordPage,
+  VerifyEmailPage,
 } from "./routes/lazy-pages";
 import { SessionGate } from "./routes/session-gate";
 import { SignedInArea } from "./routes/signed-in-area";
@@ -56,6 +57,14 @@ export const routes: RouteObject[] = [
     element: (
       <Loaded>
         <ConfirmEmailPage />
+      </Loaded>
+    ),
+  },
+  {
+    path: "/verify-email",
+    element: (
+      <Loaded>
+        <VerifyEmailPage />
       </Loaded>
     ),
   },

@@ -272,6 +272,17 @@ export const revealerAccounts: E2eAccount[] = [
 ];
 
 /** The syncer's accounts exist only in the source: Sync Accounts brings them in. */
+/** The one account of the customer who registered first, only in the sync source until they are linked. */
+export const registeredFirstSourceAccounts: E2eAccount[] = [
+  account("recE2eRegisteredFirst01", {
+    accountType: "lite",
+    firstName: "Linus",
+    lastName: "Linked",
+    status: "Signed In",
+    password: "Linus-pw",
+  }),
+];
+
 export const syncerSourceAccounts: E2eAccount[] = ["Sora", "Sven", "Siri"].map((firstName, i) =>
   account(`recE2eSyncer0000${i + 1}`, {
     accountType: ACCOUNT_TYPES[i] ?? "lite",

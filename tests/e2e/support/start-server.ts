@@ -31,6 +31,7 @@ import {
   type E2eAccount,
   manyAccounts,
   ownerAccounts,
+  registeredFirstSourceAccounts,
   revealerAccounts,
   syncerSourceAccounts,
 } from "./e2e-accounts";
@@ -60,6 +61,7 @@ const accountsInDatabase: Partial<Record<E2eUserKey, E2eAccount[]>> = {
 const accountsInSource: Partial<Record<E2eUserKey, E2eAccount[]>> = {
   ...accountsInDatabase,
   syncer: syncerSourceAccounts,
+  registeredFirst: registeredFirstSourceAccounts,
 };
 
 function uidOf(key: E2eUserKey): string {
@@ -81,6 +83,8 @@ for (const key of Object.keys(e2eUsers) as E2eUserKey[]) {
       name: spec.name,
       username: spec.username,
       role: spec.role,
+      // Verified unless a test is about verifying (decision 016).
+      emailVerifiedAt: "emailVerified" in spec ? null : new Date(),
       ...("uid" in spec ? { uid: spec.uid } : {}),
       ...("onboardingUrl" in spec ? { onboardingUrl: spec.onboardingUrl } : {}),
       ...("optimizationUrl" in spec ? { optimizationUrl: spec.optimizationUrl } : {}),
@@ -199,7 +203,8 @@ function writeSyncSource(): void {
   const header = (demoAccounts.split("\n", 1)[0] ?? "").split(",");
   const rows: string[] = [];
   for (const [key, accounts] of Object.entries(accountsInSource) as Array<[E2eUserKey, E2eAccount[]]>) {
-    const uid = uidOf(key);
+    const spec = e2eUsers[key];
+    const uid = "baseRecordUid" in spec ? spec.baseRecordUid : uidOf(key);
     for (const a of accounts) {
       const byColumn: Record<string, string | number | boolean | null> = {
         UID: uid,
@@ -243,6 +248,26 @@ function writeSyncSource(): void {
     path.join(sourceDir, "LinkedIn Accounts.csv"),
     `${demoAccounts}${separator}${rows.join("\n")}\n`,
   );
+  addRegisteredFirstToSyncSource();
+}
+
+/** The records of the customers who registered in the portal first, by the same email. */
+function addRegisteredFirstToSyncSource(): void {
+  const file = path.join(sourceDir, "Users.csv");
+  const demo = readFileSync(file, "utf8");
+  const header = (demo.split("\n", 1)[0] ?? "").split(",");
+  const rows = (["registeredFirst", "unverifiedFirst"] as const).map((key, i) => {
+    const spec = e2eUsers[key];
+    const byColumn: Record<string, string | null> = {
+      UID: spec.baseRecordUid,
+      Email: spec.email,
+      Name: spec.name,
+      Username: spec.username,
+      "Record ID": `recE2eRegisteredFirstUser${i + 1}`,
+    };
+    return header.map((column) => csvCell(byColumn[column] ?? null)).join(",");
+  });
+  appendFileSync(file, `${demo.endsWith("\n") ? "" : "\n"}${rows.join("\n")}\n`);
 }
 
 /** The transactionsOwner's history, added to the demo folder's Transactions table. */

@@ -105,6 +105,29 @@ export const e2eUsers = {
     uid: "e2e00000-0000-4000-8000-0000000000c1",
     optimizationUrl: "https://forms.example.test/optimization/opal",
   },
+  /**
+   * Registered before their record reached the portal, email not verified yet: verifies it from the
+   * dashboard, and the sync then links them to the record and its account.
+   */
+  registeredFirst: {
+    email: "rory.registered@example.test",
+    name: "Rory Registered",
+    username: "rory",
+    role: "customer",
+    sessionToken: "e2e-registered-first-session-token-0123456",
+    emailVerified: false,
+    baseRecordUid: "e2e00000-0000-4000-8000-0000000000d1",
+  },
+  /** Registered first and never verifies: the sync refuses to link them, and tells the admin why. */
+  unverifiedFirst: {
+    email: "uma.unverified@example.test",
+    name: "Uma Unverified",
+    username: "uma",
+    role: "customer",
+    sessionToken: "e2e-unverified-first-session-token-012345",
+    emailVerified: false,
+    baseRecordUid: "e2e00000-0000-4000-8000-0000000000d2",
+  },
 } as const;
 
 export type E2eUserKey = keyof typeof e2eUsers;

@@ -36,6 +36,10 @@ export const ConfirmEmailPage = lazyNamed(
   () => import("../../features/auth/pages/confirm-email-page"),
   "ConfirmEmailPage",
 );
+export const VerifyEmailPage = lazyNamed(
+  () => import("../../features/auth/pages/verify-email-page"),
+  "VerifyEmailPage",
+);
 export const PayPage = lazyNamed(() => import("../../features/shop/pages/pay-page"), "PayPage");
 export const LoginTestPage = lazyNamed(
   () => import("../../features/auth/pages/login-test-page"),

@@ -50,6 +50,17 @@ export function confirmEmailChangeMail(to: string, url: string): MailMessage {
   );
 }
 
+export function verifyEmailMail(to: string, url: string): MailMessage {
+  return linkMail(
+    to,
+    "Verify your email address",
+    "Welcome to the portal. Confirm that this email is yours so that your customer records can be linked to your account.",
+    "Verify this email",
+    url,
+    "The link works once and expires in 30 minutes. You can ask for a new one from your dashboard. If you did not create an account, ignore this email.",
+  );
+}
+
 export function emailChangedNotice(to: string, newEmail: string): MailMessage {
   const text = `The email of your portal account was changed to ${newEmail}. From now on, sign in and receive mail there. If you did not make this change, reset your password and contact support.`;
   return { to, subject: "Your email was changed", text: `${text}\n`, html: `<p>${escapeHtml(text)}</p>` };

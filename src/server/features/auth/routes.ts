@@ -8,9 +8,11 @@ import {
   neutralAnswerSchema,
   registerExistingSchema,
   registerSchema,
+  resendVerificationSchema,
   resetPasswordSchema,
   sessionInfoSchema,
   updateProfileSchema,
+  verifyEmailSchema,
 } from "../../../shared/api/auth";
 import { errorBodySchema } from "../../../shared/api/errors";
 import {
@@ -32,14 +34,19 @@ import {
   type AuthContext,
   confirmClaim,
   confirmEmailChange,
+  EMAIL_VERIFIED_MESSAGE,
   login,
   NEUTRAL_CLAIM_MESSAGE,
   NEUTRAL_RESET_MESSAGE,
   register,
   requestClaim,
   requestPasswordReset,
+  resendVerification,
   resetPassword,
   updateProfile,
+  VERIFICATION_SENT_MESSAGE,
+  verificationMailWork,
+  verifyEmail,
 } from "./service";
 
 const ok = z.object({ ok: z.literal(true) });
@@ -90,6 +97,7 @@ const authRoutes: FastifyPluginAsyncZod<{
       const user = await register(ctx(request.log), request.body, request.ip);
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user);
+      reply.afterResponse(verificationMailWork(ctx(request.log), user.id));
       return reply.code(201).send(toCurrentUser(user));
     },
   );
@@ -200,6 +208,33 @@ const authRoutes: FastifyPluginAsyncZod<{
       );
       reply.afterResponse(afterResponse);
       return { ok: true as const, email: user.email, message: `Your email is now ${user.email}.` };
+    },
+  );
+
+  app.post(
+    "/api/user/email/verify",
+    {
+      // Like the email-change link, it may be opened in a browser that is not signed in.
+      config: { access: "public" },
+      schema: { body: verifyEmailSchema, response: { 200: neutralAnswerSchema } },
+    },
+    async (request) => {
+      await verifyEmail(ctx(request.log), request.body.token, request.ip);
+      return { ok: true as const, message: EMAIL_VERIFIED_MESSAGE };
+    },
+  );
+
+  app.post(
+    "/api/user/email/verify/resend",
+    {
+      config: { access: "user" },
+      schema: { body: resendVerificationSchema, response: { 200: neutralAnswerSchema } },
+    },
+    async (request, reply) => {
+      const me = request.currentUser;
+      if (!me) throw forbidden();
+      reply.afterResponse(await resendVerification(ctx(request.log), me, request.ip));
+      return { ok: true as const, message: VERIFICATION_SENT_MESSAGE };
     },
   );
 

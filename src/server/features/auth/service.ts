@@ -27,7 +27,14 @@ import { badRequest, conflict, HttpError } from "../../http/errors";
 import { ensureUnder, hit, type RateRule, record } from "../../plugins/rate-limiter";
 import { deleteUserSessions } from "../../plugins/session-store";
 import { consumeEmailToken, findUsableEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
-import { claimAccountMail, confirmEmailChangeMail, emailChangedNotice, resetPasswordMail } from "./emails";
+import {
+  claimAccountMail,
+  confirmEmailChangeMail,
+  emailChangedNotice,
+  resetPasswordMail,
+  verifyEmailMail,
+} from "./emails";
+import { recordIdentityEvent } from "./identity-audit";
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./password";
 import type { ProfileWriteBack } from "./profile-write-back";
 import { findUserByEmail, uniqueViolation } from "./users-repo";
@@ -323,6 +330,12 @@ export async function confirmEmailChange(
         .where(eq(users.id, link.userId))
         .returning();
       if (!updated) throw badRequest(INVALID_LINK_MESSAGE);
+      await recordIdentityEvent(tx, {
+        userId: updated.id,
+        kind: "email-verified",
+        detail: updated.email,
+        ipAddress: ip,
+      });
       await ctx.writeBack?.enqueue(tx, updated, {
         email: updated.email,
         name: updated.name,
@@ -339,6 +352,66 @@ export async function confirmEmailChange(
     user: changed.user,
     afterResponse: () => sendQuietly(ctx, emailChangedNotice(changed.oldEmail, changed.user.email)),
   };
+}
+
+export const VERIFICATION_SENT_MESSAGE =
+  "If your email still needs verifying, we have sent you a new link. The link is valid for 30 minutes.";
+export const EMAIL_VERIFIED_MESSAGE = "Your email is verified.";
+
+/**
+ * Mails a link that verifies the user's current address (decision 016), retiring any earlier one.
+ * Nothing is sent for an address already verified. The link carries the address it was sent to, so a
+ * link to an address the account no longer uses verifies nothing.
+ */
+export function verificationMailWork(ctx: AuthContext, userId: number): DeferredWork {
+  return async () => {
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+    if (!user || user.emailVerifiedAt) return;
+    const token = await ctx.db.transaction(async (tx) => {
+      await retireEmailTokens(tx, "verify-email", user.id);
+      return issueEmailToken(tx, "verify-email", user.id, { newEmail: user.email });
+    });
+    const url = `${ctx.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    await sendQuietly(ctx, verifyEmailMail(user.email, url));
+  };
+}
+
+/**
+ * Asks for a new verification link for the signed-in user, within the mail limits (10 an hour per
+ * address, 3 an hour per email). The answer is the same whether or not a link goes out.
+ */
+export async function resendVerification(ctx: AuthContext, user: UserRow, ip: string): Promise<DeferredWork> {
+  await hit(ctx.db, [rule("mailPerIp", ip), rule("mailPerAccount", user.email)]);
+  return verificationMailWork(ctx, user.id);
+}
+
+/**
+ * Follows a verification link: the address it was sent to is marked verified, if the account still
+ * uses it, and the audit trail records it. Needs no session, only the link.
+ */
+export async function verifyEmail(ctx: AuthContext, token: string, ip: string): Promise<UserRow> {
+  await hit(ctx.db, [rule("tokenUsePerIp", ip)]);
+  return ctx.db.transaction(async (tx) => {
+    const link = await consumeEmailToken(tx, "verify-email", token);
+    const [before] = link ? await tx.select().from(users).where(eq(users.id, link.userId)) : [];
+    if (!link?.newEmail || !before || before.email.toLowerCase() !== link.newEmail.toLowerCase()) {
+      throw badRequest(INVALID_LINK_MESSAGE);
+    }
+    if (before.emailVerifiedAt) return before;
+    const [updated] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, before.id))
+      .returning();
+    if (!updated) throw badRequest(INVALID_LINK_MESSAGE);
+    await recordIdentityEvent(tx, {
+      userId: updated.id,
+      kind: "email-verified",
+      detail: updated.email,
+      ipAddress: ip,
+    });
+    return updated;
+  });
 }
 
 // A failed delivery must not change the answer (that would reveal the account); it is logged instead.

@@ -98,9 +98,74 @@ const USER_CLASHES: Record<string, { column: string; message: string }> = {
   users_username_lower_key: { column: "username", message: "is already taken by another portal account" },
 };
 
+/** What the admin reads when a record's customer registered first and has not verified their email. */
+export const UNVERIFIED_EMAIL_MESSAGE =
+  "a portal account with this email exists but its email is not verified yet: the customer must follow the verification link (they can resend it from the dashboard)";
+
+interface RegisteredFirst {
+  id: number;
+  uid: string;
+  verified: boolean;
+}
+
+/**
+ * Portal accounts, by lower-cased email, that are linked to no record of the base: customers who
+ * registered before their record reached the portal (decision 016).
+ */
+async function registeredFirst(db: Database, emails: string[]): Promise<Map<string, RegisteredFirst>> {
+  const found = new Map<string, RegisteredFirst>();
+  const lowered = [...new Set(emails.map((email) => email.toLowerCase()))];
+  for (const part of chunks(lowered)) {
+    const rows = await db
+      .select({ id: users.id, uid: users.uid, email: users.email, verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(and(isNull(users.airtableRecordId), inArray(sql`lower(${users.email})`, part)));
+    for (const row of rows) {
+      found.set(row.email.toLowerCase(), { id: row.id, uid: row.uid, verified: row.verifiedAt !== null });
+    }
+  }
+  return found;
+}
+
+/**
+ * Links portal accounts to the records of these rows, then writes the rows. A linked account takes
+ * the record's UID, which the records it owns carry, and its own rows follow; its password, Google
+ * id and role stay as they are. One transaction, so a row refused by a unique rule links nothing.
+ */
+async function linkAndUpsert(
+  db: Database,
+  rows: Array<typeof users.$inferInsert & { airtableRecordId: string; uid: string }>,
+  links: Map<string, RegisteredFirst>,
+  upsert: (db: Database, rows: Array<typeof users.$inferInsert>) => Promise<Array<{ id: number }>>,
+): Promise<number> {
+  const linking = rows.flatMap((row) => {
+    const user = links.get(row.email.toLowerCase());
+    return user ? [{ row, user }] : [];
+  });
+  if (linking.length === 0) return (await upsert(db, rows)).length;
+  return db.transaction(async (tx) => {
+    for (const { row, user } of linking) {
+      await tx
+        .update(users)
+        .set({ airtableRecordId: row.airtableRecordId })
+        .where(and(eq(users.id, user.id), isNull(users.airtableRecordId)));
+    }
+    const written = await upsert(tx, rows);
+    for (const { row, user } of linking) {
+      if (row.uid === user.uid) continue;
+      for (const owned of [linkedinAccounts, profileOptimizations, transactions]) {
+        await tx.update(owned).set({ uid: row.uid }).where(eq(owned.userId, user.id));
+      }
+    }
+    return written.length;
+  });
+}
+
 /**
  * Customers. The sync writes their identity and links, never their password, Google id or role, and
- * leaves a customer alone while a change they made in the portal waits to be written back.
+ * leaves a customer alone while a change they made in the portal waits to be written back. A record
+ * whose email belongs to a portal account linked to no record links to that account when its email
+ * is verified (by a mailed link or by Google), and is refused until then.
  */
 export function usersWriter(fieldNames: Record<string, string>): TableWriter {
   const updatable = [
@@ -152,12 +217,23 @@ export function usersWriter(fieldNames: Record<string, string>): TableWriter {
         else if ((row.username?.length ?? 0) > 50)
           errors.push(detail(ctx, row.airtableRecordId, field("username"), "is longer than 50 characters"));
       }
+      const firstRegistered = await registeredFirst(
+        ctx.db,
+        rows
+          .filter((row) => !errors.some((e) => e.recordId === row.airtableRecordId))
+          .map((row) => row.email),
+      );
+      const links = new Map([...firstRegistered].filter(([, user]) => user.verified));
+      for (const row of rows) {
+        const user = firstRegistered.get(row.email.toLowerCase());
+        if (user && !user.verified)
+          errors.push(detail(ctx, row.airtableRecordId, field("email"), UNVERIFIED_EMAIL_MESSAGE));
+      }
       const bad = new Set(errors.map((error) => error.recordId));
       const good = rows.filter((row) => !bad.has(row.airtableRecordId));
       if (good.length === 0) return { synced: 0, errors };
       try {
-        const written = await upsert(ctx.db, good);
-        return { synced: written.length, errors };
+        return { synced: await linkAndUpsert(ctx.db, good, links, upsert), errors };
       } catch (err) {
         if (!violatedUniqueConstraint(err)) throw err;
       }
@@ -166,7 +242,7 @@ export function usersWriter(fieldNames: Record<string, string>): TableWriter {
       let synced = 0;
       for (const row of good) {
         try {
-          synced += (await upsert(ctx.db, [row])).length;
+          synced += await linkAndUpsert(ctx.db, [row], links, upsert);
         } catch (err) {
           const constraint = violatedUniqueConstraint(err);
           if (!constraint) throw err;

@@ -10,6 +10,7 @@ import { AccountStatusCard } from "../components/account-status-card";
 import { CountCards } from "../components/count-cards";
 import { QuickActionsCard } from "../components/quick-actions-card";
 import { RecentActivityCard } from "../components/recent-activity-card";
+import { VerifyEmailNotice } from "../components/verify-email-notice";
 import { WelcomeBanner } from "../components/welcome-banner";
 
 export function DashboardPage() {
@@ -29,6 +30,7 @@ export function DashboardPage() {
           </Button>
         }
       />
+      {user && !user.emailVerified ? <VerifyEmailNotice key={`verify-${user.uid}`} user={user} /> : null}
       {user ? <WelcomeBanner key={user.uid} user={user} accountCount={counts.data?.length} /> : null}
       {counts.isError ? (
         <LoadFailedAlert

@@ -1,0 +1,101 @@
+import { CircleAlert } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+import { AuthSplitLayout } from "../../../components/auth-split-layout";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { ApiError } from "../../../lib/api-client";
+import { errorMessage } from "../../../lib/api-error";
+import { useResendVerification } from "../../../lib/resend-verification";
+import { useSessionUser } from "../../../lib/session";
+import { useVerifyEmail } from "../api/verify-email";
+import { AuthCard } from "../components/auth-card";
+import { AuthNotice } from "../components/auth-notice";
+
+const UNUSABLE_LINK = "This link has expired or was already used.";
+
+/** /verify-email?token=…: the link mailed to a new customer to verify their email. */
+export function VerifyEmailPage() {
+  // Read directly rather than with useSearchParams, which would add to the first-load bundle.
+  const token = new URLSearchParams(useLocation().search).get("token") ?? "";
+  const verify = useVerifyEmail();
+  const { mutate } = verify;
+  const { user } = useSessionUser();
+  const resend = useResendVerification();
+
+  // A link works once, so it is sent once, even when StrictMode runs this effect twice.
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current || token === "") return;
+    sent.current = true;
+    mutate(token);
+  }, [token, mutate]);
+
+  const failed = token === "" || verify.isError;
+  // Too many attempts from here is the one failure that is not the link's.
+  const limited = verify.error instanceof ApiError && verify.error.status === 429;
+  const signedIn = user !== null;
+
+  return (
+    <AuthSplitLayout>
+      <AuthCard
+        title={failed ? "Email not verified" : verify.isSuccess ? "Email verified" : "Verifying your email"}
+        description={
+          failed ? "We could not verify your email with this link." : "Your account's email address."
+        }
+      >
+        {failed ? (
+          <div className="grid gap-4">
+            <Alert variant="destructive" role="alert">
+              <CircleAlert aria-hidden="true" />
+              <AlertTitle>{limited ? "Email not verified" : UNUSABLE_LINK}</AlertTitle>
+              <AlertDescription>
+                {limited
+                  ? errorMessage(verify.error, UNUSABLE_LINK)
+                  : signedIn
+                    ? "Ask for a new link: it is valid for 30 minutes."
+                    : "Sign in and ask for a new link from your dashboard."}
+              </AlertDescription>
+            </Alert>
+            {resend.isSuccess ? <AuthNotice icon="mail">{resend.data.message}</AuthNotice> : null}
+            {resend.isError ? (
+              <Alert variant="destructive" role="alert">
+                <CircleAlert aria-hidden="true" />
+                <AlertTitle>No new link sent</AlertTitle>
+                <AlertDescription>{errorMessage(resend.error, "Please try again later.")}</AlertDescription>
+              </Alert>
+            ) : null}
+            {signedIn ? (
+              <>
+                <Button onClick={() => resend.mutate()} disabled={resend.isPending || resend.isSuccess}>
+                  Resend the link
+                </Button>
+                <Button asChild variant="outline">
+                  <Link to="/dashboard">Go to the dashboard</Link>
+                </Button>
+              </>
+            ) : (
+              <Button asChild>
+                <Link to="/login">Sign in</Link>
+              </Button>
+            )}
+          </div>
+        ) : verify.isSuccess ? (
+          <div className="grid gap-4">
+            <AuthNotice icon="done">Your email is verified.</AuthNotice>
+            <Button asChild>
+              <Link to={signedIn ? "/dashboard" : "/login"}>
+                {signedIn ? "Go to the dashboard" : "Sign in"}
+              </Link>
+            </Button>
+          </div>
+        ) : (
+          <div className="flex justify-center py-6">
+            <Spinner label="Verifying your email" className="size-8" />
+          </div>
+        )}
+      </AuthCard>
+    </AuthSplitLayout>
+  );
+}

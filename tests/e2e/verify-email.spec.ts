@@ -1,0 +1,100 @@
+import type { Page } from "@playwright/test";
+import { newPerson } from "../support/builders";
+import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { registerThroughApi, toasts } from "./support/journeys";
+import { mailedLink } from "./support/mailbox";
+import { e2eUsers } from "./support/users";
+
+const notice = (page: Page) => page.getByRole("region", { name: "Verify your email" });
+
+/** The verification links mailed to `to`, newest first. */
+async function verificationLinks(page: Page, to: string): Promise<string[]> {
+  const response = await page.request.get("/api/dev/mailbox");
+  const mail = (await response.json()) as Array<{ to: string; text: string }>;
+  return mail.flatMap((m) => {
+    const link = m.to === to ? m.text.match(/https?:\/\/\S+\/verify-email\?token=\S+/)?.[0] : undefined;
+    return link ? [link] : [];
+  });
+}
+
+test("a new customer verifies their email from the mailed link, and the dashboard stops asking", async ({
+  page,
+  baseURL,
+  consoleErrors,
+}) => {
+  const person = newPerson("Vera");
+  await registerThroughApi(page.request, baseURL, person);
+  await page.goto("/dashboard");
+  await expect(notice(page)).toContainText(person.email);
+  await expectNoSeriousA11yViolations(page, "/dashboard with the verification notice");
+
+  const link = await mailedLink(page, person.email, "/verify-email");
+  await page.goto(link);
+  await expect(page.getByRole("status").filter({ hasText: "Your email is verified." })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "/verify-email");
+  await page.getByRole("link", { name: "Go to the dashboard" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(notice(page)).toHaveCount(0);
+
+  // The link works once.
+  consoleErrors.allow(/status of 400/);
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toContainText("This link has expired or was already used.");
+  await expect(page.getByRole("button", { name: "Resend the link" })).toBeVisible();
+});
+
+test("the notice sends a new link on request, and once dismissed stays away in this tab", async ({
+  page,
+  baseURL,
+}) => {
+  const person = newPerson("Rhys");
+  await registerThroughApi(page.request, baseURL, person);
+  await page.goto("/dashboard");
+  await expect.poll(async () => (await verificationLinks(page, person.email)).length).toBe(1);
+
+  await notice(page).getByRole("button", { name: "Resend the link" }).click();
+  await expect(toasts(page).filter({ hasText: "If your email still needs verifying" })).toBeVisible();
+  await expect.poll(async () => (await verificationLinks(page, person.email)).length).toBe(2);
+
+  await page.getByRole("button", { name: "Dismiss the email verification notice" }).click();
+  await expect(notice(page)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(notice(page)).toHaveCount(0);
+
+  // The newest link verifies the email.
+  const [newest] = await verificationLinks(page, person.email);
+  await page.goto(newest ?? "");
+  await expect(page.getByRole("status").filter({ hasText: "Your email is verified." })).toBeVisible();
+});
+
+test("the sync links a customer who registered first once they verify, and tells the admin about one who has not", async ({
+  page,
+  signInAs,
+}) => {
+  const first = e2eUsers.registeredFirst;
+  await signInAs("registeredFirst");
+  await page.goto("/dashboard");
+  await notice(page).getByRole("button", { name: "Resend the link" }).click();
+  await expect(toasts(page).filter({ hasText: "If your email still needs verifying" })).toBeVisible();
+  await page.goto(await mailedLink(page, first.email, "/verify-email"));
+  await expect(page.getByRole("status").filter({ hasText: "Your email is verified." })).toBeVisible();
+
+  await signInAs("admin");
+  await page.goto("/admin/sync");
+  await page.getByRole("button", { name: "Start User Sync" }).click();
+  await expect(toasts(page).filter({ hasText: "Sync Completed" })).toBeVisible({ timeout: 60_000 });
+  const results = page.getByRole("region", { name: "Results" });
+  await expect(
+    results.getByText(
+      "Email: a portal account with this email exists but its email is not verified yet: the customer must follow the verification link (they can resend it from the dashboard)",
+    ),
+  ).toBeVisible();
+  await expect(results.getByText("recE2eRegisteredFirstUser2")).toBeVisible();
+  await expect(results.getByText("recE2eRegisteredFirstUser1")).toHaveCount(0);
+
+  await signInAs("registeredFirst");
+  await page.goto("/accounts/linkedin");
+  await expect(page.getByText("Linus Linked").first()).toBeVisible();
+});
