@@ -81,6 +81,11 @@ test("the password can be shown and hidden again", async ({ page }) => {
 test("the sign-in screen links to registration, password reset and existing customers, and explains Google", async ({
   page,
 }) => {
+  // As a portal without GOOGLE_CLIENT_ID answers its public configuration.
+  await page.route("**/api/config", async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), googleSignInEnabled: false } });
+  });
   await page.goto("/login");
   await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/register");
   await expect(page.getByRole("link", { name: "Set up your login" })).toHaveAttribute(
@@ -89,7 +94,7 @@ test("the sign-in screen links to registration, password reset and existing cust
   );
   await expect(page.getByText("Existing customer?")).toBeVisible();
 
-  // Google sign-in is not configured on the test server.
+  // Google sign-in is not configured.
   const google = page.getByRole("button", { name: "Continue with Google" });
   await expect(google).toBeDisabled();
   await expect(google).toHaveAccessibleDescription(/Google sign-in is not configured/);

@@ -37,6 +37,7 @@ import {
 } from "./e2e-accounts";
 import { addOptimizationsToSyncSource, insertOptimizations } from "./e2e-optimizations";
 import { E2E_BUYER_DETAILS, ownerTransactions } from "./e2e-transactions";
+import { E2E_GOOGLE_CLIENT_ID, startE2eGoogleIssuer } from "./google-issuer";
 import {
   DISPOSABLE_SESSIONS_PER_USER,
   disposableSessionToken,
@@ -155,6 +156,8 @@ writeSyncSource();
 addOptimizationsToSyncSource(sourceDir, uidOf("optimizer"));
 addTransactionsToSyncSource();
 
+const googleIssuer = await startE2eGoogleIssuer();
+
 const server = spawn(process.execPath, ["dist/server/main.js"], {
   stdio: "inherit",
   env: {
@@ -171,6 +174,10 @@ const server = spawn(process.execPath, ["dist/server/main.js"], {
     SECRETS_KEY: E2E_SECRETS_KEY,
     // The help centre's live chat; tests answer its script with an empty one (help-centre.spec.ts).
     CHAT_WIDGET_ID: "e2e-crisp-website-id",
+    // Google sign-in against a local issuer (google-issuer.ts); tests choose who signs in there.
+    GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: "e2e-portal-client-secret",
+    GOOGLE_ISSUER_URL: googleIssuer.url,
     // Each test is a client of its own behind this "proxy" (see fixtures.ts), so the per-address
     // limits (10 registrations an hour) hold per test, however many tests register users.
     TRUST_PROXY: "loopback",
@@ -180,7 +187,8 @@ const server = spawn(process.execPath, ["dist/server/main.js"], {
 const stop = (signal: NodeJS.Signals) => server.kill(signal);
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
-server.on("exit", (code) => {
+server.on("exit", async (code) => {
+  await googleIssuer.stop();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(path.dirname(sourceDir), { recursive: true, force: true });
   process.exit(code ?? 0);

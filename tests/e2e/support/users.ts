@@ -150,4 +150,5 @@ export function disposableSessionToken(user: E2eUserKey, index: number): string 
 export const e2eImportedUsers = {
   claimThroughMailbox: { email: "imported.claim-mailbox@example.test", name: "Imogen Imported" },
   claimInAnotherBrowser: { email: "imported.claim-elsewhere@example.test", name: "Otto Elsewhere" },
+  claimWithGoogle: { email: "imported.claim-google@example.test", name: "Greta Google" },
 } as const;

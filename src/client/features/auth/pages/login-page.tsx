@@ -10,6 +10,7 @@ import { useServerForm } from "../../../lib/use-server-form";
 import { loginErrorMessage, useLogin } from "../api/login";
 import { AuthCard, AuthFooterLink, authLinkClass } from "../components/auth-card";
 import { EmailField } from "../components/email-field";
+import { GoogleOutcomeNotice } from "../components/google-outcome-notice";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
 import { OrDivider } from "../components/or-divider";
 
@@ -47,6 +48,7 @@ export function LoginPage() {
         }
       >
         <div className="grid gap-5">
+          <GoogleOutcomeNotice />
           {login.isError ? (
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />

@@ -12,6 +12,7 @@ import { useRegister } from "../api/register";
 import { AuthCard, AuthFooterLink } from "../components/auth-card";
 import { ConfirmPasswordField } from "../components/confirm-password-field";
 import { EmailField } from "../components/email-field";
+import { GoogleOutcomeNotice } from "../components/google-outcome-notice";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
 import { NewPasswordField } from "../components/new-password-field";
 import { OrDivider } from "../components/or-divider";
@@ -64,6 +65,7 @@ export function RegisterPage() {
         }
       >
         <div className="grid gap-5">
+          <GoogleOutcomeNotice />
           {failure ? (
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />

@@ -3,6 +3,7 @@ import { PageHeader } from "../../../components/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { useSessionUser } from "../../../lib/session";
 import { AccountCard } from "../components/account-card";
+import { GoogleCard } from "../components/google-card";
 import { ProfileCard } from "../components/profile-card";
 import { SessionsCard } from "../components/sessions-card";
 
@@ -28,8 +29,9 @@ export function SettingsPage() {
           <div className="lg:col-span-3">
             <ProfileCard key={user.id} user={user} />
           </div>
-          <div className="lg:col-span-2">
+          <div className="grid gap-6 lg:col-span-2">
             <AccountCard user={user} />
+            <GoogleCard user={user} />
           </div>
           <div className="lg:col-span-5">
             <SessionsCard />

@@ -1,0 +1,18 @@
+import { CircleAlert } from "lucide-react";
+import { useSearchParams } from "react-router";
+import { googleOutcomeMessage, googleOutcomeParam } from "../../../../shared/api/google-sign-in";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+
+/** Why a Google sign-in came back here instead of to the dashboard (`?google=` from the server). */
+export function GoogleOutcomeNotice() {
+  const [params] = useSearchParams();
+  const message = googleOutcomeMessage(params.get(googleOutcomeParam));
+  if (!message) return null;
+  return (
+    <Alert variant="destructive" role="alert">
+      <CircleAlert aria-hidden="true" />
+      <AlertTitle>Google Sign-in</AlertTitle>
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
+}

@@ -1,0 +1,86 @@
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { useSearchParams } from "react-router";
+import { googleOutcomeMessage, googleOutcomeParam } from "../../../../shared/api/google-sign-in";
+import type { CurrentUser } from "../../../../shared/api/user";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
+import { failureText } from "../../../lib/api-error";
+import { usePublicConfig } from "../../../lib/public-config";
+import { useStartGoogleLink, useUnlinkGoogle } from "../api/google-link";
+
+/** Whether Google signs the user in, and linking or unlinking it; never the only way in. */
+export function GoogleCard({ user }: { user: CurrentUser }) {
+  const config = usePublicConfig();
+  const [params] = useSearchParams();
+  const link = useStartGoogleLink();
+  const unlink = useUnlinkGoogle();
+  const outcome = params.get(googleOutcomeParam);
+  const outcomeMessage = googleOutcomeMessage(outcome);
+  const enabled = config.data?.googleSignInEnabled === true;
+  const failure = link.error ?? unlink.error;
+
+  return (
+    <Card role="region" aria-label="Google sign-in">
+      <CardHeader>
+        <CardTitle>Google</CardTitle>
+        <CardDescription>
+          {user.googleLinked
+            ? "Your Google account signs you in to the portal."
+            : "Link your Google account to sign in with it."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {outcomeMessage ? (
+          <Alert
+            variant={outcome === "linked" ? "default" : "destructive"}
+            role={outcome === "linked" ? "status" : "alert"}
+          >
+            {outcome === "linked" ? <CircleCheck aria-hidden="true" /> : <CircleAlert aria-hidden="true" />}
+            <AlertDescription>{outcomeMessage}</AlertDescription>
+          </Alert>
+        ) : null}
+        {failure ? (
+          <Alert variant="destructive" role="alert">
+            <CircleAlert aria-hidden="true" />
+            <AlertDescription>{failureText(failure)}</AlertDescription>
+          </Alert>
+        ) : null}
+        <p className="text-sm">
+          Status: <strong>{user.googleLinked ? "Linked" : "Not linked"}</strong>
+        </p>
+        {user.googleLinked && !user.hasPassword ? (
+          <p className="text-sm text-muted-foreground">
+            Google is your only way to sign in. To unlink it, first set a password with Forgot password on the
+            sign-in page.
+          </p>
+        ) : null}
+        {!user.googleLinked && !enabled ? (
+          <p className="text-sm text-muted-foreground">Google sign-in is not configured.</p>
+        ) : null}
+      </CardContent>
+      <CardFooter className="border-t pt-6">
+        {user.googleLinked ? (
+          <Button
+            variant="outline"
+            disabled={!user.hasPassword || unlink.isPending}
+            onClick={() => unlink.mutate()}
+          >
+            {unlink.isPending ? "Unlinking…" : "Unlink Google"}
+          </Button>
+        ) : (
+          <Button disabled={!enabled || link.isPending} onClick={() => link.mutate()}>
+            {link.isPending ? "Opening Google…" : "Link Google"}
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}
