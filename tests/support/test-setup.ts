@@ -47,3 +47,7 @@ globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     throw new Error(`Tests may only reach loopback addresses, not ${url.hostname}`);
   return originalFetch(input, init);
 };
+
+// Every screen but the sign-in page renders once tailwind-merge is in (src/client/lib/utils.ts), so
+// components are tested with it.
+await (await import("../../src/client/lib/utils")).loadClassMerge();

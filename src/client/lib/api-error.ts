@@ -2,7 +2,7 @@
  * Reading the API's error answers (`{ "error": "..." }`, wrapped by the api client in an ApiError
  * whose message is "STATUS: body") back into text a person can be shown.
  */
-import { ERROR_PARTS_SEPARATOR, parseFieldMessage } from "../../shared/api/errors";
+import { ERROR_PARTS_SEPARATOR, parseFieldMessage } from "../../shared/api/error-text";
 import { ApiError } from "./api-client";
 
 /** The `error` text of a failed API call, or undefined when it carries none (network failure, non-JSON body). */

@@ -4,16 +4,59 @@ import { getJson } from "./api-client";
 
 export const currentUserQueryKey = ["/api/user"] as const;
 
+const USER_FIELDS = {
+  id: "number",
+  uid: "string",
+  name: "string",
+  email: "string",
+  username: "string?",
+  role: "role",
+  createdAt: "string",
+  onboardingUrl: "string?",
+  optimizationUrl: "string?",
+  emailVerified: "boolean",
+  googleLinked: "boolean",
+  hasPassword: "boolean",
+  profileImageUrl: "string?",
+} as const satisfies Record<keyof CurrentUser, "number" | "string" | "string?" | "boolean" | "role">;
+
+function fieldOk(kind: (typeof USER_FIELDS)[keyof CurrentUser], value: unknown): boolean {
+  switch (kind) {
+    case "number":
+      return Number.isInteger(value);
+    case "string?":
+      return value === null || typeof value === "string";
+    case "role":
+      return value === "customer" || value === "admin";
+    default:
+      return typeof value === kind;
+  }
+}
+
+/**
+ * The user of a `GET /api/session` answer, checked by hand against `currentUserSchema`'s shape: the
+ * schema would bring zod into the first load, which every visitor downloads before anything shows.
+ * Unknown fields are dropped, as the schema drops them.
+ */
+export function readSessionAnswer(body: unknown): CurrentUser | null {
+  const user = typeof body === "object" && body !== null ? (body as { user?: unknown }).user : undefined;
+  if (user === null) return null;
+  if (typeof user !== "object") throw new Error("Unexpected session answer");
+  const record = user as Record<string, unknown>;
+  const read: Record<string, unknown> = {};
+  for (const [key, kind] of Object.entries(USER_FIELDS)) {
+    if (!fieldOk(kind, record[key])) throw new Error(`Unexpected session answer: ${key}`);
+    read[key] = record[key];
+  }
+  return read as CurrentUser;
+}
+
 /** The signed-in user, or null when the session is anonymous. */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
-  // The schema (and zod with it) loads alongside the request instead of in the first-load bundle,
-  // which every visitor, signed in or not, downloads before anything shows.
-  const schemaModule = import("../../shared/api/user");
   // GET /api/session answers 200 with `user: null` when signed out, where /api/user answers 401 and
   // the browser would log a failed request on every signed-out visit.
   const body = await getJson("/api/session", { on401: "returnNull" });
-  const { sessionSchema } = await schemaModule;
-  return body === null ? null : sessionSchema.parse(body).user;
+  return body === null ? null : readSessionAnswer(body);
 }
 
 // Spec section 4: unlike other queries, the session is checked again on every mount and whenever the

@@ -11,7 +11,7 @@ export const PASSWORD_MAX = 255;
 // Messages the server answers with and the browser also writes: a form checks the same rule before
 // sending, or reads the server's answer and must recognise it.
 export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_MIN} characters long`;
-export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
+export { INVALID_CREDENTIALS_MESSAGE } from "./error-text";
 export const USERNAME_TAKEN_MESSAGE = "This username is already taken";
 
 const email = z

@@ -4,20 +4,5 @@ import { z } from "zod";
 export const errorBodySchema = z.object({ error: z.string() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/**
- * An `error` text may hold several problems, each either a plain sentence or about one field of the
- * body ("username: This username is already taken"). The server writes them and the client's forms
- * read them back onto their fields, so the format is kept here, once.
- */
-export const ERROR_PARTS_SEPARATOR = "; ";
-
-/** One problem about one field of the body, as the `error` text words it. */
-export function fieldMessage(field: string, message: string): string {
-  return `${field}: ${message}`;
-}
-
-/** The field a part of an `error` text is about, with its message; null when it names no field. */
-export function parseFieldMessage(part: string): { field: string; message: string } | null {
-  const match = /^([A-Za-z][\w.]*): (.+)$/s.exec(part);
-  return match?.[1] && match[2] ? { field: match[1], message: match[2] } : null;
-}
+// The text format of `error` lives in a zod-free module the browser's first load can use.
+export { ERROR_PARTS_SEPARATOR, fieldMessage, parseFieldMessage } from "./error-text";

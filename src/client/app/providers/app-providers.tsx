@@ -1,12 +1,17 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useCurrentUser } from "../../lib/session";
+import { useToast } from "../../lib/use-toast";
+import { loadClassMerge } from "../../lib/utils";
 import { LoadingScreen } from "../loading-screen";
 import { ThemeProvider } from "./theme-provider";
 
-// Radix Tooltip (with its positioning engine) and Toast would take a sixth of the first-load budget;
-// they load in parallel with the session request, and the app renders once both are in.
-const UiProviders = lazy(async () => ({ default: (await import("./ui-providers")).UiProviders }));
+// Radix Toast is not part of the first load: the toaster is fetched when the first toast is raised
+// and stays mounted from then on. Tooltips are only used in the signed-in layout, which provides them.
+const Toaster = lazy(async () => {
+  const [{ Toaster }] = await Promise.all([import("../../components/ui/toaster"), loadClassMerge()]);
+  return { default: Toaster };
+});
 
 /** The one observer that refreshes the session (on mount and window focus) for the whole app. */
 function SessionKeeper() {
@@ -14,15 +19,27 @@ function SessionKeeper() {
   return null;
 }
 
-/** QueryClient, theme, tooltips and toasts, in that order. */
+/** Mounts the toaster once there is something to show. */
+function LazyToaster() {
+  const { toasts } = useToast();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && toasts.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
+/** QueryClient, theme and toasts. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionKeeper />
       <ThemeProvider>
-        <Suspense fallback={<LoadingScreen />}>
-          <UiProviders>{children}</UiProviders>
-        </Suspense>
+        <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+        <LazyToaster />
       </ThemeProvider>
     </QueryClientProvider>
   );

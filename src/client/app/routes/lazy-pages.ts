@@ -3,15 +3,23 @@
  * download the signed-in layout and pages, and the other way round.
  */
 import { type ComponentType, lazy } from "react";
+import { loadClassMerge } from "../../lib/utils";
 
+/** A page's chunk, with tailwind-merge for `cn`: every page but the sign-in page needs it. */
 function lazyNamed<K extends string, P extends object>(
   load: () => Promise<{ [key in K]: ComponentType<P> }>,
   name: K,
 ) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => {
+    const [module] = await Promise.all([load(), loadClassMerge()]);
+    return { default: module[name] };
+  });
 }
 
-export const LoginPage = lazyNamed(() => import("../../features/auth/pages/login-page"), "LoginPage");
+// The first screen most visitors see loads without tailwind-merge (lib/utils.ts).
+export const LoginPage = lazy(async () => ({
+  default: (await import("../../features/auth/pages/login-page")).LoginPage,
+}));
 export const RegisterPage = lazyNamed(
   () => import("../../features/auth/pages/register-page"),
   "RegisterPage",

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { INVALID_CREDENTIALS_MESSAGE, type LoginBody } from "../../../../shared/api/auth";
-import { type CurrentUser, currentUserSchema } from "../../../../shared/api/user";
+import type { LoginBody } from "../../../../shared/api/auth";
+import { INVALID_CREDENTIALS_MESSAGE } from "../../../../shared/api/error-text";
+import type { CurrentUser } from "../../../../shared/api/user";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { hasJsonBody, serverErrorText } from "../../../lib/api-error";
 import { setSignedInUser } from "./session-cache";
@@ -10,6 +11,8 @@ class UnreadableLoginAnswer extends Error {}
 
 /** Signs in; the answer is read as text and then parsed, as the spec's login call does. */
 export async function login(body: LoginBody): Promise<CurrentUser> {
+  // The user schema (and zod with it) loads with the request, not with the sign-in page.
+  const schemaModule = import("../../../../shared/api/user");
   const res = await apiRequest("POST", "/api/login", body);
   const text = await res.text();
   let parsed: unknown;
@@ -18,6 +21,7 @@ export async function login(body: LoginBody): Promise<CurrentUser> {
   } catch {
     throw new UnreadableLoginAnswer(INVALID_CREDENTIALS_MESSAGE);
   }
+  const { currentUserSchema } = await schemaModule;
   return currentUserSchema.parse(parsed);
 }
 

@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PRODUCT_NAME } from "../../../components/brand-mark";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../../components/ui/card";
 
-/** The card every signed-out screen is built in: a heading, a line of text, the form, then links. */
+/**
+ * The card every signed-out screen is built in: a heading, a line of text, the form, then links. The
+ * design system's card, written out with this card's spacing rather than overriding ui/card's classes:
+ * the sign-in page renders without tailwind-merge (lib/utils.ts).
+ */
 export function AuthCard({
   title,
   description,
@@ -16,15 +19,28 @@ export function AuthCard({
   footer?: ReactNode;
 }) {
   return (
-    <Card className="gap-5">
+    <div
+      data-slot="card"
+      className="flex flex-col gap-5 rounded-xl border bg-card py-6 text-card-foreground shadow-sm"
+    >
       <title>{`${title} · ${PRODUCT_NAME}`}</title>
-      <CardHeader>
+      <div data-slot="card-header" className="flex flex-col gap-1.5 px-6">
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      {children ? <CardContent>{children}</CardContent> : null}
-      {footer ? <CardFooter className="flex-col items-start gap-2 text-sm">{footer}</CardFooter> : null}
-    </Card>
+        <p data-slot="card-description" className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      </div>
+      {children ? (
+        <div data-slot="card-content" className="px-6">
+          {children}
+        </div>
+      ) : null}
+      {footer ? (
+        <div data-slot="card-footer" className="flex flex-col items-start gap-2 px-6 text-sm">
+          {footer}
+        </div>
+      ) : null}
+    </div>
   );
 }
 

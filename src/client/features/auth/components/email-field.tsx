@@ -1,4 +1,4 @@
-import type { UseFormRegisterReturn } from "react-hook-form";
+import type { ComponentProps } from "react";
 import { FormField } from "../../../components/form-field";
 import { Input } from "../../../components/ui/input";
 
@@ -8,7 +8,7 @@ export function EmailField({
   error,
 }: {
   /** Called while the field renders, so registration order follows the order on screen (focus on error). */
-  register: () => UseFormRegisterReturn;
+  register: () => ComponentProps<"input">;
   error: string | undefined;
 }) {
   return (

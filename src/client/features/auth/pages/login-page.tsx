@@ -1,27 +1,23 @@
 import { CircleAlert } from "lucide-react";
 import { Link, useNavigate } from "react-router";
-import { loginSchema } from "../../../../shared/api/auth";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { PasswordInput } from "../../../components/ui/password-input";
-import { useServerForm } from "../../../lib/use-server-form";
 import { loginErrorMessage, useLogin } from "../api/login";
 import { AuthCard, AuthFooterLink, authLinkClass } from "../components/auth-card";
 import { EmailField } from "../components/email-field";
 import { GoogleOutcomeNotice } from "../components/google-outcome-notice";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
 import { OrDivider } from "../components/or-divider";
+import { useLoginForm } from "../login/use-login-form";
 
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   // The server's answer is shown as a whole, in the alert: a sign-in failure is never about one field.
-  const { form } = useServerForm(loginSchema, { defaultValues: { email: "", password: "" } });
-  const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
+  const form = useLoginForm(async (values) => {
     try {
       await login.mutateAsync(values);
     } catch {
@@ -30,6 +26,7 @@ export function LoginPage() {
     }
     await navigate("/dashboard", { replace: true });
   });
+  const { errors } = form;
 
   return (
     <AuthSplitLayout>
@@ -56,11 +53,11 @@ export function LoginPage() {
               <AlertDescription>{loginErrorMessage(login.error)}</AlertDescription>
             </Alert>
           ) : null}
-          <form noValidate onSubmit={onSubmit} className="grid gap-4">
-            <EmailField register={() => form.register("email")} error={errors.email?.message} />
+          <form noValidate onSubmit={form.onSubmit} onFocus={form.prepare} className="grid gap-4">
+            <EmailField register={() => form.field("email")} error={errors.email} />
             <FormField
               label="Password"
-              error={errors.password?.message}
+              error={errors.password}
               labelAside={
                 <Link to="/forgot-password" className={`text-sm ${authLinkClass}`}>
                   Forgot password?
@@ -68,7 +65,7 @@ export function LoginPage() {
               }
             >
               {(control) => (
-                <PasswordInput {...control} autoComplete="current-password" {...form.register("password")} />
+                <PasswordInput {...control} autoComplete="current-password" {...form.field("password")} />
               )}
             </FormField>
             <SubmitButton className="mt-1 w-full" pending={login.isPending} pendingLabel="Signing in…">
