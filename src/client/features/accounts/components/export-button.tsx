@@ -13,11 +13,11 @@ import {
 } from "../../../components/ui/alert-dialog";
 import { Button } from "../../../components/ui/button";
 import { failureText } from "../../../lib/api-error";
+import { downloadFile } from "../../../lib/download";
 import { formatCount } from "../../../lib/format";
 import { toast } from "../../../lib/use-toast";
 import { useExportSecrets } from "../api/export-secrets";
 import { ACCOUNTS_CSV_FILENAME, accountsCsv } from "./accounts-csv";
-import { downloadFile } from "./download-file";
 
 function save(accounts: readonly LinkedinAccount[], secrets?: ExportedSecrets) {
   downloadFile(ACCOUNTS_CSV_FILENAME, accountsCsv(accounts, secrets), "text/csv;charset=utf-8");

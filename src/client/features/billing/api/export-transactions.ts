@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { TransactionExportQuery } from "../../../../shared/api/transactions";
 import { throwIfResNotOk } from "../../../lib/api-client";
+import { saveBlob } from "../../../lib/download";
 
 export const EXPORT_PATH = "/api/transactions/export.csv";
 export const EXPORT_FALLBACK_FILENAME = "transactions.csv";
@@ -32,20 +33,6 @@ export function filenameOfDisposition(disposition: string | null): string | unde
   const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(disposition);
   const name = (plain?.[1] ?? plain?.[2] ?? "").trim();
   return name === "" ? undefined : name;
-}
-
-/** Hands the browser a file it has already received, under `filename`. */
-function saveBlob(filename: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next turn: the click has started the download by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /**

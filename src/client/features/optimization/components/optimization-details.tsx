@@ -1,8 +1,8 @@
 import type { ProfileOptimization } from "../../../../shared/api/profile-optimizations";
+import { Field, LongText, Section, text } from "../../../components/detail-layout";
 import { ExternalLink } from "../../../components/external-link";
 import { OptimizationStatusBadge } from "../../../components/optimization-status-badge";
 import { formatDate, formatDateTime } from "../../../lib/format";
-import { Field, LongText, Section, text } from "./detail-layout";
 
 function link(url: string | null) {
   return url ? <ExternalLink href={url} /> : text(null);

@@ -1,12 +1,12 @@
 import { ChevronDown } from "lucide-react";
 import { memo, useId, useState } from "react";
 import type { ProfileOptimization } from "../../../../shared/api/profile-optimizations";
+import { Field, text } from "../../../components/detail-layout";
 import { ExternalLink } from "../../../components/external-link";
 import { OptimizationStatusBadge } from "../../../components/optimization-status-badge";
 import { Button } from "../../../components/ui/button";
 import { formatDate } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
-import { Field, text } from "./detail-layout";
 import { RequestDetails } from "./request-details";
 
 /** Where the profiles should be: the request's current, target and account locations, without repeats. */

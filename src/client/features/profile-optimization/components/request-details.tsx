@@ -1,6 +1,6 @@
 import type { ProfileOptimization } from "../../../../shared/api/profile-optimizations";
+import { Field, LongText, Section, text } from "../../../components/detail-layout";
 import { ExternalLink } from "../../../components/external-link";
-import { Field, LongText, Section, text } from "./detail-layout";
 
 function link(url: string | null) {
   return url ? <ExternalLink href={url} /> : text(null);

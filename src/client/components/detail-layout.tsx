@@ -1,7 +1,7 @@
-/** The pieces a request card is made of: titled sections of label and value pairs. */
+/** The pieces an expanded card is made of (optimization requests): titled sections of label and value pairs. */
 import { type ReactNode, useId } from "react";
-import { formatCount } from "../../../lib/format";
-import { cn } from "../../../lib/utils";
+import { formatCount } from "../lib/format";
+import { cn } from "../lib/utils";
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
