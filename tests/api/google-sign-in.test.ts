@@ -234,6 +234,30 @@ describe("Google sign-in", () => {
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
+  it("says Google is unavailable when its token endpoint fails, and refuses a malformed callback", async () => {
+    issuer.signInAs({
+      sub: nextSubject(),
+      email: `token-fault${Date.now()}@example.com`,
+      email_verified: true,
+    });
+    for (const statusCode of [500, 503, 429]) {
+      issuer.server.service.once("beforeResponse", (response) => {
+        response.statusCode = statusCode;
+        response.body = statusCode === 429 ? { error: "slow_down" } : "upstream failure";
+      });
+      const { back, jar } = await walk();
+      expect(outcomeOf(back), String(statusCode)).toBe("/login?google=unavailable");
+      expect(await sessionUser(jar)).toBeNull();
+    }
+
+    const malformed = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/google/callback?code=%00abc&state=x",
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json())).toEqual(["error"]);
+  });
+
   it("says so when the person declines at the issuer", async () => {
     issuer.server.service.once("beforeAuthorizeRedirect", (redirect) => {
       redirect.url.searchParams.delete("code");

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { stripePayments } from "../../src/server/adapters/payments/stripe-payments";
 import { orders, transactions } from "../../src/server/db/schema";
-import { type FakeStripe, startFakeStripe } from "../fakes/stripe-server";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { type FakeStripe, parseStripeForm, startFakeStripe } from "../fakes/stripe-server";
+import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";
 
 const savedOrder = (plans: Record<string, number>, addOns: Record<string, number> = {}) => ({
@@ -95,6 +95,63 @@ describe("checkout through Stripe (a fake of its API on loopback)", () => {
       expect(session?.total_details.amount_discount).toBe(order?.discountCents);
     },
   );
+
+  describe("the billing portal", () => {
+    async function payingCustomer(stripeCustomerId: string) {
+      const customer = await signedInUser(t.database.db, t.config);
+      await t.database.db.insert(orders).values({
+        userId: customer.user.id,
+        provider: "stripe",
+        status: "paid",
+        channel: "checkout",
+        lines: [],
+        subtotalCents: 9800,
+        totalCents: 9800,
+        stripeCustomerId,
+      });
+      return customer;
+    }
+    const open = (cookie: string) => t.post("/api/billing/portal", {}, { headers: { cookie } });
+
+    it("opens Stripe's billing portal for the customer who paid, returning to their transactions", async () => {
+      const customer = await payingCustomer("cus_portal_ok");
+      const res = await open(customer.cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().url).toMatch(new RegExp(`^${stripe.url}/p/session/bps_fake_`));
+      const [call] = stripe
+        .requests()
+        .filter((r) => r.path === "/v1/billing_portal/sessions")
+        .slice(-1);
+      expect(parseStripeForm(call?.body ?? "")).toEqual({
+        customer: "cus_portal_ok",
+        return_url: `${TEST_APP_URL}/billing/transactions`,
+      });
+    });
+
+    it("answers a clear 502 when Stripe refuses, fails, limits or does not answer in time", async () => {
+      const refused = await payingCustomer("not-a-stripe-customer");
+      const res = await open(refused.cookie);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({
+        error:
+          "The billing page could not be opened: Stripe could not open the billing page for this customer. Please try again.",
+      });
+
+      const customer = await payingCustomer("cus_portal_faults");
+      for (const fault of [
+        { kind: "status", status: 500 },
+        { kind: "status", status: 429 },
+        { kind: "hang" },
+      ] as const) {
+        stripe.injectFault({ ...fault, times: 1 });
+        const failed = await open(customer.cookie);
+        expect(failed.statusCode, JSON.stringify(fault)).toBe(502);
+        expect(Object.keys(failed.json())).toEqual(["error"]);
+        expect(failed.json().error).toMatch(/^The billing page could not be opened: /);
+        stripe.clearFaults();
+      }
+    });
+  });
 
   it("uses the operator's configured price where there is one", async () => {
     const { res } = await checkout({ exec: 1 });

@@ -166,6 +166,25 @@ export async function startFakeStripe(
     return { status: 200, body: JSON.stringify({ object: "coupon", ...coupon }) };
   }
 
+  /** Stripe's billing portal session: known customers are those a Checkout Session named. */
+  function createPortalSession(form: Form): HttpAnswer {
+    const customer = typeof form.customer === "string" ? form.customer : "";
+    if (!customer.startsWith("cus_")) {
+      return stripeError(400, "invalid_request_error", `No such customer: '${customer}'`, "resource_missing");
+    }
+    const id = `bps_fake_${randomBytes(8).toString("hex")}`;
+    return {
+      status: 200,
+      body: JSON.stringify({
+        id,
+        object: "billing_portal.session",
+        customer,
+        return_url: form.return_url,
+        url: `${baseUrl}/p/session/${id}`,
+      }),
+    };
+  }
+
   const fake = await startHttpFake<HttpFault>({
     screen(request: RecordedRequest) {
       if (request.headers.authorization !== `Bearer ${secretKey}`) {
@@ -181,6 +200,8 @@ export async function startFakeStripe(
       let answer: HttpAnswer;
       if (request.method === "POST" && request.path === "/v1/checkout/sessions") answer = createSession(form);
       else if (request.method === "POST" && request.path === "/v1/coupons") answer = createCoupon(form);
+      else if (request.method === "POST" && request.path === "/v1/billing_portal/sessions")
+        answer = createPortalSession(form);
       else
         answer = stripeError(
           404,

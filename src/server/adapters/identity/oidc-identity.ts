@@ -112,11 +112,11 @@ function failureOf(error: unknown, log: FastifyBaseLogger): IdentityError {
     return new IdentityError("invalid", "Google refused the sign-in");
   }
   const reason = error instanceof Error ? error.message : String(error);
-  // No answer (fetch's TypeError), no answer in time, or an answer that is not the protocol's.
+  // No answer (fetch's TypeError), none in time, one that is not the protocol's, or a failing or busy issuer.
   const unreachable =
     error instanceof TypeError ||
     (error instanceof oidc.ClientError && UNREACHABLE_CODES.has(error.code ?? "")) ||
-    (error instanceof oidc.ResponseBodyError && error.status >= 500);
+    (error instanceof oidc.ResponseBodyError && (error.status >= 500 || error.status === 429));
   log.warn(
     { reason },
     unreachable ? "the OpenID issuer did not answer" : "an OpenID sign-in did not check out",

@@ -14,6 +14,7 @@ import {
   type GoogleSignInOutcome,
   googleOutcomeParam,
 } from "../../../shared/api/google-sign-in";
+import { singleLineText } from "../../../shared/api/text";
 import { currentUserSchema } from "../../../shared/api/user";
 import { IdentityError, type IdentityPort } from "../../adapters/identity/port";
 import type { Config } from "../../config";
@@ -41,9 +42,9 @@ export interface GoogleRoutesOptions {
 const MINUTE = 60_000;
 // The callback's query: what the issuer sends back. Anything else is ignored, never echoed.
 const callbackQuery = z.object({
-  code: z.string().max(2048).optional(),
-  state: z.string().max(512).optional(),
-  error: z.string().max(256).optional(),
+  code: singleLineText().max(2048).optional(),
+  state: singleLineText().max(512).optional(),
+  error: singleLineText().max(256).optional(),
 });
 const identityEventSchema = z.object({
   id: z.number().int(),
