@@ -5,13 +5,9 @@
 // The built server (`npm run build`) starts on a free loopback port with a new DATA_DIR, so the
 // demo data is loaded into a database of its own. Chromium runs offline: every host but 127.0.0.1
 // resolves to nothing.
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startBuiltServer, waitFor } from "./support/built-server.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const DEMO_CUSTOMER = { email: "demo@example.com", password: "Demo-Portal-2026!" };
@@ -26,57 +22,10 @@ const CHROME_FLAGS = [
   "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ];
 
-if (!existsSync("dist/server/main.js") || !existsSync("dist/client/index.html")) {
-  console.error("No build found: run `npm run build` first.");
-  process.exit(1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(check, what, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch {
-      // not ready yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
-}
-
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "portal-lighthouse-"));
-const server = spawn(process.execPath, ["dist/server/main.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "development",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_URL: origin,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    LOG_LEVEL: "warn",
-    SYNC_INTERVAL_MINUTES: "0",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+const { origin, stop } = await startBuiltServer("lighthouse");
 
 let chrome;
 try {
-  await waitFor(async () => (await fetch(`${origin}/api/health`)).ok, "a healthy /api/health");
   // The demo sign-ins exist once the demo data is loaded, which may finish after the server listens.
   const sessionCookie = await waitFor(async () => {
     const res = await fetch(`${origin}/api/login`, {
@@ -142,7 +91,5 @@ try {
   console.table(rows);
 } finally {
   if (chrome) await chrome.kill();
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -4,12 +4,8 @@
 //
 // Starts the built server (`npm run build`) on a free loopback port with a new DATA_DIR and drives
 // Chromium through playwright-core.
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { chromium } from "playwright-core";
+import { startBuiltServer } from "./support/built-server.mjs";
 
 // The product's budget is 100 KB; `--budget-kb=N` checks against another figure while the first
 // load is still being cut down to it.
@@ -19,58 +15,11 @@ const BUDGET_BYTES = BUDGET_KB * 1024;
 const IDLE_MS = 1_000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-if (!existsSync("dist/server/main.js") || !existsSync("dist/client/index.html")) {
-  console.error("No build found: run `npm run build` first.");
-  process.exit(1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilHealthy(origin, server) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("the server did not become healthy within 60 s");
-}
-
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "portal-login-bundle-"));
-const server = spawn(process.execPath, ["dist/server/main.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "development",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_URL: origin,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    LOG_LEVEL: "warn",
-    SYNC_INTERVAL_MINUTES: "0",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+const { origin, stop } = await startBuiltServer("login-bundle");
 
 let browser;
 let total = 0;
 try {
-  await waitUntilHealthy(origin, server);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
   const page = await browser.newPage();
   const scripts = [];
@@ -116,9 +65,7 @@ try {
   );
 } finally {
   await browser?.close();
-  server.kill("SIGTERM");
-  await new Promise((r) => (server.exitCode === null ? server.once("exit", r) : r()));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
 if (process.argv.includes("--check") && total > BUDGET_BYTES) {
   console.error("Over budget: load less on /login, or load it only when it is used.");
