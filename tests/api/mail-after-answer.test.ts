@@ -55,8 +55,10 @@ describe("mail after the answer", () => {
     }
     expect(answers[0]).toEqual(answers[1]);
     expect(answers[2]).toEqual(answers[3]);
-    // The answers came back while the mail server still holds both messages.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The answers came back while the mail server still holds both messages. The claim's mail goes
+    // out after its password is hashed, so it reaches the server a moment after its answer: waited
+    // for, not timed.
+    await expect.poll(() => held.sent.length, { timeout: 10_000 }).toBe(2);
     expect(held.sent.map((m) => m.to).sort()).toEqual(["imported@example.test", "known@example.test"]);
 
     held.release();
