@@ -121,31 +121,33 @@ try {
   const listed = JSON.parse(first.body.toString()) as { transactions: unknown[]; total: number };
 
   // Signed before the clock starts: the figure is the portal's, not the signing's.
-  const deliveries = Array.from({ length: EVENTS }, (_, i) => {
-    const payload = JSON.stringify({
-      id: `evt_ingest_${i}`,
-      object: "event",
-      type: ["invoice.paid", "charge.refunded", "invoice.payment_failed", "payment_intent.payment_failed"][
-        i % 4
-      ],
-      created: Math.floor(Date.now() / 1000) - i,
-      data: {
-        object: {
-          id: `in_${i}`,
-          customer: "cus_bench",
-          customer_email: "bench@example.test",
-          amount_paid: 13400,
-          amount_due: 13400,
-          amount: 13400,
-          amount_refunded: 5000,
-          currency: "usd",
-          metadata: { customer_uid: user.uid },
-          parent: { subscription_details: { metadata: { customer_uid: user.uid } } },
+  const deliveries = await Promise.all(
+    Array.from({ length: EVENTS }, async (_, i) => {
+      const payload = JSON.stringify({
+        id: `evt_ingest_${i}`,
+        object: "event",
+        type: ["invoice.paid", "charge.refunded", "invoice.payment_failed", "payment_intent.payment_failed"][
+          i % 4
+        ],
+        created: Math.floor(Date.now() / 1000) - i,
+        data: {
+          object: {
+            id: `in_${i}`,
+            customer: "cus_bench",
+            customer_email: "bench@example.test",
+            amount_paid: 13400,
+            amount_due: 13400,
+            amount: 13400,
+            amount_refunded: 5000,
+            currency: "usd",
+            metadata: { customer_uid: user.uid },
+            parent: { subscription_details: { metadata: { customer_uid: user.uid } } },
+          },
         },
-      },
-    });
-    return { payload, signature: payments.signEvent(payload) };
-  });
+      });
+      return { payload, signature: await payments.signEvent(payload) };
+    }),
+  );
   const ingestStart = performance.now();
   for (const { payload, signature } of deliveries) {
     const res = await request(

@@ -1,42 +1,75 @@
 // Prints how long the built server takes from process start to a healthy /api/health: on a new
-// DATA_DIR (creating, migrating and seeding the embedded database) and on an existing one.
+// DATA_DIR (the embedded database copied from the build's template, migrated, demo data loading after
+// listen) and on an existing one. Also prints where a start spends its time, from the server's own
+// "started" log line: when each step finished, in ms since the process started (steps overlap).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "./support/built-server.mjs";
 
-const RUNS = Number(process.env.RUNS ?? 3);
-const PORT = 3199;
+const RUNS = Number(process.env.RUNS ?? 7);
+
+if (!existsSync("dist/server/main.js")) {
+  console.error("No build found: run `npm run build` first.");
+  process.exit(1);
+}
+
+/**
+ * One GET of /api/health; 0 while nothing listens. Plain node:http rather than fetch: this process
+ * shares the machine's cores with the server it measures, so its polling must cost next to nothing.
+ */
+function healthStatus(port) {
+  return new Promise((resolve) => {
+    const request = http.get({ host: "127.0.0.1", port, path: "/api/health", agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode));
+    });
+    request.on("error", () => resolve(0));
+  });
+}
 
 async function coldStart(dataDir) {
+  const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ["dist/server/main.js"], {
     env: {
       ...process.env,
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       DATABASE_URL: "",
       SYNC_INTERVAL_MINUTES: "0",
     },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let timeline;
+  let buffered = "";
+  child.stdout.on("data", (chunk) => {
+    buffered += chunk;
+    for (let newline = buffered.indexOf("\n"); newline >= 0; newline = buffered.indexOf("\n")) {
+      const line = buffered.slice(0, newline);
+      buffered = buffered.slice(newline + 1);
+      try {
+        const entry = JSON.parse(line);
+        if (entry.msg === "started") timeline = entry.startup;
+      } catch {
+        // not a log line
+      }
+    }
   });
   const deadline = started + 60_000;
   try {
     while (performance.now() < deadline) {
-      try {
-        const res = await fetch(`http://127.0.0.1:${PORT}/api/health`);
-        if (res.status === 200) return performance.now() - started;
-      } catch {
-        // not listening yet
-      }
+      if ((await healthStatus(port)) === 200) return { ms: performance.now() - started, timeline };
       await new Promise((r) => setTimeout(r, 10));
     }
     throw new Error("the server did not become healthy within 60 s");
   } finally {
     child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
+    await new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r()));
   }
 }
 
@@ -45,13 +78,29 @@ const fresh = [];
 const existing = [];
 for (let i = 0; i < RUNS; i++) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "portal-cold-"));
-  fresh.push(await coldStart(dataDir));
-  existing.push(await coldStart(dataDir));
-  rmSync(dataDir, { recursive: true, force: true });
+  try {
+    fresh.push(await coldStart(dataDir));
+    existing.push(await coldStart(dataDir));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
-console.log(
-  `cold start to healthy /api/health, new DATA_DIR:      median ${median(fresh).toFixed(0)} ms (${fresh.map((x) => x.toFixed(0)).join(", ")})`,
-);
-console.log(
-  `cold start to healthy /api/health, existing DATA_DIR: median ${median(existing).toFixed(0)} ms (${existing.map((x) => x.toFixed(0)).join(", ")})`,
-);
+
+function report(label, runs) {
+  const times = runs.map((r) => r.ms);
+  console.log(
+    `cold start to healthy /api/health, ${label}: median ${median(times).toFixed(0)} ms ` +
+      `(min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; ${RUNS} runs)`,
+  );
+  const steps = Object.keys(runs.find((r) => r.timeline)?.timeline ?? {});
+  const marks = steps.map((step) => {
+    const at = median(runs.filter((r) => r.timeline?.[step] !== undefined).map((r) => r.timeline[step]));
+    return { step, at };
+  });
+  marks.sort((a, b) => a.at - b.at);
+  console.log(
+    `  median step end, ms since process start: ${marks.map((m) => `${m.step} ${m.at}`).join(", ")}`,
+  );
+}
+report("new DATA_DIR", fresh);
+report("existing DATA_DIR", existing);

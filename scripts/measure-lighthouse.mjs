@@ -4,7 +4,10 @@
 //
 // The built server (`npm run build`) starts on a free loopback port with a new DATA_DIR, so the
 // demo data is loaded into a database of its own. Chromium runs offline: every host but 127.0.0.1
-// resolves to nothing.
+// resolves to nothing. With LIGHTHOUSE_REPORTS=<folder>, each page's full report is saved there as
+// JSON (the LCP element, the long tasks and the request chains behind the figures).
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startBuiltServer, waitFor } from "./support/built-server.mjs";
@@ -70,6 +73,14 @@ try {
       ...(page.cookie ? { extraHeaders: { cookie: page.cookie } } : {}),
     });
     const { categories, audits, runtimeError } = result.lhr;
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      const file = path.join(
+        process.env.LIGHTHOUSE_REPORTS,
+        `${page.path.slice(1).replaceAll("/", "-")}.json`,
+      );
+      writeFileSync(file, JSON.stringify(result.lhr, null, 1));
+    }
     if (runtimeError) console.warn(`${page.path}: ${runtimeError.code} ${runtimeError.message}`);
     const score = (id) =>
       categories[id]?.score == null ? "n/a" : String(Math.round(categories[id].score * 100));

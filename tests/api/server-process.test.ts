@@ -8,6 +8,8 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/server/db/client";
+import { syncLocks } from "../../src/server/db/schema";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 interface Started {
@@ -49,6 +51,18 @@ async function waitForReady(started: Started): Promise<number> {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`server did not start:\n${started.output()}`);
+}
+
+/** Waits until the output holds `text`, and answers the port the server listens on. */
+async function waitForOutput(started: Started, text: string): Promise<number> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(started.output());
+    if (match && started.output().includes(text)) return Number(match[1]);
+    if (started.child.exitCode !== null) throw new Error(`server exited:\n${started.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`"${text}" did not appear:\n${started.output()}`);
 }
 
 describe("the server process", () => {
@@ -106,6 +120,32 @@ describe("the server process", () => {
     expect(answer).toMatch(/^HTTP\/1\.1 200/);
     expect(answer).toContain('{"ok":true}');
     expect(started.output()).toContain("shutting down");
+  });
+
+  it("keeps serving when the demo data cannot load, and says why", async () => {
+    if (pgDatabase) return;
+    // Another instance holds the sync's lease on a new embedded database, as after a first start
+    // that was stopped while it loaded the demo data.
+    const busyDir = mkdtempSync(path.join(tmpdir(), "portal-busy-"));
+    try {
+      const database = await openDatabase({ kind: "pglite", dataDir: busyDir });
+      await database.migrate();
+      await database.db
+        .insert(syncLocks)
+        .values({ name: "tables", holder: "another-instance", expiresAt: new Date(Date.now() + 600_000) });
+      await database.close();
+
+      const started = run({ DATA_DIR: busyDir });
+      const port = await waitForOutput(started, "the demo data could not be loaded");
+      expect(started.output()).toContain("A sync is already running");
+      expect(started.output()).not.toContain("could not start");
+      expect(started.child.exitCode).toBeNull();
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      started.child.kill("SIGTERM");
+      expect(await started.exited).toBe(0);
+    } finally {
+      rmSync(busyDir, { recursive: true, force: true });
+    }
   });
 
   it("starts again on the same data, with migrations already applied", async () => {

@@ -2,17 +2,12 @@
  * Opens the database: embedded PGlite (in a folder, or in memory for tests) or a PostgreSQL server.
  * Both are driven through the same Drizzle schema and queries, and both are migrated the same way.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import v8 from "node:v8";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
-import { migrationsDir, projectRoot } from "../paths";
+import { migrationsDir } from "../paths";
+import { prepareDataDir } from "./pglite-template";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,6 +16,8 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /** Settles once the database can answer (at once for a server, whose pool connects on demand). */
+  ready(): Promise<void>;
   /** Applies the committed migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
   /** Round-trips a trivial query and returns how long it took, in milliseconds. */
@@ -40,43 +37,60 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return target.kind === "postgres" ? openPostgres(target.url) : openPglite(target);
 }
 
+/**
+ * V8 compiles PGlite's WebAssembly with its baseline compiler, then recompiles the functions that
+ * ran most with its optimizing one, in the background. PostgreSQL's start runs enough code to set
+ * that off at once: on two cores it took both for about 0.4 s after every start, and the first
+ * answers waited for it. Raising the budget that triggers it keeps PGlite on the baseline code;
+ * `bench:accounts` and `bench:transactions` showed no difference beyond their run-to-run spread
+ * (decision 013). The flag is read when a module is instantiated; nothing else here runs
+ * WebAssembly. A PostgreSQL server (`DATABASE_URL`) is not affected.
+ */
+function keepPgliteOnBaselineCompiler(): void {
+  v8.setFlagsFromString("--wasm-tiering-budget=1000000000");
+}
+
+// Each kind's driver loads only when that kind is opened: a start never pays for the other's code.
 async function openPglite(target: { dataDir: string } | { inMemory: true }): Promise<DatabaseHandle> {
-  let client: PGlite;
-  if ("dataDir" in target) {
-    const dir = path.join(target.dataDir, "pgdata");
-    const template = existsSync(path.join(dir, "PG_VERSION")) ? undefined : migratedTemplate();
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
-  } else {
-    client = await PGlite.create();
-  }
+  keepPgliteOnBaselineCompiler();
+  const dir = "dataDir" in target ? path.join(target.dataDir, "pgdata") : undefined;
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+    dir && prepareDataDir(dir),
+  ]);
+  // PostgreSQL's default 128 MB of shared buffers is zeroed at every start, which took about 0.4 s
+  // of an embedded start. The embedded database serves one process and reads through the operating
+  // system's file cache, so 16 MB is plenty (decision 013).
+  const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+  // Returned before PostgreSQL has finished starting: queries wait for it, so the caller can build
+  // the app meanwhile (decision 013). A failed start surfaces through migrate(), which every start
+  // runs first.
+  const client = dir
+    ? new PGlite(dir, { startParams: PGLITE_START_PARAMS })
+    : new PGlite({ startParams: PGLITE_START_PARAMS });
+  client.waitReady.catch(() => {});
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsDir }),
+    ready: () => client.waitReady,
+    async migrate() {
+      await client.waitReady;
+      await migratePglite(db as never, { migrationsFolder: migrationsDir });
+    },
     ping: () => timed(() => client.query("select 1")),
     close: () => client.close(),
   };
 }
 
-/**
- * The build's copy of an empty database with every migration applied (scripts/build-server.mjs),
- * made by the PGlite version installed here; a new database starts from it rather than from initdb,
- * which takes most of a first start (decision 013). Migrations still run after, as on any start.
- */
-function migratedTemplate(): string | undefined {
-  try {
-    const pglite = path.join(projectRoot, "node_modules/@electric-sql/pglite/package.json");
-    const { version } = JSON.parse(readFileSync(pglite, "utf8")) as { version: string };
-    const file = path.join(projectRoot, "dist/server", `pgdata-template-${version}.tar`);
-    return existsSync(file) ? file : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -91,6 +105,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: "postgres",
+    ready: () => Promise.resolve(),
     async migrate() {
       const client = await pool.connect();
       try {

@@ -56,7 +56,7 @@ export interface PaymentsPort {
   /** Starts a hosted checkout and returns where to send the browser. */
   createCheckoutSession(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** Verifies the `Stripe-Signature` header over the raw body and returns the event. */
-  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+  parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent>;
   /** A page where the customer manages their subscriptions and cards, returning to `returnUrl`. */
   createBillingPortalSession(request: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 }
@@ -68,7 +68,7 @@ export interface StripePaymentsPort extends PaymentsPort {
 /** The local test checkout's extra: it signs the events its Pay button produces. */
 export interface TestPaymentsPort extends PaymentsPort {
   readonly kind: "test";
-  signEvent(payload: string): string;
+  signEvent(payload: string): Promise<string>;
 }
 
 /** Webhook signatures older than this are refused (Stripe's own default). */

@@ -4,7 +4,7 @@
  * discount as an amount-off coupon so that Stripe's total equals the shop's to the cent (decision
  * 010). Every call has a timeout and an idempotency key, so the SDK's retries never double anything.
  */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { ProductKey } from "../../../shared/shop/catalogue";
 import {
   type CheckoutRequest,
@@ -14,6 +14,7 @@ import {
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookSignatureError,
 } from "./port";
+import { type StripeSdk, stripeSdk } from "./stripe-sdk";
 
 export interface StripePaymentsOptions {
   secretKey: string;
@@ -33,7 +34,7 @@ function connectionOf(apiUrl: string | undefined): Pick<Stripe.StripeConfig, "ho
 }
 
 /** What a Stripe error may tell the customer: its message for a request Stripe refused, else a generic line. */
-function customerMessageOf(error: unknown): string {
+function customerMessageOf(Stripe: StripeSdk, error: unknown): string {
   if (error instanceof Stripe.errors.StripeCardError) return error.message;
   if (error instanceof Stripe.errors.StripeRateLimitError) return "Stripe is busy";
   if (error instanceof Stripe.errors.StripeConnectionError) return "Stripe could not be reached";
@@ -44,16 +45,23 @@ function customerMessageOf(error: unknown): string {
 }
 
 export function stripePayments(options: StripePaymentsOptions): StripePaymentsPort {
-  const stripe = new Stripe(options.secretKey, {
-    ...connectionOf(options.apiUrl),
-    timeout: options.timeoutMs,
-    maxNetworkRetries: options.maxNetworkRetries ?? 2,
-    appInfo: { name: "customer-portal" },
-  });
+  let client: Promise<Stripe> | undefined;
+  const stripeClient = () =>
+    (client ??= stripeSdk().then(
+      (Stripe) =>
+        new Stripe(options.secretKey, {
+          ...connectionOf(options.apiUrl),
+          timeout: options.timeoutMs,
+          maxNetworkRetries: options.maxNetworkRetries ?? 2,
+          appInfo: { name: "customer-portal" },
+        }),
+    ));
 
   /** One coupon per discount amount, made on first use; Stripe keeps it for every later order. */
   async function couponFor(discount: { percent: number; amountCents: number }): Promise<string> {
     const id = `portal-volume-${discount.percent}pct-${discount.amountCents}usd`;
+    const Stripe = await stripeSdk();
+    const stripe = await stripeClient();
     try {
       await stripe.coupons.create(
         {
@@ -80,6 +88,8 @@ export function stripePayments(options: StripePaymentsOptions): StripePaymentsPo
 
     async createCheckoutSession(request: CheckoutRequest) {
       const orderRef = String(request.orderId);
+      const Stripe = await stripeSdk();
+      const stripe = await stripeClient();
       try {
         const coupon = request.discount ? await couponFor(request.discount) : undefined;
         const session = await stripe.checkout.sessions.create(
@@ -115,11 +125,13 @@ export function stripePayments(options: StripePaymentsOptions): StripePaymentsPo
         return { sessionId: session.id, url: session.url };
       } catch (error) {
         if (error instanceof PaymentProviderError) throw error;
-        throw new PaymentProviderError(customerMessageOf(error));
+        throw new PaymentProviderError(customerMessageOf(Stripe, error));
       }
     },
 
     async createBillingPortalSession({ customerId, returnUrl }) {
+      const Stripe = await stripeSdk();
+      const stripe = await stripeClient();
       try {
         const session = await stripe.billingPortal.sessions.create({
           customer: customerId,
@@ -130,13 +142,14 @@ export function stripePayments(options: StripePaymentsOptions): StripePaymentsPo
         throw new PaymentProviderError(
           error instanceof Stripe.errors.StripeInvalidRequestError
             ? "Stripe could not open the billing page for this customer"
-            : customerMessageOf(error),
+            : customerMessageOf(Stripe, error),
         );
       }
     },
 
-    parseWebhook(rawBody, signature) {
+    async parseWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
+      const Stripe = await stripeSdk();
       try {
         const event = Stripe.webhooks.constructEvent(
           rawBody,

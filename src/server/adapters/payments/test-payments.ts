@@ -5,7 +5,6 @@
  * billing portal is the portal's own `/test-billing-portal`.
  */
 import { randomBytes } from "node:crypto";
-import Stripe from "stripe";
 import {
   type CheckoutRequest,
   type PaymentEvent,
@@ -13,6 +12,7 @@ import {
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookSignatureError,
 } from "./port";
+import { stripeSdk } from "./stripe-sdk";
 
 export function testPayments(options: { appUrl: string; webhookSecret?: string }): TestPaymentsPort {
   // Events are signed and verified inside this process, so a secret of its own is enough.
@@ -32,8 +32,9 @@ export function testPayments(options: { appUrl: string; webhookSecret?: string }
       return { url: `${options.appUrl}/test-billing-portal?customer=${encodeURIComponent(customerId)}` };
     },
 
-    parseWebhook(rawBody, signature) {
+    async parseWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
+      const Stripe = await stripeSdk();
       try {
         const event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
         return event as unknown as PaymentEvent;
@@ -42,6 +43,6 @@ export function testPayments(options: { appUrl: string; webhookSecret?: string }
       }
     },
 
-    signEvent: (payload) => Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    signEvent: async (payload) => (await stripeSdk()).webhooks.generateTestHeaderString({ payload, secret }),
   };
 }

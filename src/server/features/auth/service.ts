@@ -82,13 +82,13 @@ function roleFor(config: Config, email: string): "admin" | "customer" {
   return config.adminEmails.includes(email.toLowerCase()) ? "admin" : "customer";
 }
 
-function refuseCommon(password: string): void {
-  if (isCommonPassword(password)) throw badRequest(fieldMessage("password", COMMON_PASSWORD_MESSAGE));
+async function refuseCommon(password: string): Promise<void> {
+  if (await isCommonPassword(password)) throw badRequest(fieldMessage("password", COMMON_PASSWORD_MESSAGE));
 }
 
 export async function register(ctx: AuthContext, body: RegisterBody, ip: string): Promise<UserRow> {
   await hit(ctx.db, [rule("registerPerIp", ip)]);
-  refuseCommon(body.password);
+  await refuseCommon(body.password);
   const passwordHash = await hashPassword(body.password);
   try {
     const [user] = await ctx.db
@@ -147,7 +147,7 @@ export async function requestClaim(
   browserBindingHash: string,
 ): Promise<DeferredWork> {
   await hit(ctx.db, [rule("mailPerIp", ip), rule("mailPerAccount", body.email)]);
-  refuseCommon(body.password);
+  await refuseCommon(body.password);
   return async () => {
     const user = await findUserByEmail(ctx.db, body.email);
     if (!user || user.passwordHash) return;
@@ -172,7 +172,7 @@ export async function confirmClaim(
   ip: string,
 ): Promise<UserRow> {
   await hit(ctx.db, [rule("tokenUsePerIp", ip)]);
-  if (body.password !== undefined) refuseCommon(body.password);
+  if (body.password !== undefined) await refuseCommon(body.password);
   const chosenHash = body.password === undefined ? null : await hashPassword(body.password);
   return ctx.db.transaction(async (tx) => {
     const link = await findUsableEmailToken(tx, "claim", body.token);
@@ -218,7 +218,7 @@ export async function resetPassword(
   ip: string,
 ): Promise<void> {
   await hit(ctx.db, [rule("tokenUsePerIp", ip)]);
-  refuseCommon(password);
+  await refuseCommon(password);
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     const used = await consumeEmailToken(tx, "reset", token);

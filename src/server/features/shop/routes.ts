@@ -189,9 +189,9 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, c
         const body = request.body;
         if (!Buffer.isBuffer(body)) throw badRequest("The body must be Stripe's JSON event");
         const signature = request.headers["stripe-signature"];
-        let event: ReturnType<PaymentsPort["parseWebhook"]>;
+        let event: Awaited<ReturnType<PaymentsPort["parseWebhook"]>>;
         try {
-          event = payments.parseWebhook(body, typeof signature === "string" ? signature : undefined);
+          event = await payments.parseWebhook(body, typeof signature === "string" ? signature : undefined);
         } catch (error) {
           if (error instanceof WebhookSignatureError) throw badRequest(error.message);
           throw error;

@@ -138,7 +138,10 @@ const testCheckoutRoutes: FastifyPluginAsyncZod<{
       const delivered = await app.inject({
         method: "POST",
         url: "/api/stripe/webhook",
-        headers: { "content-type": "application/json", "stripe-signature": payments.signEvent(payload) },
+        headers: {
+          "content-type": "application/json",
+          "stripe-signature": await payments.signEvent(payload),
+        },
         payload,
       });
       if (delivered.statusCode !== 200) {
