@@ -22,6 +22,9 @@ export default defineConfig({
     outDir: "../../dist/client",
     emptyOutDir: true,
     sourcemap: false,
+    rollupOptions: {
+      output: { experimentalMinChunkSize: 10_000 },
+    },
   },
   server: {
     proxy: { "/api": `http://localhost:${process.env.API_PORT ?? "3000"}` },

@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { ErrorBoundary } from "./app/error-boundary";
@@ -10,6 +10,7 @@ import {
   resolveTheme,
 } from "./app/providers/theme-provider";
 import { AppRoutes } from "./app/router";
+import { preloadSignedInScreen } from "./app/routes/signed-in-routes";
 import { queryClient } from "./lib/query-client";
 import "./styles.css";
 
@@ -17,17 +18,24 @@ import "./styles.css";
 // than in an inline <script> because the server's Content-Security-Policy forbids inline scripts.
 applyThemeClass(resolveTheme(readStoredTheme() ?? DEFAULT_THEME));
 
+preloadSignedInScreen(window.location.pathname);
+
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element to render into");
 
-createRoot(container).render(
-  <StrictMode>
-    <ErrorBoundary name="app">
-      <BrowserRouter>
-        <AppProviders queryClient={queryClient}>
-          <AppRoutes />
-        </AppProviders>
-      </BrowserRouter>
-    </ErrorBoundary>
-  </StrictMode>,
-);
+const root = createRoot(container);
+// Rendered as a transition, so React yields to the browser every few milliseconds instead of
+// holding the main thread for the whole first render (decision 013).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <ErrorBoundary name="app">
+        <BrowserRouter>
+          <AppProviders queryClient={queryClient}>
+            <AppRoutes />
+          </AppProviders>
+        </BrowserRouter>
+      </ErrorBoundary>
+    </StrictMode>,
+  );
+});

@@ -28,3 +28,37 @@ test("a signed-out visit to /login logs no console error and breaks no policy, e
     await page.evaluate(() => (window as unknown as { policyViolations: string[] }).policyViolations),
   ).toEqual([]);
 });
+
+test("a signed-in first visit to /dashboard uses the preloaded session answer and asks for its screens at once", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("customer");
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text());
+  });
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  const chunkRequested = (name: string) => requested.some((path) => path.startsWith(`/assets/${name}-`));
+  // The session's answer is held back: the screens' chunks must not wait for it.
+  let releaseSession = () => {};
+  const sessionHeld = new Promise<void>((resolve) => {
+    releaseSession = resolve;
+  });
+  await page.route("**/api/session", async (route) => {
+    await sessionHeld;
+    await route.continue();
+  });
+
+  await page.goto("/dashboard", { waitUntil: "commit" });
+  await expect.poll(() => chunkRequested("dashboard-page")).toBe(true);
+  expect(chunkRequested("app-layout")).toBe(true);
+  releaseSession();
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+
+  // One request: the page's preload, which the app's own session check then used.
+  expect(requested.filter((path) => path === "/api/session")).toHaveLength(1);
+  expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+});

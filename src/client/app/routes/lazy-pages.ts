@@ -2,18 +2,26 @@
  * Every screen is its own chunk, so the first load carries only the shell: signed-out visitors never
  * download the signed-in layout and pages, and the other way round.
  */
-import { type ComponentType, lazy } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { loadClassMerge } from "../../lib/utils";
+
+/** A lazy screen whose chunk can be asked for before React first renders it. */
+export type PreloadableScreen<P extends object> = LazyExoticComponent<ComponentType<P>> & {
+  /** Starts loading the chunk (once); the render that follows uses the same load. */
+  preload(): Promise<unknown>;
+};
 
 /** A page's chunk, with tailwind-merge for `cn`: every page but the sign-in page needs it. */
 function lazyNamed<K extends string, P extends object>(
   load: () => Promise<{ [key in K]: ComponentType<P> }>,
   name: K,
-) {
-  return lazy(async () => {
-    const [module] = await Promise.all([load(), loadClassMerge()]);
-    return { default: module[name] };
-  });
+): PreloadableScreen<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () => {
+    loading ??= Promise.all([load(), loadClassMerge()]).then(([module]) => ({ default: module[name] }));
+    return loading;
+  };
+  return Object.assign(lazy(preload), { preload });
 }
 
 // The first screen most visitors see loads without tailwind-merge (lib/utils.ts).

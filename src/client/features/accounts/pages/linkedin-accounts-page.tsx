@@ -75,7 +75,9 @@ function AccountsScreen({ uid }: { uid: string }) {
   // Typing stays responsive on a big list: the table catches up with the search a moment later.
   const q = useDeferredValue(filters.q);
 
-  const accounts = list.data;
+  // The list is rendered as a transition once it arrives, in slices that keep the page responsive
+  // while dozens of account cards are built (decision 013); until then the loading state shows.
+  const accounts = useDeferredValue(list.data);
   const index = useMemo(() => (accounts ? indexAccounts(accounts) : []), [accounts]);
   const filtered = useMemo(
     () => filterAccounts(index, { q, status: filters.status, type: filters.type }),
@@ -91,7 +93,7 @@ function AccountsScreen({ uid }: { uid: string }) {
   if (list.error instanceof ApiError && list.error.status === 401) {
     return screen(<AccountsSignedOut />);
   }
-  if (list.isPending) return screen(<AccountsLoading />);
+  if (list.isPending || (list.data && !accounts)) return screen(<AccountsLoading />);
   if (!accounts) {
     return screen(
       <LoadFailedAlert
