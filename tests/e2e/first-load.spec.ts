@@ -62,3 +62,32 @@ test("a signed-in first visit to /dashboard uses the preloaded session answer an
   expect(requested.filter((path) => path === "/api/session")).toHaveLength(1);
   expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
 });
+
+test("a signed-in first visit gets lucide's icons in two chunks instead of one per icon", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("customer");
+  for (const path of ["/dashboard", "/accounts/linkedin"]) {
+    const scripts: string[] = [];
+    const listener = (request: { url(): string; resourceType(): string }) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    };
+    page.on("request", listener);
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    page.off("request", listener);
+
+    expect(
+      scripts.some((script) => /^\/assets\/icons-/.test(script)),
+      path,
+    ).toBe(true);
+    expect(
+      scripts.some((script) => /^\/assets\/signed-in-icons-/.test(script)),
+      path,
+    ).toBe(true);
+    // Each icon in a chunk of its own made it about 36 (decision 013).
+    expect(scripts.length, `${path}: ${scripts.join(" ")}`).toBeLessThanOrEqual(22);
+  }
+});

@@ -2,10 +2,13 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { type RouteObject, useRoutes } from "react-router";
 import { LoadingScreen } from "./loading-screen";
 import { GuestOnly } from "./routes/guest-only";
+import { SessionGate } from "./routes/session-gate";
+import { SignedInArea } from "./routes/signed-in-area";
+import { signedInRoutes } from "./routes/signed-in-routes";
+import { DashboardPage } from "./routes/signed-in-screens";
 import {
   ConfirmClaimPage,
   ConfirmEmailPage,
-  DashboardPage,
   ForgotPasswordPage,
   LoginPage,
   PayPage,
@@ -13,10 +16,7 @@ import {
   RegisterPage,
   ResetPasswordPage,
   VerifyEmailPage,
-} from "./routes/lazy-pages";
-import { SessionGate } from "./routes/session-gate";
-import { SignedInArea } from "./routes/signed-in-area";
-import { signedInRoutes } from "./routes/signed-in-routes";
+} from "./routes/signed-out-screens";
 
 // Defined here rather than with the other lazy pages: the route itself shows some of them.
 const LoginTestRoute = lazy(async () => ({

@@ -6,7 +6,7 @@ let merging: Promise<void> | undefined;
 /**
  * Joins class names and, once tailwind-merge is in (`loadClassMerge`), lets a later Tailwind utility
  * override an earlier one (shadcn's `cn`). Every screen but the sign-in page waits for it before it
- * renders (app/routes/lazy-pages.ts), so the sign-in page's first load goes without its 9 KB: the
+ * renders (app/routes/lazy-screen.ts), so the sign-in page's first load goes without its 9 KB: the
  * components on that page pass no class that overrides another, and a unit test checks it.
  */
 export function cn(...inputs: ClassValue[]): string {

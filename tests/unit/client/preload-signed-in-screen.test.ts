@@ -1,7 +1,7 @@
 /** Decision 013: a signed-in path asks for its layout and page chunks at start; other paths ask for none. */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as screens from "../../../src/client/app/routes/lazy-pages";
 import { preloadSignedInScreen } from "../../../src/client/app/routes/signed-in-routes";
+import * as screens from "../../../src/client/app/routes/signed-in-screens";
 
 describe("preloadSignedInScreen", () => {
   afterEach(() => vi.restoreAllMocks());

@@ -1,9 +1,10 @@
 import { Suspense } from "react";
 import { usePublicConfig } from "../../lib/public-config";
 import { LoadingScreen } from "../loading-screen";
-import { DashboardPage, LoginTestPage } from "./lazy-pages";
 import { SessionGate } from "./session-gate";
 import { SignedInArea } from "./signed-in-area";
+import { DashboardPage } from "./signed-in-screens";
+import { LoginTestPage } from "./signed-out-screens";
 
 /**
  * Decision D9: /login-test exists only where the server offers developer tools (never in production).

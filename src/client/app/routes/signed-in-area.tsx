@@ -2,8 +2,9 @@ import { type ReactNode, Suspense } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useSessionUser } from "../../lib/session";
 import { LoadingScreen } from "../loading-screen";
-import { AppLayout, LoginPage } from "./lazy-pages";
 import { findSignedInPath } from "./paths";
+import { AppLayout } from "./signed-in-screens";
+import { LoginPage } from "./signed-out-screens";
 
 /**
  * The signed-in part of the app. A signed-out visitor sees the sign-in screen in place on / and on

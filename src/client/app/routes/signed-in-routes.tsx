@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import type { PreloadableScreen } from "./lazy-screen";
+import { findSignedInPath, type SignedInPath, signedInPaths } from "./paths";
 import {
   AdminSyncPage,
   AppLayout,
@@ -9,13 +11,11 @@ import {
   LinkedinAccountsPage,
   OptimizationPage,
   OrdersPage,
-  type PreloadableScreen,
   ProfileOptimizationPage,
   RequireAdmin,
   SettingsPage,
   TransactionsPage,
-} from "./lazy-pages";
-import { findSignedInPath, type SignedInPath, signedInPaths } from "./paths";
+} from "./signed-in-screens";
 
 /**
  * The page of each signed-in path (paths.ts); a signed-out visitor on any of them is sent to

@@ -1,0 +1,38 @@
+/**
+ * A screen in a chunk of its own, loaded when it first renders or when asked for earlier: signed-out
+ * visitors never download the signed-in layout and pages, and the other way round.
+ */
+import { type ComponentType, createElement, lazy } from "react";
+import { loadClassMerge } from "../../lib/utils";
+
+/** A lazy screen whose chunk can be asked for before React first renders it. */
+export type PreloadableScreen<P extends object> = ComponentType<P> & {
+  /** Starts loading the chunk (once); the render that follows uses the same load. */
+  preload(): Promise<unknown>;
+};
+
+/**
+ * A screen's chunk, with tailwind-merge for `cn`: every screen but the sign-in page needs it. Once
+ * the chunk is in, the screen renders at once: React.lazy would still suspend its first render for
+ * a turn, and show the loading fallback in between (decision 013).
+ */
+export function lazyScreen<K extends string, P extends object>(
+  load: () => Promise<{ [key in K]: ComponentType<P> }>,
+  name: K,
+): PreloadableScreen<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () => {
+    loading ??= Promise.all([load(), loadClassMerge()]).then(([module]) => {
+      loaded = module[name];
+      return { default: module[name] };
+    });
+    return loading;
+  };
+  const Lazy = lazy(preload);
+  // React.lazy only settles after `loaded` is set, so a render through it never commits: the
+  // screen is never swapped (and remounted) for the loaded component later.
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen when the module loads, as React.lazy makes its own component
+  const Screen = (props: P) => createElement(loaded ?? Lazy, props);
+  return Object.assign(Screen, { preload });
+}

@@ -1,0 +1,52 @@
+/**
+ * The signed-in layout and the screens inside it, each a chunk of its own. The build groups what
+ * two or more of them share, and only they use, into one chunk, and reads this file to know which
+ * they are: every module imported lazily here is a signed-in screen (decision 013).
+ */
+import { lazyScreen } from "./lazy-screen";
+
+// The admin guard is lazy too: its "Access denied" screen uses the design-system button, and the
+// first-load bundle does without it.
+export const RequireAdmin = lazyScreen(() => import("./require-admin"), "RequireAdmin");
+export const AppLayout = lazyScreen(() => import("../layout/app-layout"), "AppLayout");
+export const DashboardPage = lazyScreen(
+  () => import("../../features/dashboard/pages/dashboard-page"),
+  "DashboardPage",
+);
+export const LinkedinAccountsPage = lazyScreen(
+  () => import("../../features/accounts/pages/linkedin-accounts-page"),
+  "LinkedinAccountsPage",
+);
+export const OptimizationPage = lazyScreen(
+  () => import("../../features/optimization/pages/optimization-page"),
+  "OptimizationPage",
+);
+export const ProfileOptimizationPage = lazyScreen(
+  () => import("../../features/profile-optimization/pages/profile-optimization-page"),
+  "ProfileOptimizationPage",
+);
+export const OrdersPage = lazyScreen(() => import("../../features/shop/pages/orders-page"), "OrdersPage");
+export const HelpCentrePage = lazyScreen(
+  () => import("../../features/help-centre/pages/help-centre-page"),
+  "HelpCentrePage",
+);
+export const SettingsPage = lazyScreen(
+  () => import("../../features/settings/pages/settings-page"),
+  "SettingsPage",
+);
+export const CheckoutPage = lazyScreen(
+  () => import("../../features/shop/pages/checkout-page"),
+  "CheckoutPage",
+);
+export const CheckoutSuccessPage = lazyScreen(
+  () => import("../../features/shop/pages/checkout-success-page"),
+  "CheckoutSuccessPage",
+);
+export const TransactionsPage = lazyScreen(
+  () => import("../../features/billing/pages/transactions-page"),
+  "TransactionsPage",
+);
+export const AdminSyncPage = lazyScreen(
+  () => import("../../features/admin/pages/admin-sync-page"),
+  "AdminSyncPage",
+);

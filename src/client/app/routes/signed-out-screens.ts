@@ -1,0 +1,44 @@
+/**
+ * The screens a signed-out visitor sees, each a chunk of its own. The build keeps what only the
+ * signed-in screens (signed-in-screens.ts) use out of these screens' chunks (decision 013).
+ */
+import { lazy } from "react";
+import { lazyScreen } from "./lazy-screen";
+
+// The first screen most visitors see loads without tailwind-merge (lib/utils.ts).
+export const LoginPage = lazy(async () => ({
+  default: (await import("../../features/auth/pages/login-page")).LoginPage,
+}));
+export const RegisterPage = lazyScreen(
+  () => import("../../features/auth/pages/register-page"),
+  "RegisterPage",
+);
+export const RegisterExistingPage = lazyScreen(
+  () => import("../../features/auth/pages/register-existing-page"),
+  "RegisterExistingPage",
+);
+export const ForgotPasswordPage = lazyScreen(
+  () => import("../../features/auth/pages/forgot-password-page"),
+  "ForgotPasswordPage",
+);
+export const ResetPasswordPage = lazyScreen(
+  () => import("../../features/auth/pages/reset-password-page"),
+  "ResetPasswordPage",
+);
+export const ConfirmClaimPage = lazyScreen(
+  () => import("../../features/auth/pages/confirm-claim-page"),
+  "ConfirmClaimPage",
+);
+export const ConfirmEmailPage = lazyScreen(
+  () => import("../../features/auth/pages/confirm-email-page"),
+  "ConfirmEmailPage",
+);
+export const VerifyEmailPage = lazyScreen(
+  () => import("../../features/auth/pages/verify-email-page"),
+  "VerifyEmailPage",
+);
+export const PayPage = lazyScreen(() => import("../../features/shop/pages/pay-page"), "PayPage");
+export const LoginTestPage = lazyScreen(
+  () => import("../../features/auth/pages/login-test-page"),
+  "LoginTestPage",
+);
