@@ -1,7 +1,4 @@
-/**
- * The screens a signed-out visitor sees, each a chunk of its own. The build keeps what only the
- * signed-in screens (signed-in-screens.ts) use out of these screens' chunks (decision 013).
- */
+/** The screens a signed-out visitor sees (and /pay, open to all), each a chunk of its own. */
 import { lazy } from "react";
 import { lazyScreen } from "./lazy-screen";
 
