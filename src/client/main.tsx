@@ -18,7 +18,7 @@ import "./styles.css";
 // than in an inline <script> because the server's Content-Security-Policy forbids inline scripts.
 applyThemeClass(resolveTheme(readStoredTheme() ?? DEFAULT_THEME));
 
-preloadSignedInScreen(window.location.pathname);
+preloadSignedInScreen(window.location.pathname, queryClient);
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element to render into");

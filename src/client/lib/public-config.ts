@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PublicConfig } from "../../shared/api/public-config";
 import { getJson } from "./api-client";
+import { type FieldKind, readRecord } from "./read-answer";
 
 const CONFIG_FIELDS = {
   knowledgeBaseUrl: "string",
@@ -9,22 +10,14 @@ const CONFIG_FIELDS = {
   chatWidgetId: "string?",
   googleSignInEnabled: "boolean",
   devToolsEnabled: "boolean",
-} as const satisfies Record<keyof PublicConfig, "string" | "string?" | "boolean">;
+} as const satisfies Record<keyof PublicConfig, FieldKind>;
 
 /**
  * `GET /api/config`'s answer, checked by hand against `publicConfigSchema`'s shape: the sign-in page
- * reads it, and the schema would bring zod into its first load. Unknown fields are dropped.
+ * reads it, and the schema would bring zod into its first load.
  */
 export function readPublicConfig(body: unknown): PublicConfig {
-  const record = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
-  const read: Record<string, unknown> = {};
-  for (const [key, kind] of Object.entries(CONFIG_FIELDS)) {
-    const value = record[key];
-    const ok = kind === "string?" ? value === null || typeof value === "string" : typeof value === kind;
-    if (!ok) throw new Error(`Unexpected configuration answer: ${key}`);
-    read[key] = value;
-  }
-  return read as PublicConfig;
+  return readRecord<PublicConfig>(body, CONFIG_FIELDS, "configuration answer");
 }
 
 export async function getPublicConfig(): Promise<PublicConfig> {

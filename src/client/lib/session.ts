@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CurrentUser } from "../../shared/api/user";
 import { getJson } from "./api-client";
+import { type FieldKind, readRecord } from "./read-answer";
 
 export const currentUserQueryKey = ["/api/user"] as const;
 
 const USER_FIELDS = {
-  id: "number",
+  id: "int",
   uid: "string",
   name: "string",
   email: "string",
   username: "string?",
-  role: "role",
+  role: ["customer", "admin"],
   createdAt: "string",
   onboardingUrl: "string?",
   optimizationUrl: "string?",
@@ -18,37 +19,16 @@ const USER_FIELDS = {
   googleLinked: "boolean",
   hasPassword: "boolean",
   profileImageUrl: "string?",
-} as const satisfies Record<keyof CurrentUser, "number" | "string" | "string?" | "boolean" | "role">;
-
-function fieldOk(kind: (typeof USER_FIELDS)[keyof CurrentUser], value: unknown): boolean {
-  switch (kind) {
-    case "number":
-      return Number.isInteger(value);
-    case "string?":
-      return value === null || typeof value === "string";
-    case "role":
-      return value === "customer" || value === "admin";
-    default:
-      return typeof value === kind;
-  }
-}
+} as const satisfies Record<keyof CurrentUser, FieldKind>;
 
 /**
  * The user of a `GET /api/session` answer, checked by hand against `currentUserSchema`'s shape: the
  * schema would bring zod into the first load, which every visitor downloads before anything shows.
- * Unknown fields are dropped, as the schema drops them.
  */
 export function readSessionAnswer(body: unknown): CurrentUser | null {
   const user = typeof body === "object" && body !== null ? (body as { user?: unknown }).user : undefined;
   if (user === null) return null;
-  if (typeof user !== "object") throw new Error("Unexpected session answer");
-  const record = user as Record<string, unknown>;
-  const read: Record<string, unknown> = {};
-  for (const [key, kind] of Object.entries(USER_FIELDS)) {
-    if (!fieldOk(kind, record[key])) throw new Error(`Unexpected session answer: ${key}`);
-    read[key] = record[key];
-  }
-  return read as CurrentUser;
+  return readRecord<CurrentUser>(user, USER_FIELDS, "session answer");
 }
 
 /** The signed-in user, or null when the session is anonymous. */

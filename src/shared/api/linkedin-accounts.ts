@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { syncRunKindSchema, syncRunStatusSchema } from "./sync";
+import { REVEAL_KINDS } from "./values";
 
 /**
  * One account as `GET /api/accounts/linkedin/user/{uid}` lists it (decision D7): every field the
@@ -84,7 +85,7 @@ export const exportedSecretsSchema = z.array(
 export type ExportedSecrets = z.infer<typeof exportedSecretsSchema>;
 
 /** What an audit row says was shown: one secret, a login code, or the secrets in an export. */
-export const revealKindSchema = z.enum(["password", "proxyPassword", "recoveryCodes", "loginCode", "export"]);
+export const revealKindSchema = z.enum(REVEAL_KINDS);
 export type RevealKind = z.infer<typeof revealKindSchema>;
 
 /** `GET /api/activity`: the dashboard's Recent Activity, newest first. */

@@ -1,14 +1,15 @@
 import { z } from "zod";
+import { SYNC_RUN_KINDS, SYNC_RUN_STATUSES } from "./values";
 
 /** What a run does: every table in full (removing rows whose records are gone), only what changed, or one customer's accounts and optimizations. */
-export const syncRunKindSchema = z.enum(["full", "incremental", "user"]);
+export const syncRunKindSchema = z.enum(SYNC_RUN_KINDS);
 export type SyncRunKind = z.infer<typeof syncRunKindSchema>;
 
 /** Who started a run. */
 export const syncTriggerSchema = z.enum(["admin", "schedule", "customer", "startup"]);
 export type SyncTrigger = z.infer<typeof syncTriggerSchema>;
 
-export const syncRunStatusSchema = z.enum(["running", "succeeded", "failed"]);
+export const syncRunStatusSchema = z.enum(SYNC_RUN_STATUSES);
 export type SyncRunStatus = z.infer<typeof syncRunStatusSchema>;
 
 /** One record that could not be synced, and why. */

@@ -1,7 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
+import { readActivity } from "../../../src/client/features/dashboard/api/get-recent-activity";
+import { readLinkedinAccountList } from "../../../src/client/lib/linkedin-account-list";
 import { readPublicConfig } from "../../../src/client/lib/public-config";
 import { readSessionAnswer } from "../../../src/client/lib/session";
+import { activitySchema, linkedinAccountListSchema } from "../../../src/shared/api/linkedin-accounts";
 import { publicConfigSchema } from "../../../src/shared/api/public-config";
 import { sessionSchema } from "../../../src/shared/api/user";
 
@@ -58,6 +61,101 @@ describe("the answers the first load reads without zod", () => {
     for (const body of [null, { ...config, chatWidgetId: 3 }, { ...config, devToolsEnabled: undefined }]) {
       expect(publicConfigSchema.safeParse(body).success).toBe(false);
       expect(() => readPublicConfig(body)).toThrow();
+    }
+  });
+
+  const account = {
+    id: 12,
+    accountType: "LinkedIn",
+    firstName: "Ana",
+    lastName: null,
+    linkedinEmail: "ana@example.test",
+    hasPassword: true,
+    status: "Active",
+    isPremium: false,
+    isVerified: true,
+    isOptimized: false,
+    headline: null,
+    location: "Lisbon",
+    industry: null,
+    gender: null,
+    connectionsCount: 480,
+    followers: null,
+    profileUrl: "https://www.linkedin.com/in/ana",
+    proxyCountry: "PT",
+    proxyIp: "10.0.0.1",
+    proxyPort: "8080",
+    proxyUsername: "ana",
+    proxyZoneName: null,
+    hasProxyPassword: true,
+    hasTwoFaSecret: false,
+    twoFaRecoveryCodeCount: 0,
+    twoFaStatus: null,
+    verificationType: null,
+    notes: null,
+    createdAt: "2026-01-02T03:04:05.000Z",
+    lastSyncedAt: "2026-01-03T03:04:05.000Z",
+  };
+
+  it("reads an accounts list as the schema does", () => {
+    const list = [account, { ...account, id: 13, followers: 20, extra: "dropped" }];
+    expect(readLinkedinAccountList(list)).toEqual(linkedinAccountListSchema.parse(list));
+    expect(readLinkedinAccountList([])).toEqual([]);
+  });
+
+  it("refuses an accounts list the schema refuses", () => {
+    for (const body of [
+      null,
+      { accounts: [account] },
+      [null],
+      [{ ...account, id: "12" }],
+      [{ ...account, connectionsCount: 1.5 }],
+      [{ ...account, followers: undefined }],
+      [{ ...account, hasPassword: 1 }],
+      [{ ...account, status: null }],
+    ]) {
+      expect(linkedinAccountListSchema.safeParse(body).success).toBe(false);
+      expect(() => readLinkedinAccountList(body)).toThrow();
+    }
+  });
+
+  const sync = {
+    type: "sync",
+    at: "2026-01-04T10:00:00.000Z",
+    kind: "user",
+    status: "succeeded",
+    synced: 40,
+    errors: 0,
+  };
+  const reveal = {
+    type: "reveal",
+    at: "2026-01-04T11:00:00.000Z",
+    secret: "export",
+    account: "ana@example.test",
+    accounts: 40,
+    byAnotherUser: false,
+  };
+
+  it("reads the recent activity as the schema does", () => {
+    const body = { items: [sync, { ...reveal, extra: 1 }] };
+    expect(readActivity(body)).toEqual(activitySchema.parse(body));
+    expect(readActivity({ items: [] })).toEqual({ items: [] });
+  });
+
+  it("refuses recent activity the schema refuses", () => {
+    for (const body of [
+      [],
+      {},
+      { items: [{ ...sync, type: "login" }] },
+      { items: [{ ...sync, kind: "nightly" }] },
+      { items: [{ ...sync, status: "done" }] },
+      { items: [{ ...reveal, secret: "email" }] },
+      { items: [{ ...reveal, accounts: 0 }] },
+      { items: [{ ...reveal, byAnotherUser: null }] },
+      { items: [{ ...reveal, type: "sync" }] },
+    ]) {
+      expect(activitySchema.safeParse(body).success).toBe(false);
+      expect(() => readActivity(body)).toThrow();
     }
   });
 });

@@ -1,7 +1,13 @@
 /** Decision 013: a signed-in path asks for its layout and page chunks at start; other paths ask for none. */
-import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { QueryObserver } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { preloadSignedInScreen } from "../../../src/client/app/routes/signed-in-routes";
 import * as screens from "../../../src/client/app/routes/signed-in-screens";
+import { linkedinAccountsQueryKey } from "../../../src/client/features/accounts/api/get-linkedin-accounts";
+import { recentActivityQueryOptions } from "../../../src/client/features/dashboard/api/get-recent-activity";
+import { createQueryClient } from "../../../src/client/lib/query-client";
+import { currentUserQueryKey } from "../../../src/client/lib/session";
 
 describe("preloadSignedInScreen", () => {
   afterEach(() => vi.restoreAllMocks());
@@ -21,7 +27,7 @@ describe("preloadSignedInScreen", () => {
 
   it("asks for the layout and the page of a signed-in path", () => {
     const s = spies();
-    preloadSignedInScreen("/accounts/linkedin");
+    preloadSignedInScreen("/accounts/linkedin", createQueryClient());
     expect(s.AppLayout).toHaveBeenCalledOnce();
     expect(s.LinkedinAccountsPage).toHaveBeenCalledOnce();
     expect(s.DashboardPage).not.toHaveBeenCalled();
@@ -29,7 +35,7 @@ describe("preloadSignedInScreen", () => {
 
   it("asks for the admin guard with the admin page", () => {
     const s = spies();
-    preloadSignedInScreen("/admin/sync");
+    preloadSignedInScreen("/admin/sync", createQueryClient());
     expect(s.RequireAdmin).toHaveBeenCalledOnce();
     expect(s.AdminSyncPage).toHaveBeenCalledOnce();
   });
@@ -38,8 +44,77 @@ describe("preloadSignedInScreen", () => {
     "asks for nothing on %s, where a signed-out visitor sees a signed-out screen",
     (path) => {
       const s = spies();
-      preloadSignedInScreen(path);
+      preloadSignedInScreen(path, createQueryClient());
       for (const spy of Object.values(s)) expect(spy).not.toHaveBeenCalled();
     },
   );
+
+  describe("the data a page shows first", () => {
+    const user = { uid: "5f0c7a2e-3b8d-4c1e-9a6f-2d7e8b9c0a11" };
+    let requested: string[];
+
+    beforeEach(() => {
+      spies();
+      requested = [];
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async (url: string) => {
+          requested.push(url);
+          return Response.json(url === "/api/activity" ? { items: [] } : []);
+        }),
+      );
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it("is asked for once the session names the user, before the page renders", async () => {
+      const queryClient = createQueryClient();
+      preloadSignedInScreen("/dashboard", queryClient);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(requested).toEqual([]);
+
+      queryClient.setQueryData(currentUserQueryKey, user);
+      await vi.waitFor(() => expect(requested).toHaveLength(2));
+      expect(requested).toEqual(
+        expect.arrayContaining([`/api/accounts/linkedin/user/${user.uid}`, "/api/activity"]),
+      );
+      await vi.waitFor(() => expect(queryClient.getQueryData(["account-counts", user.uid])).toEqual([]));
+      // Under the dashboard's own key: the accounts screen keeps its own.
+      expect(queryClient.getQueryData(linkedinAccountsQueryKey(user.uid))).toBeUndefined();
+    });
+
+    it("is not asked for when the session is signed out", async () => {
+      const queryClient = createQueryClient();
+      preloadSignedInScreen("/accounts/linkedin", queryClient);
+      queryClient.setQueryData(currentUserQueryKey, null);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(requested).toEqual([]);
+    });
+
+    it("is not read again by the page's first mount, but by the next one once it is left", async () => {
+      const queryClient = createQueryClient();
+      queryClient.setQueryData(currentUserQueryKey, user);
+      preloadSignedInScreen("/dashboard", queryClient);
+      await vi.waitFor(() => expect(requested).toHaveLength(2));
+      const activityReads = () => requested.filter((url) => url === "/api/activity").length;
+
+      // As useQuery does: the render asks for an optimistic result, then the effect subscribes.
+      const options = {
+        ...queryClient.defaultQueryOptions(recentActivityQueryOptions),
+        _optimisticResults: "optimistic" as const,
+      };
+      const firstScreen = new QueryObserver(queryClient, options);
+      firstScreen.getOptimisticResult(options);
+      firstScreen.getOptimisticResult(options);
+      const leave = firstScreen.subscribe(() => {});
+      expect(firstScreen.getCurrentResult().data).toEqual({ items: [] });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(activityReads()).toBe(1);
+      leave();
+
+      const nextVisit = new QueryObserver(queryClient, recentActivityQueryOptions);
+      const leaveAgain = nextVisit.subscribe(() => {});
+      await vi.waitFor(() => expect(activityReads()).toBe(2));
+      leaveAgain();
+    });
+  });
 });

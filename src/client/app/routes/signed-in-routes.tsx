@@ -1,4 +1,7 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import type { CurrentUser } from "../../../shared/api/user";
+import { currentUserQueryKey } from "../../lib/session";
 import type { PreloadableScreen } from "./lazy-screen";
 import { findSignedInPath, type SignedInPath, signedInPaths } from "./paths";
 import {
@@ -56,15 +59,50 @@ const screens: Record<SignedInPath, Pick<PreloadableScreen<object>, "preload">[]
   "/admin/sync": [RequireAdmin, AdminSyncPage],
 };
 
+type ScreenData = {
+  prefetchScreenData(queryClient: QueryClient, user: CurrentUser): void;
+};
+
+/** The data a signed-in path shows first, in a small chunk of its own. */
+const screenData: Partial<Record<SignedInPath, () => Promise<ScreenData>>> = {
+  "/dashboard": () => import("../../features/dashboard/api/prefetch-dashboard"),
+  "/accounts/linkedin": () => import("../../features/accounts/api/prefetch-linkedin-accounts"),
+};
+
+/** The session's user once the session check has answered: null when signed out or when it failed. */
+function sessionUser(queryClient: QueryClient): Promise<CurrentUser | null> {
+  return new Promise((resolve) => {
+    const answered = () => {
+      const state = queryClient.getQueryState<CurrentUser | null>(currentUserQueryKey);
+      if (state === undefined || state.status === "pending") return false;
+      resolve(state.status === "success" ? (state.data ?? null) : null);
+      return true;
+    };
+    if (answered()) return;
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (answered()) unsubscribe();
+    });
+  });
+}
+
 /**
  * Asks for the layout's and the page's chunks of a signed-in path at start, so that they load
- * while the session is checked instead of one after the other once it has answered (decision 013).
- * Only for the signed-in paths themselves: "/" and unknown paths show the sign-in screen to a
- * visitor who is signed out, and must not cost them the signed-in chunks. A chunk that fails to
- * load fails again when the page renders, which shows the error.
+ * while the session is checked instead of one after the other once it has answered, and for the
+ * data the page shows first as soon as the session names the user, instead of once the page has
+ * rendered (decision 013). Only for the signed-in paths themselves: "/" and unknown paths show the
+ * sign-in screen to a visitor who is signed out, and must not cost them the signed-in chunks. A
+ * chunk that fails to load fails again when the page renders, which shows the error; so does a
+ * failed prefetch, whose query the page runs again.
  */
-export function preloadSignedInScreen(pathname: string): void {
+export function preloadSignedInScreen(pathname: string, queryClient: QueryClient): void {
   const entry = findSignedInPath(pathname);
   if (!entry) return;
   for (const screen of [AppLayout, ...screens[entry.path]]) void screen.preload().catch(() => {});
+  const loadData = screenData[entry.path];
+  if (!loadData) return;
+  void Promise.all([loadData(), sessionUser(queryClient)])
+    .then(([data, user]) => {
+      if (user) data.prefetchScreenData(queryClient, user);
+    })
+    .catch(() => {});
 }

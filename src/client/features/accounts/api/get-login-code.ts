@@ -1,10 +1,15 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type LoginCode, loginCodeSchema } from "../../../../shared/api/linkedin-accounts";
+import type { LoginCode } from "../../../../shared/api/linkedin-accounts";
 import { apiRequest } from "../../../lib/api-client";
 
 /** The live 6-digit 2FA code of an account whose secret is stored; the secret never leaves the server. */
 export async function getLoginCode(accountId: number): Promise<LoginCode> {
-  const res = await apiRequest("POST", `/api/accounts/linkedin/${accountId}/login-code`);
+  // The schema, and zod with it, loads with the first request: the screen's first load goes without
+  // them (decision 013).
+  const [res, { loginCodeSchema }] = await Promise.all([
+    apiRequest("POST", `/api/accounts/linkedin/${accountId}/login-code`),
+    import("../../../../shared/api/linkedin-accounts"),
+  ]);
   return loginCodeSchema.parse(await res.json());
 }
 

@@ -1,9 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import {
-  type RevealableSecret,
-  type RevealedSecret,
-  revealedSecretSchema,
-} from "../../../../shared/api/linkedin-accounts";
+import type { RevealableSecret, RevealedSecret } from "../../../../shared/api/linkedin-accounts";
 import { apiRequest } from "../../../lib/api-client";
 
 /**
@@ -11,7 +7,12 @@ import { apiRequest } from "../../../lib/api-client";
  * records each reveal and rate-limits them (429 with an `error` text).
  */
 export async function revealSecret(accountId: number, secret: RevealableSecret): Promise<RevealedSecret> {
-  const res = await apiRequest("POST", `/api/accounts/linkedin/${accountId}/reveal`, { secret });
+  // The schema, and zod with it, loads with the first request: the screen's first load goes without
+  // them (decision 013).
+  const [res, { revealedSecretSchema }] = await Promise.all([
+    apiRequest("POST", `/api/accounts/linkedin/${accountId}/reveal`, { secret }),
+    import("../../../../shared/api/linkedin-accounts"),
+  ]);
   return revealedSecretSchema.parse(await res.json());
 }
 

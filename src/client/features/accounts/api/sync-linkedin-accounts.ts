@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type UserSyncResponse, userSyncResponseSchema } from "../../../../shared/api/sync";
+import type { UserSyncResponse } from "../../../../shared/api/sync";
 import { apiRequest } from "../../../lib/api-client";
 import { linkedinAccountsQueryKey } from "./get-linkedin-accounts";
 
 /** Sync Now: reads the customer's accounts from the operator's base and answers once written. */
 export async function syncLinkedinAccounts(uid: string): Promise<UserSyncResponse> {
-  const res = await apiRequest("POST", `/api/linkedin-sync/user/${encodeURIComponent(uid)}`);
+  // The schema, and zod with it, loads with the first request: the screen's first load goes without
+  // them (decision 013).
+  const [res, { userSyncResponseSchema }] = await Promise.all([
+    apiRequest("POST", `/api/linkedin-sync/user/${encodeURIComponent(uid)}`),
+    import("../../../../shared/api/sync"),
+  ]);
   return userSyncResponseSchema.parse(await res.json());
 }
 

@@ -77,7 +77,9 @@ function AccountsScreen({ uid }: { uid: string }) {
 
   // The list is rendered as a transition once it arrives, in slices that keep the page responsive
   // while dozens of account cards are built (decision 013); until then the loading state shows.
-  const accounts = useDeferredValue(list.data);
+  // Also when the list is already there as the screen mounts (the first load asks for it with the
+  // session): the header and the loading state paint first, the cards follow.
+  const accounts = useDeferredValue(list.data ?? null, null);
   const index = useMemo(() => (accounts ? indexAccounts(accounts) : []), [accounts]);
   const filtered = useMemo(
     () => filterAccounts(index, { q, status: filters.status, type: filters.type }),

@@ -1,26 +1,20 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type LinkedinAccount, linkedinAccountListSchema } from "../../../../shared/api/linkedin-accounts";
-import { getJsonRevalidated } from "../../../lib/revalidated-get";
+import { refetchUnlessPrefetched } from "../../../lib/first-load-data";
+import { getLinkedinAccountList } from "../../../lib/linkedin-account-list";
 
 /**
  * The dashboard's own read of the accounts list, under the spec's query key "account-counts": the
  * count cards and the Account Status card are computed from it. Same URL as the accounts screen, so
  * the browser's cache answers the second read with a 304.
  */
-export async function getAccountsForCounts(uid: string): Promise<LinkedinAccount[]> {
-  const body = await getJsonRevalidated(`/api/accounts/linkedin/user/${encodeURIComponent(uid)}`, {
-    on401: "throw",
-  });
-  return linkedinAccountListSchema.parse(body);
-}
-
 export function accountCountsQueryOptions(uid: string) {
   return queryOptions({
     queryKey: ["account-counts", uid] as const,
-    queryFn: () => getAccountsForCounts(uid),
+    queryFn: () => getLinkedinAccountList(uid),
     // Read again on each visit: a sync on the accounts screen changes the figures, and an unchanged
     // list costs only a 304.
     staleTime: 0,
+    refetchOnMount: refetchUnlessPrefetched,
   });
 }
 

@@ -1,0 +1,57 @@
+/**
+ * `GET /api/accounts/linkedin/user/{uid}`'s answer, checked by hand against
+ * `linkedinAccountListSchema`: the dashboard and the accounts screen read it on their first load,
+ * which goes without zod (read-answer.ts).
+ */
+import type { LinkedinAccount } from "../../shared/api/linkedin-accounts";
+import { type FieldKind, readList, readRecord } from "./read-answer";
+import { getJsonRevalidated } from "./revalidated-get";
+
+const ACCOUNT_FIELDS = {
+  id: "int",
+  accountType: "string",
+  firstName: "string?",
+  lastName: "string?",
+  linkedinEmail: "string?",
+  hasPassword: "boolean",
+  status: "string",
+  isPremium: "boolean",
+  isVerified: "boolean",
+  isOptimized: "boolean",
+  headline: "string?",
+  location: "string?",
+  industry: "string?",
+  gender: "string?",
+  connectionsCount: "int",
+  followers: "int?",
+  profileUrl: "string?",
+  proxyCountry: "string?",
+  proxyIp: "string?",
+  proxyPort: "string?",
+  proxyUsername: "string?",
+  proxyZoneName: "string?",
+  hasProxyPassword: "boolean",
+  hasTwoFaSecret: "boolean",
+  twoFaRecoveryCodeCount: "int",
+  twoFaStatus: "string?",
+  verificationType: "string?",
+  notes: "string?",
+  createdAt: "string",
+  lastSyncedAt: "string",
+} as const satisfies Record<keyof LinkedinAccount, FieldKind>;
+
+export function readLinkedinAccountList(body: unknown): LinkedinAccount[] {
+  return readList(
+    body,
+    (item) => readRecord<LinkedinAccount>(item, ACCOUNT_FIELDS, "account"),
+    "accounts answer",
+  );
+}
+
+/** The customer's LinkedIn accounts, without their secrets (decision D7); an unchanged list costs a 304. */
+export async function getLinkedinAccountList(uid: string): Promise<LinkedinAccount[]> {
+  const body = await getJsonRevalidated(`/api/accounts/linkedin/user/${encodeURIComponent(uid)}`, {
+    on401: "throw",
+  });
+  return readLinkedinAccountList(body);
+}
