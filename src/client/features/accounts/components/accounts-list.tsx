@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { AccountCard } from "./account-card";
 import { AccountsTable } from "./accounts-table";
@@ -14,12 +15,15 @@ function remInPixels(): number {
   return Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
 }
 
-/** One page of accounts: a table where it fits, otherwise a card per account. */
-export function AccountsList({ accounts }: { accounts: LinkedinAccount[] }) {
+/**
+ * One page of accounts: a table where it fits, otherwise a card per account. `footer` (the
+ * pagination) shows below them once they are there, so it never jumps down when they arrive.
+ */
+export function AccountsList({ accounts, footer }: { accounts: LinkedinAccount[]; footer?: ReactNode }) {
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const layout = width === null ? null : width >= TABLE_MIN_WIDTH_REM * remInPixels() ? "table" : "cards";
   return (
-    <div ref={ref} className="@container">
+    <div ref={ref} className="@container space-y-4">
       {layout === "table" ? <AccountsTable accounts={accounts} /> : null}
       {layout === "cards" ? (
         <ul aria-label="Your LinkedIn accounts" className="grid gap-3">
@@ -28,6 +32,7 @@ export function AccountsList({ accounts }: { accounts: LinkedinAccount[] }) {
           ))}
         </ul>
       ) : null}
+      {layout === null ? null : footer}
     </div>
   );
 }

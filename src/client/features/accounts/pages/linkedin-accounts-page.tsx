@@ -128,17 +128,19 @@ function AccountsScreen({ uid }: { uid: string }) {
           {filtered.length === 0 ? (
             <NoMatchingAccounts onClear={clearFilters} />
           ) : (
-            <>
-              <AccountsList accounts={page.items} />
-              <Pagination
-                from={page.from}
-                to={page.to}
-                total={filtered.length}
-                page={page.page}
-                pageCount={page.pageCount}
-                onPageChange={setPage}
-              />
-            </>
+            <AccountsList
+              accounts={page.items}
+              footer={
+                <Pagination
+                  from={page.from}
+                  to={page.to}
+                  total={filtered.length}
+                  page={page.page}
+                  pageCount={page.pageCount}
+                  onPageChange={setPage}
+                />
+              }
+            />
           )}
         </div>
       )}
