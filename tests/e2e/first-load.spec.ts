@@ -140,3 +140,37 @@ test("a signed-in first visit asks for the page's data with the session, and for
   await page.waitForLoadState("networkidle");
   expect((await Promise.all(scripts)).some((text) => text.includes("$ZodType"))).toBe(false);
 });
+
+test("a signed-in first visit paints the layout and the page together, even when the page's chunk is late", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("customer");
+  // Every change to the page is looked at: the main navigation must never be there without the
+  // page's heading, as it was when the layout showed a spinner where the page goes.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { layoutWithoutPage: seen });
+    new MutationObserver(() => {
+      const nav = document.querySelector('nav[aria-label="Main"]');
+      if (nav && !document.querySelector("main h1"))
+        seen.push((document.body.textContent ?? "").slice(0, 200));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  // The dashboard's chunk (found by its text) arrives half a second after the others.
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("An overview of your accounts, orders and recent activity.")) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    await route.fulfill({ response, body });
+  });
+
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).first()).toBeAttached();
+  expect(
+    await page.evaluate(() => (window as unknown as { layoutWithoutPage: string[] }).layoutWithoutPage),
+  ).toEqual([]);
+});

@@ -2,6 +2,7 @@ import { type ReactNode, Suspense } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useSessionUser } from "../../lib/session";
 import { LoadingScreen } from "../loading-screen";
+import { useFirstScreenLoaded } from "./first-screen";
 import { findSignedInPath } from "./paths";
 import { AppLayout } from "./signed-in-screens";
 import { LoginPage } from "./signed-out-screens";
@@ -25,7 +26,14 @@ export function SignedInArea({ children }: { children?: ReactNode }) {
   }
   return (
     <Suspense fallback={<LoadingScreen />}>
-      <AppLayout>{children}</AppLayout>
+      <FirstScreen>
+        <AppLayout>{children}</AppLayout>
+      </FirstScreen>
     </Suspense>
   );
+}
+
+function FirstScreen({ children }: { children: ReactNode }) {
+  useFirstScreenLoaded();
+  return children;
 }

@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { CurrentUser } from "../../../shared/api/user";
 import { currentUserQueryKey } from "../../lib/session";
+import { holdFirstScreen } from "./first-screen";
 import type { PreloadableScreen } from "./lazy-screen";
 import { findSignedInPath, type SignedInPath, signedInPaths } from "./paths";
 import {
@@ -97,7 +98,7 @@ function sessionUser(queryClient: QueryClient): Promise<CurrentUser | null> {
 export function preloadSignedInScreen(pathname: string, queryClient: QueryClient): void {
   const entry = findSignedInPath(pathname);
   if (!entry) return;
-  for (const screen of [AppLayout, ...screens[entry.path]]) void screen.preload().catch(() => {});
+  holdFirstScreen([AppLayout, ...screens[entry.path]].map((screen) => screen.preload()));
   const loadData = screenData[entry.path];
   if (!loadData) return;
   void Promise.all([loadData(), sessionUser(queryClient)])

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+/**
+ * Decision 013: a first load paints its first screen once, whole. The loading screen stays blank
+ * while the page is quick, and the signed-in layout waits for the page's chunk instead of showing
+ * a spinner where the page goes.
+ */
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { Suspense } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LoadingScreen } from "../../../src/client/app/loading-screen";
+import { holdFirstScreen, useFirstScreenLoaded } from "../../../src/client/app/routes/first-screen";
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function Screen() {
+  useFirstScreenLoaded();
+  return <h1>Dashboard</h1>;
+}
+
+describe("the first screen", () => {
+  it("waits for every chunk it was given, then renders", async () => {
+    const layout = deferred();
+    const page = deferred();
+    holdFirstScreen([layout.promise, page.promise]);
+    await act(async () => {
+      render(
+        <Suspense fallback={<p>Waiting</p>}>
+          <Screen />
+        </Suspense>,
+      );
+    });
+    expect(screen.getByText("Waiting")).toBeTruthy();
+
+    await act(async () => layout.resolve());
+    expect(screen.queryByRole("heading")).toBeNull();
+
+    await act(async () => page.resolve());
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
+  });
+
+  it("renders once a chunk has failed, so that the screen needing it shows the error", async () => {
+    const page = deferred();
+    holdFirstScreen([page.promise]);
+    await act(async () => {
+      render(
+        <Suspense fallback={<p>Waiting</p>}>
+          <Screen />
+        </Suspense>,
+      );
+    });
+    await act(async () => page.reject(new Error("Failed to fetch dynamically imported module")));
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
+  });
+});
+
+describe("the loading screen", () => {
+  beforeEach(() => vi.useFakeTimers());
+
+  it("shows nothing during the page's first moment, then the spinner", () => {
+    let now = 400;
+    vi.spyOn(performance, "now").mockImplementation(() => now);
+    const { container } = render(<LoadingScreen />);
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(container.textContent).toBe("");
+
+    now = 1499;
+    act(() => vi.advanceTimersByTime(1099));
+    expect(screen.queryByRole("status")).toBeNull();
+
+    now = 1500;
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole("status", { name: "Loading" })).toBeTruthy();
+    expect(screen.getByText("Checking your session…")).toBeTruthy();
+  });
+
+  it("shows the spinner at once later on, when a screen loads after the first moment", () => {
+    vi.spyOn(performance, "now").mockReturnValue(5000);
+    render(<LoadingScreen />);
+    expect(screen.getByRole("status", { name: "Loading" })).toBeTruthy();
+  });
+});
