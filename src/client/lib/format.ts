@@ -14,6 +14,12 @@ export function formatDateTime(iso: string): string {
     : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
+/**
+ * A count in the browser's locale. Below 1,000 a whole number reads the same in every locale the
+ * portal's English screens are written for, and is written without `Intl`: the browser's first use
+ * of it loads its locale data, a long task on a phone (decision 013), and most screens' counts are
+ * small.
+ */
 export function formatCount(value: number): string {
-  return value.toLocaleString();
+  return Number.isInteger(value) && Math.abs(value) < 1000 ? String(value) : value.toLocaleString();
 }

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { accountStatusSummary } from "../../../../shared/linkedin-account-rules";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { formatCount } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 
 function Row({
@@ -22,7 +23,7 @@ function Row({
       </dt>
       <dd className="text-sm font-semibold tabular-nums">
         {value !== undefined ? (
-          value.toLocaleString()
+          formatCount(value)
         ) : failed ? (
           <span className="text-muted-foreground">
             <span aria-hidden="true">—</span>

@@ -1,5 +1,6 @@
 /** How Recent Activity words an item and its time. */
 import type { ActivityItem, RevealKind } from "../../../../shared/api/linkedin-accounts";
+import { formatCount } from "../../../lib/format";
 
 const revealWords: Record<RevealKind, [verb: string, what: string]> = {
   password: ["revealed", "the password"],
@@ -10,7 +11,7 @@ const revealWords: Record<RevealKind, [verb: string, what: string]> = {
 };
 
 function plural(n: number, word: string): string {
-  return `${n.toLocaleString()} ${word}${n === 1 ? "" : "s"}`;
+  return `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { BriefcaseBusiness, CircleAlert, CircleCheck, Compass, Mail, MessageCirc
 import { type ComponentType, useId } from "react";
 import { dashboardCounts } from "../../../../shared/linkedin-account-rules";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { formatCount } from "../../../lib/format";
 
 function CountCard({
   title,
@@ -35,7 +36,7 @@ function CountCard({
           ) : count === undefined ? (
             <span className="text-muted-foreground">…</span>
           ) : (
-            count.toLocaleString()
+            formatCount(count)
           )}
         </p>
         {/* Spec section 2: "Active" with a check above zero, otherwise a dash. */}
