@@ -18,6 +18,9 @@ export function cn(...inputs: ClassValue[]): string {
 export function loadClassMerge(): Promise<void> {
   merging ??= import("tailwind-merge").then(
     ({ twMerge }) => {
+      // tailwind-merge builds its class map on its first call, a long task: done now, while the
+      // screen's other chunks are still on their way, rather than in the screen's first render.
+      twMerge("");
       merge = twMerge;
     },
     (error: unknown) => {
