@@ -660,6 +660,21 @@ test.describe("a customer with twelve accounts", () => {
       await expectWhole(details, "the opened details");
       await expectNoSeriousA11yViolations(page, "the account cards on a phone with details open");
     });
+
+    test("lays out only the cards near the screen, and the others as they scroll near", async ({ page }) => {
+      await openAccounts(page);
+      await expect(cards(page)).toHaveCount(12);
+      // checkVisibility with contentVisibilityAuto is false inside a card the browser skips.
+      const rendered = (card: Locator) =>
+        card.getByRole("heading").evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+      const last = cards(page).last();
+      expect(await rendered(cards(page).first())).toBe(true);
+      expect(await rendered(last)).toBe(false);
+
+      await last.scrollIntoViewIfNeeded();
+      await expect.poll(() => rendered(last)).toBe(true);
+      await expect(last.getByRole("heading")).toBeVisible();
+    });
   });
 });
 

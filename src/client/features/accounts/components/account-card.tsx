@@ -22,7 +22,16 @@ export const AccountCard = memo(function AccountCard({ account }: { account: Lin
   const name = accountName(account);
 
   return (
-    <li aria-labelledby={titleId} className={cn("rounded-lg border bg-card", expanded && "bg-muted/20")}>
+    <li
+      aria-labelledby={titleId}
+      className={cn(
+        // A page holds up to 50 cards and a phone shows two or three: the browser lays out and
+        // paints the others only as they scroll near (decision 013). About the height of a card
+        // until it has been laid out once, then the height it had.
+        "rounded-lg border bg-card [contain-intrinsic-size:auto_12.5rem] [content-visibility:auto]",
+        expanded && "bg-muted/20",
+      )}
+    >
       <div className="flex items-start gap-3 p-4 pb-3">
         <div className="min-w-0 flex-1 space-y-2">
           <h2 id={titleId} className="font-medium break-words">
