@@ -6,17 +6,17 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("formatCount", () => {
   it("writes whole numbers below 1,000 as digits, without asking Intl", () => {
-    const toLocaleString = vi.spyOn(Number.prototype, "toLocaleString");
+    const localeCalls = vi.spyOn(Number.prototype, "toLocaleString");
     expect([0, 7, 40, 999, -12].map(formatCount)).toEqual(["0", "7", "40", "999", "-12"]);
-    expect(toLocaleString).not.toHaveBeenCalled();
+    expect(localeCalls).not.toHaveBeenCalled();
   });
 
   it("groups larger numbers, and writes fractions, in the browser's locale", () => {
-    const toLocaleString = vi.spyOn(Number.prototype, "toLocaleString");
+    const localeCalls = vi.spyOn(Number.prototype, "toLocaleString");
     expect(formatCount(1000)).toBe((1000).toLocaleString());
     expect(formatCount(1234567)).toBe((1234567).toLocaleString());
     expect(formatCount(2.5)).toBe((2.5).toLocaleString());
     // Three calls by formatCount, three by the expectations.
-    expect(toLocaleString).toHaveBeenCalledTimes(6);
+    expect(localeCalls).toHaveBeenCalledTimes(6);
   });
 });
