@@ -7,7 +7,8 @@
  * for some thirty of them, each a round trip on a phone. Instead the icons go into two chunks:
  *
  * - `signed-in-icons`: the icons only signed-in screens use (every module lazily imported by
- *   `app/routes/signed-in-screens.ts`, and what those load lazily in turn);
+ *   `app/routes/signed-in-screens.ts` and `app/layout/layout-parts.ts`, and what those load lazily
+ *   in turn);
  * - `icons`: lucide's own code and every other icon, so the sign-in page loads only the few it shows.
  *
  * Whether a screen uses an icon is read from the modules' own `import { … } from "lucide-react"`,
@@ -17,7 +18,11 @@
 import path from "node:path";
 import type { Rollup } from "vite";
 
-const SIGNED_IN_SCREENS = "/src/client/app/routes/signed-in-screens.ts";
+// The modules whose lazy imports are the signed-in chunks: the screens, and the layout's parts.
+const SIGNED_IN_REGISTRIES = [
+  "/src/client/app/routes/signed-in-screens.ts",
+  "/src/client/app/layout/layout-parts.ts",
+];
 const LUCIDE_INDEX = "/lucide-react/dist/esm/lucide-react.mjs";
 const LUCIDE_ICON = /\/lucide-react\/dist\/esm\/icons\/[^/]+\.mjs$/;
 const LUCIDE = "/lucide-react/dist/esm/";
@@ -64,7 +69,7 @@ function planIconChunks({ getModuleIds, getModuleInfo }: Rollup.ManualChunkMeta)
   // The signed-in screens, and what only they load lazily.
   const signedIn = new Set(
     ids
-      .filter((id) => id.endsWith(SIGNED_IN_SCREENS))
+      .filter((id) => SIGNED_IN_REGISTRIES.some((registry) => id.endsWith(registry)))
       .flatMap((id) => getModuleInfo(id)?.dynamicallyImportedIds ?? []),
   );
   const onlySignedIn = (id: string) => {

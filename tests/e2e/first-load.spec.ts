@@ -1,5 +1,6 @@
 /** Decision 013: a signed-out first visit is clean: no console error, no content-security-policy report. */
 import { expect, test } from "./support/fixtures";
+import { holdScriptsContaining } from "./support/held-scripts";
 
 test("a signed-out visit to /login logs no console error and breaks no policy, even when the form checks", async ({
   page,
@@ -108,20 +109,14 @@ test("a signed-in first visit asks for the page's data with the session, and for
   page.on("response", (response) => {
     if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
   });
-  // The signed-in layout's chunk is held back: the data must not wait for the screen.
-  let releaseLayout = () => {};
-  const layoutHeld = new Promise<void>((resolve) => {
-    releaseLayout = resolve;
-  });
-  await page.route(/\/assets\/app-layout-[^/]+\.js$/, async (route) => {
-    await layoutHeld;
-    await route.continue();
-  });
+  // The signed-in layout's chunk (found by its text) is held back: the data must not wait for the screen.
+  const layout = await holdScriptsContaining(page, ["Skip to main content"]);
 
   await page.goto("/dashboard", { waitUntil: "commit" });
   await expect.poll(() => requested.includes("/api/activity")).toBe(true);
   expect(requested.some((path) => path.startsWith("/api/accounts/linkedin/user/"))).toBe(true);
-  releaseLayout();
+  expect(layout.held).toHaveLength(1);
+  layout.release();
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   await expect(page.getByRole("region", { name: "LinkedIn Accounts" })).not.toContainText("…");
   await page.waitForLoadState("networkidle");

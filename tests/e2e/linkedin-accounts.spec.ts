@@ -9,6 +9,7 @@ import { parse } from "csv-parse/sync";
 import { decodeBase32, totp } from "../../src/server/features/linkedin-accounts/totp";
 import { E2E_TOTP_SECRET } from "./support/e2e-accounts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { holdScriptsContaining } from "./support/held-scripts";
 import { toasts } from "./support/journeys";
 
 const LIST_URL = "**/api/accounts/linkedin/user/*";
@@ -409,6 +410,28 @@ test.describe("a customer with twelve accounts", () => {
     await expect(toasts(page).filter({ hasText: "CSV exported" })).toContainText(
       "3 accounts, without passwords.",
     );
+  });
+
+  test("loads the export confirmation only once passwords are asked for, and a press waits for it", async ({
+    page,
+  }) => {
+    const scripts = await holdScriptsContaining(page, ["Export passwords in plain text?"]);
+    await openAccounts(page, "?type=lite");
+    await expect(accountRows(page)).toHaveCount(3);
+    expect(scripts.held).toEqual([]);
+
+    await page.getByLabel("Include passwords and recovery codes").check();
+    await expect.poll(() => scripts.held.length).toBe(1);
+    const exportButton = page.getByRole("button", { name: "Export CSV" });
+    await exportButton.click();
+    const dialog = page.getByRole("alertdialog", { name: "Export passwords in plain text?" });
+    await expect(dialog).toHaveCount(0);
+
+    scripts.release();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(exportButton).toBeFocused();
   });
 
   test("exports passwords and recovery codes only after confirming", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { holdScriptsContaining } from "./support/held-scripts";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -63,4 +64,42 @@ test("the close button closes the menu", async ({ page }) => {
   const menu = page.getByRole("dialog", { name: "Menu" });
   await menu.getByRole("button", { name: "Close menu" }).click();
   await expect(menu).toBeHidden();
+});
+
+test("draws a phone's first screen without the sidebar's and the menu's code, which a press waits for", async ({
+  page,
+}) => {
+  // The sidebar's navigation (with its tooltips) and the slide-over (Radix Dialog), found by their text.
+  const scripts = await holdScriptsContaining(page, ["accounts are coming soon", "Close menu"]);
+  await page.goto("/accounts/linkedin");
+  await expect(page.getByRole("heading", { level: 1, name: "Your LinkedIn Accounts" })).toBeVisible();
+  const openMenu = page.getByRole("button", { name: "Open menu" });
+  await expect(openMenu).toHaveAttribute("aria-expanded", "false");
+
+  await openMenu.click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(openMenu).toHaveAttribute("aria-expanded", "true");
+  await expect(menu).toHaveCount(0);
+  expect(scripts.held.length).toBeGreaterThan(0);
+
+  scripts.release();
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(openMenu).toBeFocused();
+  await expect(openMenu).toHaveAttribute("aria-expanded", "false");
+});
+
+test("shows the sidebar column instead of the menu button once the window is wide, and back", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Open menu" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
 });

@@ -2,6 +2,7 @@
 
 import { QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SidebarColumn } from "../../../src/client/app/layout/layout-parts";
 import { preloadSignedInScreen } from "../../../src/client/app/routes/signed-in-routes";
 import * as screens from "../../../src/client/app/routes/signed-in-screens";
 import { linkedinAccountsQueryKey } from "../../../src/client/features/accounts/api/get-linkedin-accounts";
@@ -31,6 +32,26 @@ describe("preloadSignedInScreen", () => {
     expect(s.AppLayout).toHaveBeenCalledOnce();
     expect(s.LinkedinAccountsPage).toHaveBeenCalledOnce();
     expect(s.DashboardPage).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [true, "with the layout on a wide screen"],
+    [false, "not at all on a narrow one, where it is behind the menu button"],
+  ])("asks for the sidebar column %s: %s", (wide) => {
+    spies();
+    const sidebar = vi.spyOn(SidebarColumn, "preload").mockResolvedValue(undefined);
+    const queries: string[] = [];
+    vi.stubGlobal("matchMedia", (query: string) => {
+      queries.push(query);
+      return { matches: wide };
+    });
+    try {
+      preloadSignedInScreen("/dashboard", createQueryClient());
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(queries).toEqual(["(min-width: 64rem)"]);
+    expect(sidebar).toHaveBeenCalledTimes(wide ? 1 : 0);
   });
 
   it("asks for the admin guard with the admin page", () => {

@@ -1,33 +1,40 @@
 import { Link, useLocation } from "react-router";
 import type { CurrentUser } from "../../../shared/api/user";
 import { BrandMark } from "../../components/brand-mark";
+import { TooltipProvider } from "../../components/ui/tooltip";
 import { usePublicConfig } from "../../lib/public-config";
 import { navEntryFor } from "../routes/paths";
 import { SidebarNav } from "./sidebar-nav";
 import { UserBlock } from "./user-block";
 
-/** Everything the sidebar holds; the desktop column and the mobile slide-over both render it. */
+/**
+ * Everything the sidebar holds; the desktop column and the mobile slide-over both render it. Its
+ * coming-soon entries are the signed-in screens' only tooltips, so their provider is here, and Radix
+ * Tooltip with its positioning engine loads with the sidebar (decision 013).
+ */
 export function SidebarContent({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const config = usePublicConfig();
   return (
-    <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
-      <div className="flex h-16 shrink-0 items-center border-b border-sidebar-border px-5">
-        <Link
-          to="/dashboard"
-          onClick={onNavigate}
-          className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          <BrandMark />
-        </Link>
+    <TooltipProvider>
+      <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
+        <div className="flex h-16 shrink-0 items-center border-b border-sidebar-border px-5">
+          <Link
+            to="/dashboard"
+            onClick={onNavigate}
+            className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            <BrandMark />
+          </Link>
+        </div>
+        <SidebarNav
+          current={navEntryFor(pathname)}
+          isAdmin={user.role === "admin"}
+          knowledgeBaseUrl={config.data?.knowledgeBaseUrl}
+          onNavigate={onNavigate}
+        />
+        <UserBlock user={user} />
       </div>
-      <SidebarNav
-        current={navEntryFor(pathname)}
-        isAdmin={user.role === "admin"}
-        knowledgeBaseUrl={config.data?.knowledgeBaseUrl}
-        onNavigate={onNavigate}
-      />
-      <UserBlock user={user} />
-    </div>
+    </TooltipProvider>
   );
 }

@@ -2,6 +2,8 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { CurrentUser } from "../../../shared/api/user";
 import { currentUserQueryKey } from "../../lib/session";
+import { matchesMedia } from "../../lib/use-media-query";
+import { SidebarColumn, WIDE_LAYOUT_QUERY } from "../layout/layout-parts";
 import { holdFirstScreen } from "./first-screen";
 import type { PreloadableScreen } from "./lazy-screen";
 import { findSignedInPath, type SignedInPath, signedInPaths } from "./paths";
@@ -98,7 +100,9 @@ function sessionUser(queryClient: QueryClient): Promise<CurrentUser | null> {
 export function preloadSignedInScreen(pathname: string, queryClient: QueryClient): void {
   const entry = findSignedInPath(pathname);
   if (!entry) return;
-  holdFirstScreen([AppLayout, ...screens[entry.path]].map((screen) => screen.preload()));
+  // A wide screen shows the sidebar column with the page; a narrow one shows a menu button.
+  const layout = matchesMedia(WIDE_LAYOUT_QUERY) ? [AppLayout, SidebarColumn] : [AppLayout];
+  holdFirstScreen([...layout, ...screens[entry.path]].map((screen) => screen.preload()));
   const loadData = screenData[entry.path];
   if (!loadData) return;
   void Promise.all([loadData(), sessionUser(queryClient)])

@@ -1,16 +1,6 @@
 import { Download, LoaderCircle } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import type { ExportedSecrets, LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../../../components/ui/alert-dialog";
 import { Button } from "../../../components/ui/button";
 import { failureText } from "../../../lib/api-error";
 import { downloadFile } from "../../../lib/download";
@@ -18,6 +8,15 @@ import { formatCount } from "../../../lib/format";
 import { toast } from "../../../lib/use-toast";
 import { useExportSecrets } from "../api/export-secrets";
 import { ACCOUNTS_CSV_FILENAME, accountsCsv } from "./accounts-csv";
+
+/**
+ * The confirmation, with Radix AlertDialog, is not part of the screen's first load (decision 013):
+ * it is fetched once passwords are asked for, and a press before it is in opens it when it is.
+ */
+const loadConfirmDialog = () => import("./export-confirm-dialog");
+const ExportConfirmDialog = lazy(() =>
+  loadConfirmDialog().then((module) => ({ default: module.ExportConfirmDialog })),
+);
 
 function save(accounts: readonly LinkedinAccount[], secrets?: ExportedSecrets) {
   downloadFile(ACCOUNTS_CSV_FILENAME, accountsCsv(accounts, secrets), "text/csv;charset=utf-8");
@@ -36,6 +35,7 @@ export function ExportButton({ uid, accounts }: { uid: string; accounts: readonl
   const checkboxId = useId();
   const [includeSecrets, setIncludeSecrets] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [confirmAsked, setConfirmAsked] = useState(false);
   const exportSecrets = useExportSecrets(uid);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -62,7 +62,10 @@ export function ExportButton({ uid, accounts }: { uid: string; accounts: readonl
           type="checkbox"
           className="size-4 accent-primary"
           checked={includeSecrets}
-          onChange={(event) => setIncludeSecrets(event.target.checked)}
+          onChange={(event) => {
+            setIncludeSecrets(event.target.checked);
+            if (event.target.checked) loadConfirmDialog().catch(() => {});
+          }}
         />
         <label htmlFor={checkboxId} className="text-sm">
           Include passwords and recovery codes
@@ -76,8 +79,10 @@ export function ExportButton({ uid, accounts }: { uid: string; accounts: readonl
         aria-disabled={exportSecrets.isPending || undefined}
         onClick={() => {
           if (exportSecrets.isPending) return;
-          if (includeSecrets) setConfirming(true);
-          else save(accounts);
+          if (includeSecrets) {
+            setConfirmAsked(true);
+            setConfirming(true);
+          } else save(accounts);
         }}
       >
         {exportSecrets.isPending ? (
@@ -87,27 +92,17 @@ export function ExportButton({ uid, accounts }: { uid: string; accounts: readonl
         )}
         Export CSV
       </Button>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent
-          // The dialog has no trigger of its own: focus goes back to the button that opened it, however
-          // it closes (Escape, Cancel or Export), rather than to the page's start.
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            buttonRef.current?.focus();
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Export passwords in plain text?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {`The file will contain passwords in plain text, with the proxy passwords and 2FA recovery codes of ${formatCount(accounts.length)} ${accounts.length === 1 ? "account" : "accounts"}. Anyone who opens it can sign in to them: keep it somewhere safe and delete it when you are done.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={exportWithSecrets}>Export with passwords</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {confirmAsked ? (
+        <Suspense fallback={null}>
+          <ExportConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            count={accounts.length}
+            onConfirm={exportWithSecrets}
+            returnFocusTo={buttonRef}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

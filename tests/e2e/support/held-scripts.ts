@@ -1,0 +1,24 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * Holds back every script of the build whose code contains one of `texts` until `release()`, so a
+ * test can tell what a screen draws without that code, and what a user's press does before it is in.
+ * Routing turns the browser's cache off: each script is fetched again.
+ */
+export async function holdScriptsContaining(page: Page, texts: string[]) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held: string[] = [];
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (texts.some((text) => body.includes(text))) {
+      held.push(new URL(route.request().url()).pathname);
+      await released;
+    }
+    await route.fulfill({ response, body });
+  });
+  return { release, held };
+}
