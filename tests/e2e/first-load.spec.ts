@@ -98,6 +98,36 @@ test("a signed-in first visit gets lucide's icons in two chunks instead of one p
   }
 });
 
+test("a phone's signed-in first screen needs no more chunks than a browser fetches from a host at once", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("customer");
+  await page.setViewportSize({ width: 390, height: 844 });
+  // When the page's heading is first in the document: what was asked for later is not the first screen's.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector("main h1")) return;
+      Object.assign(window, { firstScreenAt: performance.now() });
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  for (const path of ["/dashboard", "/accounts/linkedin"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const scripts = await page.evaluate(() => {
+      const at = (window as unknown as { firstScreenAt: number }).firstScreenAt;
+      return performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name) && entry.startTime < at)
+        .map((entry) => new URL(entry.name).pathname);
+    });
+    // The entry, its icons, and no more chunks than the six connections a browser opens to one host
+    // over HTTP/1.1: a seventh waited for a second round trip, with the page's data behind it.
+    expect(scripts.length, `${path}: ${scripts.join(" ")}`).toBeLessThanOrEqual(8);
+  }
+});
+
 test("a signed-in first visit asks for the page's data with the session, and for zod not at all", async ({
   page,
   signInAs,
