@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 /**
- * Decision 013: a first load paints its first screen once, whole. The loading screen stays blank
- * while the page is quick, and the signed-in layout waits for the page's chunk instead of showing
- * a spinner where the page goes.
+ * Decision 013: a first load paints its first screen once, whole, and as soon as it can. The loading
+ * screen stays blank while the page is quick, and the signed-in layout waits for the page's chunk
+ * instead of showing a spinner where the page goes.
  */
 import { act, cleanup, render, screen } from "@testing-library/react";
-import { Suspense } from "react";
+import { createRoot } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LoadingScreen } from "../../../src/client/app/loading-screen";
 import { holdFirstScreen, useFirstScreenLoaded } from "../../../src/client/app/routes/first-screen";
@@ -27,8 +27,7 @@ function deferred() {
 }
 
 function Screen() {
-  useFirstScreenLoaded();
-  return <h1>Dashboard</h1>;
+  return useFirstScreenLoaded() ? <h1>Dashboard</h1> : <p>Waiting</p>;
 }
 
 describe("the first screen", () => {
@@ -37,11 +36,7 @@ describe("the first screen", () => {
     const page = deferred();
     holdFirstScreen([layout.promise, page.promise]);
     await act(async () => {
-      render(
-        <Suspense fallback={<p>Waiting</p>}>
-          <Screen />
-        </Suspense>,
-      );
+      render(<Screen />);
     });
     expect(screen.getByText("Waiting")).toBeTruthy();
 
@@ -56,14 +51,47 @@ describe("the first screen", () => {
     const page = deferred();
     holdFirstScreen([page.promise]);
     await act(async () => {
-      render(
-        <Suspense fallback={<p>Waiting</p>}>
-          <Screen />
-        </Suspense>,
-      );
+      render(<Screen />);
     });
     await act(async () => page.reject(new Error("Failed to fetch dynamically imported module")));
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
+  });
+
+  it("renders at once when its chunks are already in, as after the first load", async () => {
+    const page = deferred();
+    holdFirstScreen([page.promise]);
+    page.resolve();
+    await page.promise;
+    await Promise.resolve();
+    await act(async () => {
+      render(<Screen />);
+    });
+    expect(screen.getByRole("heading", { name: "Dashboard" })).toBeTruthy();
+  });
+
+  it("shows the screen as soon as its chunks are in, not after React's 300 ms hold on a Suspense fallback", async () => {
+    // Outside act(), as in the browser: act() flushes React's work and skips that hold.
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const wasActEnvironment = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    const container = document.createElement("div");
+    document.body.append(container);
+    const root = createRoot(container);
+    try {
+      const page = deferred();
+      holdFirstScreen([page.promise]);
+      root.render(<Screen />);
+      await vi.waitFor(() => expect(container.textContent).toBe("Waiting"), { interval: 1 });
+
+      const chunksIn = performance.now();
+      page.resolve();
+      await vi.waitFor(() => expect(container.querySelector("h1")).not.toBeNull(), { interval: 1 });
+      expect(performance.now() - chunksIn).toBeLessThan(150);
+    } finally {
+      root.unmount();
+      container.remove();
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasActEnvironment;
+    }
   });
 });
 

@@ -1,23 +1,40 @@
-import { use } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 let firstScreen: Promise<void> | undefined;
+let firstScreenIn = false;
 
 /**
  * Names the chunks the first screen of this page load needs (the signed-in layout and the page).
  * Settles when they are all in, or when one failed: the screen that needs it then shows the error.
  */
 export function holdFirstScreen(chunks: Promise<unknown>[]): void {
-  firstScreen = Promise.all(chunks).then(
-    () => undefined,
-    () => undefined,
-  );
+  firstScreenIn = false;
+  const settled = () => {
+    firstScreenIn = true;
+  };
+  firstScreen = Promise.all(chunks).then(settled, settled);
 }
 
 /**
- * Suspends until the first screen's chunks are in, so that the layout and the page appear in one
- * paint instead of the layout first with a spinner where the page goes (decision 013). After the
- * first load, or when nothing was preloaded, it returns at once.
+ * Whether the first screen's chunks are in, so that the layout and the page appear in one paint
+ * instead of the layout first with a spinner where the page goes (decision 013). After the first
+ * load, or when nothing was preloaded, it is true at once.
+ *
+ * A state that turns true in a transition rather than a suspension: React holds the content of a
+ * Suspense boundary that showed its fallback until 300 ms after that fallback appeared, and then
+ * renders it in one block; a first load whose chunks came sooner would wait for nothing.
  */
-export function useFirstScreenLoaded(): void {
-  if (firstScreen) use(firstScreen);
+export function useFirstScreenLoaded(): boolean {
+  const [loaded, setLoaded] = useState(() => firstScreen === undefined || firstScreenIn);
+  useEffect(() => {
+    if (loaded || !firstScreen) return;
+    let mounted = true;
+    void firstScreen.then(() => {
+      if (mounted) startTransition(() => setLoaded(true));
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [loaded]);
+  return loaded;
 }

@@ -25,15 +25,15 @@ export function SignedInArea({ children }: { children?: ReactNode }) {
     );
   }
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <FirstScreen>
+    <FirstScreen>
+      <Suspense fallback={<LoadingScreen />}>
         <AppLayout>{children}</AppLayout>
-      </FirstScreen>
-    </Suspense>
+      </Suspense>
+    </FirstScreen>
   );
 }
 
+/** The loading screen until the first screen's chunks are in (first-screen.ts). */
 function FirstScreen({ children }: { children: ReactNode }) {
-  useFirstScreenLoaded();
-  return children;
+  return useFirstScreenLoaded() ? children : <LoadingScreen />;
 }
