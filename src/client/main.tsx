@@ -11,6 +11,7 @@ import {
 } from "./app/providers/theme-provider";
 import { AppRoutes } from "./app/router";
 import { preloadSignedInScreen } from "./app/routes/signed-in-routes";
+import { preloadSignedOutScreen } from "./app/routes/signed-out-screens";
 import { queryClient } from "./lib/query-client";
 import "./styles.css";
 
@@ -19,6 +20,7 @@ import "./styles.css";
 applyThemeClass(resolveTheme(readStoredTheme() ?? DEFAULT_THEME));
 
 preloadSignedInScreen(window.location.pathname, queryClient);
+preloadSignedOutScreen(window.location.pathname);
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element to render into");

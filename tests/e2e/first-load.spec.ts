@@ -30,6 +30,45 @@ test("a signed-out visit to /login logs no console error and breaks no policy, e
   ).toEqual([]);
 });
 
+test("a first visit to /login asks for the sign-in page while the session is checked, and shows it with no loading screen between", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { loadingScreens: seen });
+    new MutationObserver(() => {
+      if (document.querySelector('[aria-busy="true"], [role="status"]')) seen.push(String(performance.now()));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const scripts: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
+  });
+  let releaseSession = () => {};
+  const sessionHeld = new Promise<void>((resolve) => {
+    releaseSession = resolve;
+  });
+  await page.route("**/api/session", async (route) => {
+    await sessionHeld;
+    await route.continue();
+  });
+
+  await page.goto("/login", { waitUntil: "commit" });
+  const signInPage = "Sign in to manage your LinkedIn accounts, orders and billing.";
+  await expect
+    .poll(async () => (await Promise.all(scripts)).some((code) => code.includes(signInPage)))
+    .toBe(true);
+  // The session's answer is what the screen still waits for; once it is in, the page follows.
+  await page.evaluate(() => {
+    (window as unknown as { loadingScreens: string[] }).loadingScreens.length = 0;
+  });
+  releaseSession();
+  await expect(page.getByText(signInPage)).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { loadingScreens: string[] }).loadingScreens),
+  ).toEqual([]);
+});
+
 test("a signed-in first visit to /dashboard uses the preloaded session answer and asks for its screens at once", async ({
   page,
   signInAs,

@@ -12,18 +12,20 @@ export type PreloadableScreen<P extends object> = ComponentType<P> & {
 };
 
 /**
- * A screen's chunk, with tailwind-merge for `cn`: every screen but the sign-in page needs it. Once
- * the chunk is in, the screen renders at once: React.lazy would still suspend its first render for
- * a turn, and show the loading fallback in between (decision 013).
+ * A screen's chunk, with tailwind-merge for `cn`: every screen but the sign-in page needs it
+ * (`classMerge: false` leaves it out). Once the chunk is in, the screen renders at once: React.lazy
+ * would still suspend its first render for a turn, and show the loading fallback in between
+ * (decision 013).
  */
 export function lazyScreen<K extends string, P extends object>(
   load: () => Promise<{ [key in K]: ComponentType<P> }>,
   name: K,
+  { classMerge = true }: { classMerge?: boolean } = {},
 ): PreloadableScreen<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () => {
-    loading ??= Promise.all([load(), loadClassMerge()]).then(([module]) => {
+    loading ??= Promise.all([load(), classMerge ? loadClassMerge() : undefined]).then(([module]) => {
       loaded = module[name];
       return { default: module[name] };
     });

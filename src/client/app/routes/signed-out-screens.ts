@@ -1,11 +1,20 @@
 /** The screens a signed-out visitor sees (and /pay, open to all), each a chunk of its own. */
-import { lazy } from "react";
 import { lazyScreen } from "./lazy-screen";
 
 // The first screen most visitors see loads without tailwind-merge (lib/utils.ts).
-export const LoginPage = lazy(async () => ({
-  default: (await import("../../features/auth/pages/login-page")).LoginPage,
-}));
+export const LoginPage = lazyScreen(() => import("../../features/auth/pages/login-page"), "LoginPage", {
+  classMerge: false,
+});
+
+/**
+ * Asks for the sign-in page's chunk at start on /login, while the session is checked, instead of
+ * once the check has answered: the page then renders at once, without the loading screen between
+ * (decision 013). Someone already signed in is sent on to the dashboard, whose screens load the
+ * same shared chunk.
+ */
+export function preloadSignedOutScreen(pathname: string): void {
+  if (pathname === "/login") LoginPage.preload().catch(() => {});
+}
 export const RegisterPage = lazyScreen(
   () => import("../../features/auth/pages/register-page"),
   "RegisterPage",
