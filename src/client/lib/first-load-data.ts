@@ -13,10 +13,11 @@ import {
 
 const onFirstScreen = new Set<string>();
 
+/** Asks for a screen's first data; settles (never rejects) once the answer, or the failure, is in. */
 export function prefetchBeforeRender<T, K extends QueryKey>(
   queryClient: QueryClient,
   options: FetchQueryOptions<T, Error, T, K>,
-): void {
+): Promise<void> {
   const hash = hashKey(options.queryKey);
   onFirstScreen.add(hash);
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
@@ -25,7 +26,7 @@ export function prefetchBeforeRender<T, K extends QueryKey>(
       unsubscribe();
     }
   });
-  void queryClient.prefetchQuery(options);
+  return queryClient.prefetchQuery(options);
 }
 
 /** For `refetchOnMount`: true, unless the answer was asked for before its first screen rendered. */

@@ -8,7 +8,11 @@ import { act, cleanup, render, screen } from "@testing-library/react";
 import { createRoot } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LoadingScreen } from "../../../src/client/app/loading-screen";
-import { holdFirstScreen, useFirstScreenLoaded } from "../../../src/client/app/routes/first-screen";
+import {
+  FIRST_DATA_WAIT_MS,
+  holdFirstScreen,
+  useFirstScreenLoaded,
+} from "../../../src/client/app/routes/first-screen";
 
 afterEach(() => {
   cleanup();
@@ -55,6 +59,36 @@ describe("the first screen", () => {
     });
     await act(async () => page.reject(new Error("Failed to fetch dynamically imported module")));
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
+  });
+
+  it("waits for its first data once its chunks are in, so that a quick answer is on its first paint", async () => {
+    const page = deferred();
+    const data = deferred();
+    holdFirstScreen([page.promise], data.promise);
+    await act(async () => {
+      render(<Screen />);
+    });
+    await act(async () => page.resolve());
+    expect(screen.getByText("Waiting")).toBeTruthy();
+
+    await act(async () => data.resolve());
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
+  });
+
+  it("waits for its data no longer than 300 ms after its chunks are in", async () => {
+    vi.useFakeTimers();
+    const page = deferred();
+    holdFirstScreen([page.promise], new Promise(() => {}));
+    await act(async () => {
+      render(<Screen />);
+    });
+    await act(async () => page.resolve());
+    await act(async () => vi.advanceTimersByTime(FIRST_DATA_WAIT_MS - 1));
+    expect(screen.getByText("Waiting")).toBeTruthy();
+
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(screen.getByRole("heading", { name: "Dashboard" })).toBeTruthy();
+    expect(FIRST_DATA_WAIT_MS).toBe(300);
   });
 
   it("renders at once when its chunks are already in, as after the first load", async () => {

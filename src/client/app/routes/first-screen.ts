@@ -4,15 +4,32 @@ let firstScreen: Promise<void> | undefined;
 let firstScreenIn = false;
 
 /**
- * Names the chunks the first screen of this page load needs (the signed-in layout and the page).
- * Settles when they are all in, or when one failed: the screen that needs it then shows the error.
+ * How long the first screen waits for its first data once its chunks are in. An answer that comes
+ * within it is on the screen's first paint, instead of a loading state that flashes for a moment
+ * and a second round of rendering and layout; a slower one follows the screen (decision 013).
  */
-export function holdFirstScreen(chunks: Promise<unknown>[]): void {
+export const FIRST_DATA_WAIT_MS = 300;
+
+/**
+ * Names the chunks the first screen of this page load needs (the signed-in layout and the page),
+ * and the request for the data it shows first. Settles when the chunks are all in and the data is
+ * in or has had its wait, or when a chunk failed: the screen that needs it then shows the error.
+ */
+export function holdFirstScreen(chunks: Promise<unknown>[], data?: Promise<unknown>): void {
   firstScreenIn = false;
   const settled = () => {
     firstScreenIn = true;
   };
-  firstScreen = Promise.all(chunks).then(settled, settled);
+  firstScreen = Promise.all(chunks)
+    .then(() => {
+      if (!data) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, FIRST_DATA_WAIT_MS);
+      });
+      return Promise.race([data, waited]).finally(() => clearTimeout(timer));
+    })
+    .then(settled, settled);
 }
 
 /**

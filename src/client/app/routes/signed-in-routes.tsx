@@ -63,7 +63,8 @@ const screens: Record<SignedInPath, Pick<PreloadableScreen<object>, "preload">[]
 };
 
 type ScreenData = {
-  prefetchScreenData(queryClient: QueryClient, user: CurrentUser): void;
+  /** Settles once the answers (or failures) are in. */
+  prefetchScreenData(queryClient: QueryClient, user: CurrentUser): Promise<void>;
 };
 
 /** The data a signed-in path shows first, in a small chunk of its own. */
@@ -92,7 +93,8 @@ function sessionUser(queryClient: QueryClient): Promise<CurrentUser | null> {
  * Asks for the layout's and the page's chunks of a signed-in path at start, so that they load
  * while the session is checked instead of one after the other once it has answered, and for the
  * data the page shows first as soon as the session names the user, instead of once the page has
- * rendered (decision 013). Only for the signed-in paths themselves: "/" and unknown paths show the
+ * rendered (decision 013); the first screen waits a moment for that data (first-screen.ts). Only
+ * for the signed-in paths themselves: "/" and unknown paths show the
  * sign-in screen to a visitor who is signed out, and must not cost them the signed-in chunks. A
  * chunk that fails to load fails again when the page renders, which shows the error; so does a
  * failed prefetch, whose query the page runs again.
@@ -102,12 +104,12 @@ export function preloadSignedInScreen(pathname: string, queryClient: QueryClient
   if (!entry) return;
   // A wide screen shows the sidebar column with the page; a narrow one shows a menu button.
   const layout = matchesMedia(WIDE_LAYOUT_QUERY) ? [AppLayout, SidebarColumn] : [AppLayout];
-  holdFirstScreen([...layout, ...screens[entry.path]].map((screen) => screen.preload()));
+  const chunks = [...layout, ...screens[entry.path]].map((screen) => screen.preload());
   const loadData = screenData[entry.path];
-  if (!loadData) return;
-  void Promise.all([loadData(), sessionUser(queryClient)])
-    .then(([data, user]) => {
-      if (user) data.prefetchScreenData(queryClient, user);
-    })
-    .catch(() => {});
+  const data = loadData
+    ? Promise.all([loadData(), sessionUser(queryClient)])
+        .then(([module, user]) => (user ? module.prefetchScreenData(queryClient, user) : undefined))
+        .catch(() => {})
+    : undefined;
+  holdFirstScreen(chunks, data);
 }
