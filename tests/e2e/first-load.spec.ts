@@ -1,4 +1,6 @@
 /** Decision 013: a signed-out first visit is clean: no console error, no content-security-policy report. */
+
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { holdScriptsContaining } from "./support/held-scripts";
 
@@ -30,16 +32,12 @@ test("a signed-out visit to /login logs no console error and breaks no policy, e
   ).toEqual([]);
 });
 
-test("a first visit to /login asks for the sign-in page while the session is checked, and shows it with no loading screen between", async ({
-  page,
-}) => {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Object.assign(window, { loadingScreens: seen });
-    new MutationObserver(() => {
-      if (document.querySelector('[aria-busy="true"], [role="status"]')) seen.push(String(performance.now()));
-    }).observe(document, { childList: true, subtree: true });
-  });
+/**
+ * Holds the session's answer back until `releaseSession()`, and tells whether a script with a given
+ * text has come in: chunks are named after whatever the build merged into them, so they are told
+ * apart by content.
+ */
+async function holdSessionAndWatchScripts(page: Page) {
   const scripts: Promise<string>[] = [];
   page.on("response", (response) => {
     if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
@@ -52,12 +50,25 @@ test("a first visit to /login asks for the sign-in page while the session is che
     await sessionHeld;
     await route.continue();
   });
+  const scriptWith = async (text: string) => (await Promise.all(scripts)).some((code) => code.includes(text));
+  return { releaseSession, scriptWith };
+}
+
+test("a first visit to /login asks for the sign-in page while the session is checked, and shows it with no loading screen between", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { loadingScreens: seen });
+    new MutationObserver(() => {
+      if (document.querySelector('[aria-busy="true"], [role="status"]')) seen.push(String(performance.now()));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const { releaseSession, scriptWith } = await holdSessionAndWatchScripts(page);
 
   await page.goto("/login", { waitUntil: "commit" });
   const signInPage = "Sign in to manage your LinkedIn accounts, orders and billing.";
-  await expect
-    .poll(async () => (await Promise.all(scripts)).some((code) => code.includes(signInPage)))
-    .toBe(true);
+  await expect.poll(() => scriptWith(signInPage)).toBe(true);
   // The session's answer is what the screen still waits for; once it is in, the page follows.
   await page.evaluate(() => {
     (window as unknown as { loadingScreens: string[] }).loadingScreens.length = 0;
@@ -80,21 +91,8 @@ test("a signed-in first visit to /dashboard uses the preloaded session answer an
   });
   const requested: string[] = [];
   page.on("request", (request) => requested.push(new URL(request.url()).pathname));
-  // Chunks are named after whatever the build merged into them, so they are told apart by content.
-  const scripts: Promise<string>[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
-  });
-  const scriptWith = async (text: string) => (await Promise.all(scripts)).some((code) => code.includes(text));
   // The session's answer is held back: the screens' chunks must not wait for it.
-  let releaseSession = () => {};
-  const sessionHeld = new Promise<void>((resolve) => {
-    releaseSession = resolve;
-  });
-  await page.route("**/api/session", async (route) => {
-    await sessionHeld;
-    await route.continue();
-  });
+  const { releaseSession, scriptWith } = await holdSessionAndWatchScripts(page);
 
   await page.goto("/dashboard", { waitUntil: "commit" });
   await expect.poll(() => scriptWith("An overview of your accounts, orders and recent activity.")).toBe(true);
