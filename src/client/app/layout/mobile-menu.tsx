@@ -4,7 +4,7 @@ import type { CurrentUser } from "../../../shared/api/user";
 import { Button } from "../../components/ui/button";
 import { MobileMenuSheet } from "./layout-parts";
 
-/** How long after the first screen the slide-over's code is fetched, when the browser has no idle callback. */
+/** When the slide-over's code is fetched after the first screen, in a browser without idle callbacks. */
 const PRELOAD_FALLBACK_MS = 1000;
 
 /** A failed load is not reported here: pressing the button renders the slide-over, which shows it. */

@@ -33,9 +33,10 @@ export function holdFirstScreen(chunks: Promise<unknown>[], data?: Promise<unkno
 }
 
 /**
- * Whether the first screen's chunks are in, so that the layout and the page appear in one paint
- * instead of the layout first with a spinner where the page goes (decision 013). After the first
- * load, or when nothing was preloaded, it is true at once.
+ * Whether the first screen may show: its chunks are in, and its data is in or has had its wait. The
+ * layout and the page then appear in one paint, instead of the layout first with a spinner where
+ * the page goes (decision 013). After the first load, or when nothing was preloaded, it is true at
+ * once.
  *
  * A state that turns true in a transition rather than a suspension: React holds the content of a
  * Suspense boundary that showed its fallback until 300 ms after that fallback appeared, and then
