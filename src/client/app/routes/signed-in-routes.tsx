@@ -94,10 +94,10 @@ function sessionUser(queryClient: QueryClient): Promise<CurrentUser | null> {
  * while the session is checked instead of one after the other once it has answered, and for the
  * data the page shows first as soon as the session names the user, instead of once the page has
  * rendered (decision 013); the first screen waits a moment for that data (first-screen.ts). Only
- * for the signed-in paths themselves: "/" and unknown paths show the
- * sign-in screen to a visitor who is signed out, and must not cost them the signed-in chunks. A
- * chunk that fails to load fails again when the page renders, which shows the error; so does a
- * failed prefetch, whose query the page runs again.
+ * for the signed-in paths themselves: "/" and unknown paths show the sign-in screen to a visitor
+ * who is signed out, and must not cost them the signed-in chunks. A chunk that fails to load fails
+ * again when the page renders, which shows the error; so does a failed prefetch, whose query the
+ * page runs again.
  */
 export function preloadSignedInScreen(pathname: string, queryClient: QueryClient): void {
   const entry = findSignedInPath(pathname);

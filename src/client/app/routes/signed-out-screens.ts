@@ -6,15 +6,6 @@ export const LoginPage = lazyScreen(() => import("../../features/auth/pages/logi
   classMerge: false,
 });
 
-/**
- * Asks for the sign-in page's chunk at start on /login, while the session is checked, instead of
- * once the check has answered: the page then renders at once, without the loading screen between
- * (decision 013). Someone already signed in is sent on to the dashboard, whose screens load the
- * same shared chunk.
- */
-export function preloadSignedOutScreen(pathname: string): void {
-  if (pathname === "/login") LoginPage.preload().catch(() => {});
-}
 export const RegisterPage = lazyScreen(
   () => import("../../features/auth/pages/register-page"),
   "RegisterPage",
@@ -48,3 +39,13 @@ export const LoginTestPage = lazyScreen(
   () => import("../../features/auth/pages/login-test-page"),
   "LoginTestPage",
 );
+
+/**
+ * Asks for the sign-in page's chunk at start on /login, while the session is checked, instead of
+ * once the check has answered: the page then renders at once, without the loading screen between
+ * (decision 013). Someone already signed in is sent on to the dashboard, whose screens load the
+ * same shared chunk.
+ */
+export function preloadSignedOutScreen(pathname: string): void {
+  if (pathname === "/login") LoginPage.preload().catch(() => {});
+}
