@@ -2,14 +2,17 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { firstScreenPreloads } from "./scripts/first-screen-preloads";
 import { iconChunks } from "./scripts/icon-chunks";
+import { firstScreenModules } from "./src/client/app/routes/first-screen-modules";
 
 // The React app lives in src/client; the server serves dist/client in production and proxies
 // nothing: in development `npm run dev` runs Vite with /api forwarded to the Fastify server.
 export default defineConfig({
   root: "src/client",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  // Each first screen's page names its chunks, so they load with the entry (decision 013).
+  plugins: [react(), tailwindcss(), firstScreenPreloads(firstScreenModules)],
   resolve: {
     // zod without its eval-compiled parsers, which the content security policy refuses (decision 013).
     alias: [

@@ -14,6 +14,9 @@ import { signedInUser } from "../support/users";
 
 const ASSET = "console.log('the app');".repeat(50);
 const INDEX = `<!doctype html><title>Portal</title><div id=root></div>${"<!-- padding -->".repeat(20)}`;
+// The build's copies of index.html that also name a first screen's chunks (decision 013).
+const DASHBOARD = INDEX.replace("<title>", '<link rel="modulepreload" href="/assets/dashboard.js"><title>');
+const ACCOUNTS = INDEX.replace("<title>", '<link rel="modulepreload" href="/assets/accounts.js"><title>');
 const HTML_ONLY = ["permissions-policy", "referrer-policy", "x-frame-options", "cross-origin-opener-policy"];
 
 function writeWithCopies(file: string, text: string) {
@@ -32,6 +35,9 @@ describe("first load and lean responses", () => {
     mkdirSync(path.join(clientDir, "assets"));
     writeWithCopies(path.join(clientDir, "index.html"), INDEX);
     writeWithCopies(path.join(clientDir, "assets", "app-abc123.js"), ASSET);
+    mkdirSync(path.join(clientDir, "first-screens", "accounts"), { recursive: true });
+    writeWithCopies(path.join(clientDir, "first-screens", "dashboard.html"), DASHBOARD);
+    writeWithCopies(path.join(clientDir, "first-screens", "accounts", "linkedin.html"), ACCOUNTS);
     copyFileSync(path.resolve("src/client/public/robots.txt"), path.join(clientDir, "robots.txt"));
     t = await createTestApp({ clientDir });
     https = await createTestApp({ clientDir, env: { APP_URL: "https://portal.example.com" } });
@@ -81,22 +87,43 @@ describe("first load and lean responses", () => {
 
   describe("index.html", () => {
     it("answers every app path precompressed and revalidated on each visit", async () => {
-      for (const url of ["/", "/login", "/dashboard", "/accounts/linkedin?status=x"]) {
+      const pages: [string, string][] = [
+        ["/", INDEX],
+        ["/login", INDEX],
+        ["/dashboard", DASHBOARD],
+        ["/accounts/linkedin?status=x", ACCOUNTS],
+      ];
+      for (const [url, page] of pages) {
         const br = await get(url, { "accept-encoding": "gzip, br" });
         expect(br.statusCode, url).toBe(200);
         expect(br.headers["cache-control"], url).toBe("no-cache");
         expect(br.headers["content-encoding"], url).toBe("br");
         expect(br.headers.vary, url).toMatch(/accept-encoding/i);
-        expect(brotliDecompressSync(br.rawPayload).toString()).toBe(INDEX);
+        expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(page);
 
         const gz = await get(url, { "accept-encoding": "gzip" });
         expect(gz.headers["content-encoding"], url).toBe("gzip");
-        expect(gunzipSync(gz.rawPayload).toString()).toBe(INDEX);
+        expect(gunzipSync(gz.rawPayload).toString(), url).toBe(page);
 
         const plain = await get(url);
         expect(plain.headers["content-encoding"], url).toBeUndefined();
         expect(plain.headers["cache-control"], url).toBe("no-cache");
-        expect(plain.body).toBe(INDEX);
+        expect(plain.body, url).toBe(page);
+      }
+    });
+
+    it("sends a first screen's page for its exact path only, and never under a name of its own", async () => {
+      for (const url of [
+        "/dashboard/",
+        "/Dashboard",
+        "/%64ashboard",
+        "/accounts",
+        "/first-screens/dashboard.html",
+        "/first-screens/dashboard",
+      ]) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(INDEX);
       }
     });
 

@@ -1,11 +1,13 @@
 /**
  * Serves the built React app: hashed assets under /assets with long caching, and index.html for
- * every other path outside /api so that client-side routes survive a reload. A request for the API
+ * every other path outside /api so that client-side routes survive a reload. A path whose first
+ * screen the build knows gets its own copy of index.html, which names that screen's chunks so they
+ * load with the entry (first-screens/, decision 013). A request for the API
  * that matched no route answers 404 in the API's JSON shape, however its path is spelled.
  * The build writes a brotli and a gzip copy next to every compressible file (decision 013); the
  * copy the browser accepts is sent as it is, so no answer is compressed while the browser waits.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -57,18 +59,40 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
   return undefined;
 }
 
-/** index.html as built, with its precompressed copies when the build made them. */
-function readIndex(indexPath: string) {
+type Page = { identity: Buffer; br?: Buffer; gzip?: Buffer };
+
+/** A page as built, with its precompressed copies when the build made them. */
+function readPage(pagePath: string): Page {
   const copy = (suffix: string) =>
-    existsSync(indexPath + suffix) ? readFileSync(indexPath + suffix) : undefined;
-  return { identity: readFileSync(indexPath), br: copy(".br"), gzip: copy(".gz") };
+    existsSync(pagePath + suffix) ? readFileSync(pagePath + suffix) : undefined;
+  return { identity: readFileSync(pagePath), br: copy(".br"), gzip: copy(".gz") };
+}
+
+const FIRST_SCREENS_DIR = "first-screens";
+
+/**
+ * The build's page for each path it knows the first screen of: first-screens/accounts/linkedin.html
+ * is the page of /accounts/linkedin. Matched on the exact path; any other spelling gets index.html,
+ * which loads the same screen a round trip later.
+ */
+function readFirstScreens(distDir: string): Map<string, Page> {
+  const pages = new Map<string, Page>();
+  const root = path.join(distDir, FIRST_SCREENS_DIR);
+  if (!existsSync(root)) return pages;
+  for (const file of readdirSync(root, { recursive: true, encoding: "utf8" })) {
+    if (!file.endsWith(".html")) continue;
+    const pathname = `/${file.slice(0, -".html".length).split(path.sep).join("/")}`;
+    pages.set(pathname, readPage(path.join(root, file)));
+  }
+  return pages;
 }
 
 export default fp(
   async function clientApp(app: FastifyInstance, opts: { distDir: string }) {
     const indexPath = path.join(opts.distDir, "index.html");
     const hasBuild = existsSync(indexPath);
-    const index = hasBuild ? readIndex(indexPath) : undefined;
+    const index = hasBuild ? readPage(indexPath) : undefined;
+    const firstScreens = hasBuild ? readFirstScreens(opts.distDir) : new Map<string, Page>();
 
     if (hasBuild) {
       // The static plugin registers one route per file and takes no route config: declare them here.
@@ -83,7 +107,8 @@ export default fp(
         index: false,
         // Sends file.br or file.gz in place of file when the browser accepts it, with Vary.
         preCompressed: true,
-        globIgnore: ["**/*.br", "**/*.gz"],
+        // The first screens' pages are sent for their paths, never under a name of their own.
+        globIgnore: ["**/*.br", "**/*.gz", `${FIRST_SCREENS_DIR}/**`],
         setHeaders(reply, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
@@ -101,10 +126,11 @@ export default fp(
           .type("text/html; charset=utf-8")
           .header("cache-control", "no-cache")
           .header("vary", "accept-encoding");
+        const page = firstScreens.get(request.url.split("?")[0] ?? "") ?? index;
         const encoding = preferredEncoding(request.headers["accept-encoding"]);
-        const body = encoding ? index[encoding] : undefined;
+        const body = encoding ? page[encoding] : undefined;
         if (encoding && body) return reply.header("content-encoding", encoding).send(body);
-        return reply.send(index.identity);
+        return reply.send(page.identity);
       }
       if (!index && request.method === "GET") {
         return reply

@@ -1,0 +1,94 @@
+/**
+ * Writes, for each path of `firstScreenModules` (src/client/app/routes/first-screen-modules.ts), a
+ * copy of index.html that also names the chunks of that path's first screen as module preloads:
+ * `dist/client/first-screens/<path>.html`, which the server sends for that path (decision 013).
+ *
+ * A first visit then asks for the page's chunks together with the entry, instead of once the entry
+ * has arrived and run, and a phone on a slow network saves a round trip before its first paint.
+ * Only the chunks index.html does not already name are added, in the order the chunks import one
+ * another. A module of the table found in no chunk fails the build, so the table cannot go stale
+ * without anyone noticing.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Plugin, Rollup } from "vite";
+
+export const FIRST_SCREENS_DIR = "first-screens";
+
+/** The file a path's page is written to, under the client's output folder. */
+export function firstScreenFile(pathname: string): string {
+  return `${FIRST_SCREENS_DIR}${pathname}.html`;
+}
+
+/**
+ * The module preloads to add to index.html for each path: the chunks holding the path's modules and
+ * every chunk they import statically, without those the entry already loads.
+ */
+export function firstScreenChunks(
+  bundle: Rollup.OutputBundle,
+  modulesByPath: Record<string, readonly string[]>,
+  clientRoot: string,
+): Map<string, string[]> {
+  const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === "chunk");
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const withImports = (fileName: string, into: string[]) => {
+    if (into.includes(fileName)) return;
+    for (const imported of byFile.get(fileName)?.imports ?? []) withImports(imported, into);
+    into.push(fileName);
+  };
+
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error("first-screen preloads: the build has no entry chunk");
+  const loadedByEntry: string[] = [];
+  withImports(entry.fileName, loadedByEntry);
+
+  const chunkOf = (module: string) => {
+    const matches = module.includes("/")
+      ? (id: string) => id === path.join(clientRoot, module)
+      : (id: string) => id.includes(`/node_modules/${module}/`);
+    const chunk = chunks.find((candidate) => candidate.moduleIds.some(matches));
+    if (!chunk) throw new Error(`first-screen preloads: no chunk holds ${module}`);
+    return chunk.fileName;
+  };
+
+  const preloads = new Map<string, string[]>();
+  for (const [pathname, modules] of Object.entries(modulesByPath)) {
+    const files: string[] = [];
+    for (const module of modules) withImports(chunkOf(module), files);
+    preloads.set(
+      pathname,
+      files.filter((file) => !loadedByEntry.includes(file)),
+    );
+  }
+  return preloads;
+}
+
+/** index.html with a module preload for each file, placed at the end of its head. */
+export function withModulePreloads(html: string, files: readonly string[], base = "/"): string {
+  if (!html.includes("</head>")) throw new Error("first-screen preloads: index.html has no </head>");
+  const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="${base}${file}">\n`);
+  return html.replace(/[ \t]*<\/head>/, `${links.join("")}  </head>`);
+}
+
+export function firstScreenPreloads(modulesByPath: Record<string, readonly string[]>): Plugin {
+  let clientRoot = "";
+  let base = "/";
+  return {
+    name: "first-screen-preloads",
+    apply: "build",
+    configResolved(config) {
+      clientRoot = config.root;
+      base = config.base;
+    },
+    writeBundle(options, bundle) {
+      const index = bundle["index.html"];
+      if (index?.type !== "asset" || !options.dir) return;
+      const html = String(index.source);
+      for (const [pathname, files] of firstScreenChunks(bundle, modulesByPath, clientRoot)) {
+        const file = path.join(options.dir, firstScreenFile(pathname));
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, withModulePreloads(html, files, base));
+      }
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The modules each path's first screen loads lazily, named as files under src/client (or a package
+ * name): the build writes, for each path, a copy of index.html that asks for their chunks together
+ * with the entry (scripts/first-screen-preloads.ts), and the server sends that copy for the path
+ * (decision 013). Without it, a first visit asks for them only once the entry has arrived and run.
+ *
+ * Data only, read by the build. It repeats what `preloadSignedInScreen` and
+ * `preloadSignedOutScreen` load at start, for a phone (the sidebar column, loaded with a wide
+ * screen's first screen, is left to the script): `tests/e2e/first-screen-preloads.spec.ts` fails when
+ * a first screen loads a script its HTML does not name, or the HTML names one it does not load.
+ */
+import type { SignedInPath } from "./paths";
+
+// The signed-in layout, and tailwind-merge, which every screen but the sign-in page waits for.
+const SIGNED_IN = ["app/layout/app-layout.tsx", "tailwind-merge"];
+
+export const firstScreenModules: Record<SignedInPath | "/login", readonly string[]> = {
+  "/login": ["features/auth/pages/login-page.tsx"],
+  "/dashboard": [
+    ...SIGNED_IN,
+    "features/dashboard/pages/dashboard-page.tsx",
+    "features/dashboard/api/prefetch-dashboard.ts",
+  ],
+  "/accounts/linkedin": [
+    ...SIGNED_IN,
+    "features/accounts/pages/linkedin-accounts-page.tsx",
+    "features/accounts/api/prefetch-linkedin-accounts.ts",
+  ],
+  "/optimization": [...SIGNED_IN, "features/optimization/pages/optimization-page.tsx"],
+  "/profile-optimization": [
+    ...SIGNED_IN,
+    "features/profile-optimization/pages/profile-optimization-page.tsx",
+  ],
+  "/orders": [...SIGNED_IN, "features/shop/pages/orders-page.tsx"],
+  "/help-centre": [...SIGNED_IN, "features/help-centre/pages/help-centre-page.tsx"],
+  "/settings": [...SIGNED_IN, "features/settings/pages/settings-page.tsx"],
+  "/checkout": [...SIGNED_IN, "features/shop/pages/checkout-page.tsx"],
+  "/checkout/success": [...SIGNED_IN, "features/shop/pages/checkout-success-page.tsx"],
+  "/billing/transactions": [...SIGNED_IN, "features/billing/pages/transactions-page.tsx"],
+  "/admin/sync": [...SIGNED_IN, "app/routes/require-admin.tsx", "features/admin/pages/admin-sync-page.tsx"],
+};

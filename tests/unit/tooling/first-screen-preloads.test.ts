@@ -1,0 +1,82 @@
+/**
+ * Decision 013: the build writes, for each path whose first screen it knows, a copy of index.html
+ * naming that screen's chunks and what they import, without what the entry already loads. Checked
+ * on a small bundle laid out like the app's.
+ */
+import type { Rollup } from "vite";
+import { describe, expect, it } from "vitest";
+import {
+  firstScreenChunks,
+  firstScreenFile,
+  withModulePreloads,
+} from "../../../scripts/first-screen-preloads";
+
+const root = "/app/src/client";
+
+function chunk(fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false) {
+  return { type: "chunk", fileName, moduleIds, imports, isEntry } as unknown as Rollup.OutputChunk;
+}
+
+const bundle: Rollup.OutputBundle = {
+  "assets/index.js": chunk("assets/index.js", [`${root}/main.tsx`], ["assets/icons.js"], true),
+  "assets/icons.js": chunk("assets/icons.js", ["/app/node_modules/lucide-react/dist/esm/icons/x.mjs"]),
+  "assets/shared.js": chunk("assets/shared.js", [`${root}/app/layout/app-layout.tsx`], ["assets/icons.js"]),
+  "assets/dashboard.js": chunk(
+    "assets/dashboard.js",
+    [`${root}/features/dashboard/pages/dashboard-page.tsx`, `${root}/features/dashboard/api/prefetch.ts`],
+    ["assets/shared.js", "assets/signed-in-icons.js"],
+  ),
+  "assets/signed-in-icons.js": chunk("assets/signed-in-icons.js", [
+    "/app/node_modules/lucide-react/dist/esm/icons/y.mjs",
+  ]),
+  "assets/bundle-mjs.js": chunk("assets/bundle-mjs.js", [
+    "/app/node_modules/tailwind-merge/dist/bundle-mjs.mjs",
+  ]),
+  "index.html": { type: "asset", fileName: "index.html", source: "" } as unknown as Rollup.OutputAsset,
+};
+
+describe("first-screen preloads", () => {
+  it("names each path's chunks after the chunks they import, without what the entry loads", () => {
+    const preloads = firstScreenChunks(
+      bundle,
+      {
+        "/dashboard": [
+          "app/layout/app-layout.tsx",
+          "tailwind-merge",
+          "features/dashboard/pages/dashboard-page.tsx",
+          "features/dashboard/api/prefetch.ts",
+        ],
+      },
+      root,
+    );
+    expect(preloads.get("/dashboard")).toEqual([
+      "assets/shared.js",
+      "assets/bundle-mjs.js",
+      "assets/signed-in-icons.js",
+      "assets/dashboard.js",
+    ]);
+  });
+
+  it("fails the build when a module of the table is in no chunk", () => {
+    expect(() =>
+      firstScreenChunks(bundle, { "/orders": ["features/shop/pages/orders-page.tsx"] }, root),
+    ).toThrow(/no chunk holds features\/shop\/pages\/orders-page\.tsx/);
+    expect(() => firstScreenChunks(bundle, { "/orders": ["left-pad"] }, root)).toThrow(/left-pad/);
+  });
+
+  it("adds one module preload per chunk at the end of the head", () => {
+    const html = "<html>\n  <head>\n    <title>Portal</title>\n  </head>\n  <body></body>\n</html>\n";
+    expect(withModulePreloads(html, ["assets/a.js", "assets/b.js"])).toBe(
+      "<html>\n  <head>\n    <title>Portal</title>\n" +
+        '    <link rel="modulepreload" crossorigin href="/assets/a.js">\n' +
+        '    <link rel="modulepreload" crossorigin href="/assets/b.js">\n' +
+        "  </head>\n  <body></body>\n</html>\n",
+    );
+    expect(() => withModulePreloads("<p>no head</p>", [])).toThrow(/no <\/head>/);
+  });
+
+  it("writes a path's page where the server looks for it", () => {
+    expect(firstScreenFile("/dashboard")).toBe("first-screens/dashboard.html");
+    expect(firstScreenFile("/accounts/linkedin")).toBe("first-screens/accounts/linkedin.html");
+  });
+});
