@@ -1,6 +1,7 @@
 /** Decision 013: a signed-out first visit is clean: no console error, no content-security-policy report. */
 
 import type { Page } from "@playwright/test";
+import { firstScreenScripts, watchFirstScreen } from "./support/first-screen-scripts";
 import { expect, test } from "./support/fixtures";
 import { holdScriptsContaining } from "./support/held-scripts";
 
@@ -141,24 +142,10 @@ test("a phone's signed-in first screen needs no more chunks than a browser fetch
 }) => {
   await signInAs("customer");
   await page.setViewportSize({ width: 390, height: 844 });
-  // When the page's heading is first in the document: what was asked for later is not the first screen's.
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (!document.querySelector("main h1")) return;
-      Object.assign(window, { firstScreenAt: performance.now() });
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await watchFirstScreen(page, "main h1");
   for (const path of ["/dashboard", "/accounts/linkedin"]) {
     await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const scripts = await page.evaluate(() => {
-      const at = (window as unknown as { firstScreenAt: number }).firstScreenAt;
-      return performance
-        .getEntriesByType("resource")
-        .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name) && entry.startTime < at)
-        .map((entry) => new URL(entry.name).pathname);
-    });
+    const scripts = await firstScreenScripts(page);
     // The entry, its icons, and no more chunks than the six connections a browser opens to one host
     // over HTTP/1.1: a seventh waited for a second round trip, with the page's data behind it.
     expect(scripts.length, `${path}: ${scripts.join(" ")}`).toBeLessThanOrEqual(8);

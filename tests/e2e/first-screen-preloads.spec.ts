@@ -4,35 +4,11 @@
  * repeats what the app loads at start; this checks, for every path of it, that the page names
  * exactly the scripts a phone's first screen loads when the page names none.
  */
-import type { Page } from "@playwright/test";
 import { firstScreenModules } from "../../src/client/app/routes/first-screen-modules";
+import { firstScreenScripts, watchFirstScreen } from "./support/first-screen-scripts";
 import { expect, test } from "./support/fixtures";
 
 const paths = Object.keys(firstScreenModules);
-
-/** Notes when a heading of the page's own (the screen, not the loading screen) is first in the document. */
-async function watchFirstScreen(page: Page) {
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (!document.querySelector("h1")) return;
-      Object.assign(window, { firstScreenAt: performance.now() });
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
-/** The scripts asked for before the first screen was in the document. */
-async function firstScreenScripts(page: Page): Promise<string[]> {
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  const scripts = await page.evaluate(() => {
-    const at = (window as unknown as { firstScreenAt: number }).firstScreenAt;
-    return performance
-      .getEntriesByType("resource")
-      .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name) && entry.startTime < at)
-      .map((entry) => new URL(entry.name).pathname);
-  });
-  return [...new Set(scripts)].sort();
-}
 
 /** The scripts a page names: its entry and its module preloads. */
 function scriptsNamedBy(html: string): string[] {
@@ -50,7 +26,7 @@ test("each first screen's page names exactly the scripts a phone's first screen 
 }) => {
   test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
-  await watchFirstScreen(page);
+  await watchFirstScreen(page, "h1");
   const plainPage = await (await page.request.get("/")).text();
   expect(scriptsNamedBy(plainPage).length).toBeGreaterThan(0);
   // The checkout shows the order saved from the cart; without one it sends the customer to the shop.
@@ -88,7 +64,7 @@ test("a path's own page loads no script before its first screen that it does not
   signInAs,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await watchFirstScreen(page);
+  await watchFirstScreen(page, "h1");
   await signInAs("customer");
   for (const path of ["/dashboard", "/accounts/linkedin"]) {
     const response = await page.goto(path);
