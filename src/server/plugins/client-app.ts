@@ -2,10 +2,10 @@
  * Serves the built React app: hashed assets under /assets with long caching, and index.html for
  * every other path outside /api so that client-side routes survive a reload. A path whose first
  * screen the build knows gets its own copy of index.html, which names that screen's chunks so they
- * load with the entry (first-screens/, decision 013). A request for the API
- * that matched no route answers 404 in the API's JSON shape, however its path is spelled.
- * The build writes a brotli and a gzip copy next to every compressible file (decision 013); the
- * copy the browser accepts is sent as it is, so no answer is compressed while the browser waits.
+ * load with the entry (first-screens/, decision 013). A request for the API that matched no route
+ * answers 404 in the API's JSON shape, however its path is spelled. The build writes a brotli and a
+ * gzip copy next to every compressible file (decision 013); the copy the browser accepts is sent as
+ * it is, so no answer is compressed while the browser waits.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -68,6 +68,7 @@ function readPage(pagePath: string): Page {
   return { identity: readFileSync(pagePath), br: copy(".br"), gzip: copy(".gz") };
 }
 
+// Where the build's scripts/first-screen-preloads.ts writes the first screens' pages.
 const FIRST_SCREENS_DIR = "first-screens";
 
 /**
