@@ -4,7 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { firstScreenPreloads } from "./scripts/first-screen-preloads";
 import { iconChunks } from "./scripts/icon-chunks";
-import { firstScreenModules } from "./src/client/app/routes/first-screen-modules";
+import { firstScreenModules, firstScreenRequests } from "./src/client/app/routes/first-screen-modules";
 
 // The React app lives in src/client; the server serves dist/client in production and proxies
 // nothing: in development `npm run dev` runs Vite with /api forwarded to the Fastify server.
@@ -12,7 +12,7 @@ export default defineConfig({
   root: "src/client",
   publicDir: "public",
   // Each first screen's page names its chunks, so they load with the entry (decision 013).
-  plugins: [react(), tailwindcss(), firstScreenPreloads(firstScreenModules)],
+  plugins: [react(), tailwindcss(), firstScreenPreloads(firstScreenModules, firstScreenRequests)],
   resolve: {
     // zod without its eval-compiled parsers, which the content security policy refuses (decision 013).
     alias: [

@@ -6,7 +6,8 @@
  * A first visit then asks for the page's chunks together with the entry, instead of once the entry
  * has arrived and run, and a phone on a slow network saves a round trip before its first paint.
  * Only the chunks index.html does not already name are added, in the order the chunks import one
- * another. A module of the table found in no chunk fails the build, so the table cannot go stale
+ * another, after the answers the screen waits for that are the same for everyone (the sign-in
+ * page's configuration). A module of the table found in no chunk fails the build, so the table cannot go stale
  * without anyone noticing.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -63,14 +64,29 @@ export function firstScreenChunks(
   return preloads;
 }
 
-/** index.html with a module preload for each file, placed at the end of its head. */
-export function withModulePreloads(html: string, files: readonly string[], base = "/"): string {
+/**
+ * index.html with, at the end of its head, a preload for each request (with the credentials the
+ * app's own requests send, so that they take the preloaded answer) and a module preload for each file.
+ */
+export function withPreloads(
+  html: string,
+  { files, requests = [] }: { files: readonly string[]; requests?: readonly string[] },
+  base = "/",
+): string {
   if (!html.includes("</head>")) throw new Error("first-screen preloads: index.html has no </head>");
-  const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="${base}${file}">\n`);
+  const links = [
+    ...requests.map(
+      (url) => `    <link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials">\n`,
+    ),
+    ...files.map((file) => `    <link rel="modulepreload" crossorigin href="${base}${file}">\n`),
+  ];
   return html.replace(/[ \t]*<\/head>/, `${links.join("")}  </head>`);
 }
 
-export function firstScreenPreloads(modulesByPath: Record<string, readonly string[]>): Plugin {
+export function firstScreenPreloads(
+  modulesByPath: Record<string, readonly string[]>,
+  requestsByPath: Record<string, readonly string[] | undefined> = {},
+): Plugin {
   let clientRoot = "";
   let base = "/";
   return {
@@ -87,7 +103,7 @@ export function firstScreenPreloads(modulesByPath: Record<string, readonly strin
       for (const [pathname, files] of firstScreenChunks(bundle, modulesByPath, clientRoot)) {
         const file = path.join(options.dir, firstScreenFile(pathname));
         mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, withModulePreloads(html, files, base));
+        writeFileSync(file, withPreloads(html, { files, requests: requestsByPath[pathname] }, base));
       }
     },
   };

@@ -81,6 +81,53 @@ test("a first visit to /login asks for the sign-in page while the session is che
   ).toEqual([]);
 });
 
+test("the sign-in page's first paint says whether Google sign-in is offered, so the form never moves", async ({
+  page,
+}) => {
+  // Whether "Continue with Google" was enabled when the form first was there (the browser tests'
+  // portal offers Google sign-in). A portal without it shows a line saying so, which, added a moment
+  // later, moved the centred form up.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector("h1")) return;
+      const google = [...document.querySelectorAll("button")].find((button) =>
+        button.textContent?.includes("Continue with Google"),
+      );
+      Object.assign(window, { googleWithForm: google ? !google.disabled : "no button" });
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const configRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/config") configRequests.push(request.url());
+  });
+
+  const response = await page.goto("/login");
+  expect(await response?.text()).toContain('<link rel="preload" href="/api/config" as="fetch"');
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
+  expect(await page.evaluate(() => (window as unknown as { googleWithForm: unknown }).googleWithForm)).toBe(
+    true,
+  );
+  // The app's own request takes the preloaded answer.
+  expect(configRequests).toHaveLength(1);
+});
+
+test("the sign-in page does not wait long for a slow configuration answer", async ({ page }) => {
+  let releaseConfig = () => {};
+  const configHeld = new Promise<void>((resolve) => {
+    releaseConfig = resolve;
+  });
+  await page.route("**/api/config", async (route) => {
+    await configHeld;
+    await route.continue();
+  });
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toBeDisabled();
+  releaseConfig();
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
+});
+
 test("a signed-in first visit to /dashboard uses the preloaded session answer and asks for its screens at once", async ({
   page,
   signInAs,

@@ -5,11 +5,7 @@
  */
 import type { Rollup } from "vite";
 import { describe, expect, it } from "vitest";
-import {
-  firstScreenChunks,
-  firstScreenFile,
-  withModulePreloads,
-} from "../../../scripts/first-screen-preloads";
+import { firstScreenChunks, firstScreenFile, withPreloads } from "../../../scripts/first-screen-preloads";
 
 const root = "/app/src/client";
 
@@ -64,15 +60,17 @@ describe("first-screen preloads", () => {
     expect(() => firstScreenChunks(bundle, { "/orders": ["left-pad"] }, root)).toThrow(/left-pad/);
   });
 
-  it("adds one module preload per chunk at the end of the head", () => {
+  it("adds the requests' preloads, then one module preload per chunk, at the end of the head", () => {
     const html = "<html>\n  <head>\n    <title>Portal</title>\n  </head>\n  <body></body>\n</html>\n";
-    expect(withModulePreloads(html, ["assets/a.js", "assets/b.js"])).toBe(
+    expect(withPreloads(html, { files: ["assets/a.js", "assets/b.js"], requests: ["/api/config"] })).toBe(
       "<html>\n  <head>\n    <title>Portal</title>\n" +
+        '    <link rel="preload" href="/api/config" as="fetch" crossorigin="use-credentials">\n' +
         '    <link rel="modulepreload" crossorigin href="/assets/a.js">\n' +
         '    <link rel="modulepreload" crossorigin href="/assets/b.js">\n' +
         "  </head>\n  <body></body>\n</html>\n",
     );
-    expect(() => withModulePreloads("<p>no head</p>", [])).toThrow(/no <\/head>/);
+    expect(withPreloads(html, { files: [] })).toBe(html);
+    expect(() => withPreloads("<p>no head</p>", { files: [] })).toThrow(/no <\/head>/);
   });
 
   it("writes a path's page where the server looks for it", () => {

@@ -39,3 +39,12 @@ export const firstScreenModules: Record<SignedInPath | "/login", readonly string
   "/billing/transactions": [...SIGNED_IN, "features/billing/pages/transactions-page.tsx"],
   "/admin/sync": [...SIGNED_IN, "app/routes/require-admin.tsx", "features/admin/pages/admin-sync-page.tsx"],
 };
+
+/**
+ * The answers a path's first screen waits for that are the same whoever asks: its page asks for them
+ * with the page, as index.html does for the session. The sign-in page shows whether Google sign-in
+ * is offered (signed-out-screens.ts).
+ */
+export const firstScreenRequests: Partial<Record<keyof typeof firstScreenModules, readonly string[]>> = {
+  "/login": ["/api/config"],
+};

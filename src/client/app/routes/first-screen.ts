@@ -21,15 +21,17 @@ export function holdFirstScreen(chunks: Promise<unknown>[], data?: Promise<unkno
     firstScreenIn = true;
   };
   firstScreen = Promise.all(chunks)
-    .then(() => {
-      if (!data) return;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const waited = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, FIRST_DATA_WAIT_MS);
-      });
-      return Promise.race([data, waited]).finally(() => clearTimeout(timer));
-    })
+    .then(() => (data ? withinFirstDataWait(data) : undefined))
     .then(settled, settled);
+}
+
+/** Settles when `data` settles, or once the first data wait has passed, whichever comes first. */
+export function withinFirstDataWait(data: Promise<unknown>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, FIRST_DATA_WAIT_MS);
+  });
+  return Promise.race([data.then(() => undefined), waited]).finally(() => clearTimeout(timer));
 }
 
 /**

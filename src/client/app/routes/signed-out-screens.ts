@@ -1,13 +1,34 @@
 /** The screens a signed-out visitor sees (and /pay, open to all), each a chunk of its own. */
+import { publicConfigQueryOptions } from "../../lib/public-config";
+import { queryClient } from "../../lib/query-client";
+import { withinFirstDataWait } from "./first-screen";
 import { lazyScreen } from "./lazy-screen";
 
+/**
+ * A page with "Continue with Google" loads with the configuration, or once it has had the first data
+ * wait: the line saying Google sign-in is not offered is then on the page's first paint, instead of
+ * moving the form a moment later. The sign-in page's HTML asks for the configuration with the page
+ * (first-screen-modules.ts), so it is usually in before the page's chunk.
+ */
+function withConfiguration<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    const [page] = await Promise.all([
+      load(),
+      withinFirstDataWait(queryClient.prefetchQuery(publicConfigQueryOptions)),
+    ]);
+    return page;
+  };
+}
+
 // The first screen most visitors see loads without tailwind-merge (lib/utils.ts).
-export const LoginPage = lazyScreen(() => import("../../features/auth/pages/login-page"), "LoginPage", {
-  classMerge: false,
-});
+export const LoginPage = lazyScreen(
+  withConfiguration(() => import("../../features/auth/pages/login-page")),
+  "LoginPage",
+  { classMerge: false },
+);
 
 export const RegisterPage = lazyScreen(
-  () => import("../../features/auth/pages/register-page"),
+  withConfiguration(() => import("../../features/auth/pages/register-page")),
   "RegisterPage",
 );
 export const RegisterExistingPage = lazyScreen(
