@@ -7,8 +7,8 @@
  * has arrived and run, and a phone on a slow network saves a round trip before its first paint.
  * Only the chunks index.html does not already name are added, in the order the chunks import one
  * another, after the answers the screen waits for that are the same for everyone (the sign-in
- * page's configuration). A module of the table found in no chunk fails the build, so the table cannot go stale
- * without anyone noticing.
+ * page's configuration). A module of the table found in no chunk fails the build, so the table
+ * cannot go stale without anyone noticing.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
