@@ -3,6 +3,7 @@
 import type { Page } from "@playwright/test";
 import { firstScreenScripts, watchFirstScreen } from "./support/first-screen-scripts";
 import { expect, test } from "./support/fixtures";
+import { holdRequests } from "./support/held-requests";
 import { holdScriptsContaining } from "./support/held-scripts";
 
 test("a signed-out visit to /login logs no console error and breaks no policy, even when the form checks", async ({
@@ -43,14 +44,7 @@ async function holdSessionAndWatchScripts(page: Page) {
   page.on("response", (response) => {
     if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
   });
-  let releaseSession = () => {};
-  const sessionHeld = new Promise<void>((resolve) => {
-    releaseSession = resolve;
-  });
-  await page.route("**/api/session", async (route) => {
-    await sessionHeld;
-    await route.continue();
-  });
+  const releaseSession = await holdRequests(page, "**/api/session");
   const scriptWith = async (text: string) => (await Promise.all(scripts)).some((code) => code.includes(text));
   return { releaseSession, scriptWith };
 }
@@ -113,14 +107,7 @@ test("the sign-in page's first paint says whether Google sign-in is offered, so 
 });
 
 test("the sign-in page does not wait long for a slow configuration answer", async ({ page }) => {
-  let releaseConfig = () => {};
-  const configHeld = new Promise<void>((resolve) => {
-    releaseConfig = resolve;
-  });
-  await page.route("**/api/config", async (route) => {
-    await configHeld;
-    await route.continue();
-  });
+  const releaseConfig = await holdRequests(page, "**/api/config");
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Continue with Google" })).toBeDisabled();
