@@ -29,6 +29,7 @@ import apiReference from "./plugins/api-reference";
 import clientApp from "./plugins/client-app";
 import crossSiteGuard from "./plugins/cross-site-guard";
 import errorShape, { answerRouterError } from "./plugins/error-shape";
+import loopbackOnly from "./plugins/loopback-only";
 import securityHeaders from "./plugins/security-headers";
 import session from "./plugins/session";
 import { openSecretBox } from "./secrets/secret-box";
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorShape);
   await app.register(securityHeaders, { config });
+  await app.register(loopbackOnly);
   await app.register(crossSiteGuard, { config });
   await app.register(session, { config, db: database.db });
   await app.register(afterResponse);
@@ -112,11 +114,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profileOptimizationsRoutes, { db: database.db });
   await app.register(shopRoutes, { db: database.db, config, payments: adapters.payments });
   await app.register(billingRoutes, { db: database.db, config, payments: adapters.payments });
-  if (adapters.payments?.kind === "test" && !config.isProduction) {
-    await app.register(testCheckoutRoutes, { db: database.db, config, payments: adapters.payments });
-    await app.register(testBillingPortalRoutes, { config });
+  if (!config.isProduction) {
+    // The development extras hand out reset links and free payments: every route registered here
+    // declares itself loopback-only, so they answer no one beyond this machine whatever HOST says.
+    await app.register(async (extras) => {
+      extras.addHook("onRoute", (route) => {
+        route.config = { ...route.config, loopbackOnly: true };
+      });
+      if (adapters.payments?.kind === "test") {
+        await extras.register(testCheckoutRoutes, { db: database.db, config, payments: adapters.payments });
+        await extras.register(testBillingPortalRoutes, { config });
+      }
+      await extras.register(devToolsRoutes, { db: database.db });
+    });
   }
-  if (!config.isProduction) await app.register(devToolsRoutes, { db: database.db });
 
   await app.register(clientApp, { distDir: deps.clientDir ?? clientDistDir });
   return app;

@@ -67,7 +67,8 @@ const timeoutSeconds = z.coerce.number().positive().max(300);
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: port.default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  // Unset: every interface in production, this machine only elsewhere (the development extras).
+  HOST: z.string().optional(),
   TRUST_PROXY: trustProxySchema.default(false),
   APP_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -251,7 +252,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: env.NODE_ENV,
     isProduction,
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? (isProduction ? "0.0.0.0" : "localhost"),
     trustProxy: env.TRUST_PROXY,
     appUrl,
     appUrlIsHttps: appUrl.startsWith("https:"),

@@ -7,6 +7,7 @@ import { type DatabaseTarget, openDatabase } from "./db/client";
 import { seedDemoDataIfEmpty, shouldSeedDemoData } from "./db/demo-seed";
 import { demoSeeders } from "./demo-data";
 import { scheduleHousekeeping } from "./housekeeping";
+import { isLoopbackHost } from "./http/loopback";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -28,6 +29,18 @@ function databaseTarget(config: Config): DatabaseTarget {
   return config.databaseUrl
     ? { kind: "postgres", url: config.databaseUrl }
     : { kind: "pglite", dataDir: config.dataDir };
+}
+
+function exposedDevelopmentWarning(config: Config): string {
+  return [
+    "",
+    `WARNING: this portal runs with NODE_ENV=${config.env} and listens on ${config.host}, beyond this machine.`,
+    "Its demo users and weak settings are reachable from the network. The development mailbox,",
+    "/login-test and the test checkout still answer only this machine. Set NODE_ENV=production, or",
+    "HOST=localhost, unless this is what you meant.",
+    "",
+    "",
+  ].join("\n");
 }
 
 async function main(): Promise<void> {
@@ -85,6 +98,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   startup.mark("listening")();
+  if (!config.isProduction && !isLoopbackHost(config.host)) {
+    // Said on standard error whatever LOG_LEVEL is: demo users and test payments are now reachable.
+    process.stderr.write(exposedDevelopmentWarning(config));
+    app.log.warn({ host: config.host }, "a non-production portal is listening beyond this machine");
+  }
   app.log.info({ startup: startup.marks }, "started");
   // The demo data (an import of the demo records and two argon2id hashes) loads after listening, so
   // a new embedded database answers /api/health at once (decision 013); sign-in works once it is in.

@@ -148,6 +148,31 @@ describe("the server process", () => {
     }
   });
 
+  it("listens on this machine only by default outside production, and warns loudly when told otherwise", async () => {
+    if (pgDatabase) return;
+    const quiet = run({ DATA_DIR: dataDir, HOST: "" });
+    const port = await waitForReady(quiet);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    expect(quiet.output()).not.toContain("WARNING");
+    expect(quiet.output()).not.toMatch(/Server listening at http:\/\/(?!127\.0\.0\.1|\[::1\])/);
+    quiet.child.kill("SIGTERM");
+    expect(await quiet.exited).toBe(0);
+
+    // Said whatever the log level.
+    const exposed = run({ DATA_DIR: dataDir, HOST: "0.0.0.0", LOG_LEVEL: "silent" });
+    const deadline = Date.now() + 30_000;
+    while (
+      !exposed.output().includes("WARNING") &&
+      exposed.child.exitCode === null &&
+      Date.now() < deadline
+    ) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(exposed.output()).toContain("listens on 0.0.0.0, beyond this machine");
+    exposed.child.kill("SIGTERM");
+    expect(await exposed.exited).toBe(0);
+  });
+
   it("starts again on the same data, with migrations already applied", async () => {
     if (pgDatabase) return;
     const started = run({ DATA_DIR: dataDir });

@@ -16,7 +16,8 @@ describe("loadConfig", () => {
   it("gives the documented defaults for an empty environment", () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
-    expect(config.host).toBe("0.0.0.0");
+    // Outside production only this machine can reach the portal unless HOST says otherwise.
+    expect(config.host).toBe("localhost");
     expect(config.appUrl).toBe("http://localhost:3000");
     expect(config.env).toBe("development");
     expect(config.dataDir).toBe(path.resolve("./data"));
@@ -30,6 +31,15 @@ describe("loadConfig", () => {
     expect(config.trustProxy).toBe(false);
     expect(config.smtpTimeoutMs).toBe(10_000);
     expect(loadConfig({ AIRTABLE_TOKEN: "t", AIRTABLE_BASE_ID: "b" }).airtable?.timeoutMs).toBe(10_000);
+  });
+
+  it("listens on every interface by default only in production", () => {
+    const production = { NODE_ENV: "production", SECRETS_KEY: Buffer.alloc(32, 1).toString("base64") };
+    const withMail = { ...production, APP_URL: "https://portal.example", SMTP_URL: "smtp://mail.example" };
+    expect(loadConfig(withMail).host).toBe("0.0.0.0");
+    expect(loadConfig({ NODE_ENV: "test" }).host).toBe("localhost");
+    expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ HOST: "" }).host).toBe("localhost");
   });
 
   it("trusts a proxy only as configured: off, a hop count, or addresses and ranges", () => {

@@ -1,6 +1,7 @@
 /**
- * Development-only tools, registered only outside production: the mailbox that catches outgoing
- * mail when no SMTP server is configured, as JSON for tests and as a page for people.
+ * Development-only tools, registered only outside production and answering only clients on this
+ * machine: the mailbox that catches outgoing mail when no SMTP server is configured (every reset link
+ * is in it), as JSON for tests and as a page for people.
  */
 import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

@@ -1,20 +1,22 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type PublicConfig, publicConfigSchema } from "../../../shared/api/public-config";
 import type { Config } from "../../config";
+import { isLoopbackClient } from "../../http/loopback";
 
 const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const body: PublicConfig = {
+  const body: Omit<PublicConfig, "devToolsEnabled"> = {
     knowledgeBaseUrl: config.help.knowledgeBaseUrl,
     supportEmail: config.help.supportEmail,
     supportPhone: config.help.supportPhone,
     chatWidgetId: config.help.chatWidgetId ?? null,
     googleSignInEnabled: config.google !== undefined,
-    devToolsEnabled: !config.isProduction,
   };
+  // The developer pages answer only this machine's browsers (see plugins/loopback-only.ts).
+  const devTools = !config.isProduction;
   app.get(
     "/api/config",
     { config: { access: "public" }, schema: { response: { 200: publicConfigSchema } } },
-    async () => body,
+    async (request) => ({ ...body, devToolsEnabled: devTools && isLoopbackClient(request) }),
   );
 };
 
