@@ -138,14 +138,21 @@ describe("register and sign in", () => {
     expect(await countUsers()).toBe(before);
   });
 
-  it("makes users whose email is in ADMIN_EMAILS admins", async () => {
+  it("makes users whose email is in ADMIN_EMAILS admins once the address is proven", async () => {
+    // Anyone can type an admin's address: registering it makes a customer, and signing in too
+    // while it is unverified.
     const res = await t.post("/api/register", {
       name: "Boss",
       username: "boss",
       email: "Boss@Example.test",
       password: goodPassword,
     });
-    expect(res.json().role).toBe("admin");
+    expect(res.json().role).toBe("customer");
+    const unproven = await t.post("/api/login", { email: "boss@example.test", password: goodPassword });
+    expect(unproven.json().role).toBe("customer");
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, res.json().id));
+    const proven = await t.post("/api/login", { email: "boss@example.test", password: goodPassword });
+    expect(proven.json().role).toBe("admin");
   });
 
   it("signs in with the right password and issues a new token, ending the old session", async () => {

@@ -44,7 +44,9 @@ describe("verifying a new customer's email", () => {
       .map((mail) => linkToken(mail, "/verify-email"));
   }
 
-  const verify = (token: string) => t.post("/api/user/email/verify", { token });
+  /** Follows a verification link, in the browser that holds `cookie` (none: signed out). */
+  const verify = (token: string, cookie?: string) =>
+    t.post("/api/user/email/verify", { token }, cookie ? { headers: { cookie } } : {});
   const resend = (cookie: string) => t.post("/api/user/email/verify/resend", {}, { headers: { cookie } });
 
   it("registering does not mark the email verified, and mails a link that verifies it once", async () => {
@@ -59,28 +61,35 @@ describe("verifying a new customer's email", () => {
     expect(mail?.subject).toBe("Verify your email address");
     expect(mail?.text).toContain("expires in 30 minutes");
 
-    const first = await verify(token);
+    const first = await verify(token, cookie);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ ok: true, message: "Your email is verified." });
     expect((await me(cookie)).emailVerified).toBe(true);
     const events = await t.database.db.select().from(identityEvents).where(eq(identityEvents.userId, id));
     expect(events).toMatchObject([{ kind: "email-verified", detail: email }]);
 
-    const again = await verify(token);
+    const again = await verify(token, cookie);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ error: INVALID_LINK_MESSAGE });
   });
 
-  it("works without a session: the link itself is the proof", async () => {
-    const { cookie, email } = await register();
+  it("counts only in a browser signed in to the account that asked, and stays usable until then", async () => {
+    const { cookie, email, id } = await register();
     const [token] = await verificationLinks(email);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/user/email/verify",
-      payload: { token },
-      headers: { origin: t.config.appUrl, "content-type": "application/json" },
-    });
-    expect(res.statusCode).toBe(200);
+    if (!token) throw new Error("no verification link");
+    // Whoever receives the mail without having registered cannot prove the address for the registrant.
+    const signedOut = await verify(token);
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json().error).toMatch(/^Sign in to finish/);
+    const stranger = await signedInUser(t.database.db, t.config);
+    const elsewhere = await verify(token, stranger.cookie);
+    expect(elsewhere.statusCode).toBe(403);
+    expect((await me(cookie)).emailVerified).toBe(false);
+    expect((await me(stranger.cookie)).emailVerified).toBe(false);
+    const events = await t.database.db.select().from(identityEvents).where(eq(identityEvents.userId, id));
+    expect(events).toEqual([]);
+
+    expect((await verify(token, cookie)).statusCode).toBe(200);
     expect((await me(cookie)).emailVerified).toBe(true);
   });
 
@@ -89,7 +98,7 @@ describe("verifying a new customer's email", () => {
     const [token] = await verificationLinks(email);
     if (!token) throw new Error("no verification link");
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 30 * MINUTE + 1_000 });
-    const late = await verify(token);
+    const late = await verify(token, cookie);
     expect(late.statusCode).toBe(400);
     expect(late.json()).toEqual({ error: INVALID_LINK_MESSAGE });
     vi.useRealTimers();
@@ -101,7 +110,7 @@ describe("verifying a new customer's email", () => {
     const [token] = await verificationLinks(email);
     if (!token) throw new Error("no verification link");
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 29 * MINUTE });
-    expect((await verify(token)).statusCode).toBe(200);
+    expect((await verify(token, cookie)).statusCode).toBe(200);
     vi.useRealTimers();
     expect((await me(cookie)).emailVerified).toBe(true);
   });
@@ -129,7 +138,7 @@ describe("verifying a new customer's email", () => {
       .update(users)
       .set({ email: `moved-${Date.now()}@example.test` })
       .where(eq(users.id, id));
-    const res = await verify(token);
+    const res = await verify(token, cookie);
     expect(res.statusCode).toBe(400);
     expect((await me(cookie)).emailVerified).toBe(false);
   });
@@ -144,8 +153,8 @@ describe("verifying a new customer's email", () => {
     expect(links).toHaveLength(2);
     const [newest] = links;
     if (!old || !newest) throw new Error("no verification links");
-    expect((await verify(old)).statusCode).toBe(400);
-    expect((await verify(newest)).statusCode).toBe(200);
+    expect((await verify(old, cookie)).statusCode).toBe(400);
+    expect((await verify(newest, cookie)).statusCode).toBe(200);
 
     // Once verified, the same answer, and no mail.
     const after = await resend(cookie);
@@ -181,10 +190,10 @@ describe("verifying a new customer's email", () => {
     expect(saved.statusCode).toBe(200);
     const mail = (await readMailbox(t.app)).find((m) => m.to === newEmail);
     if (!mail) throw new Error("no email-change link");
-    expect(
-      (await t.post("/api/user/email/confirm", { token: linkToken(mail, "/settings/confirm-email") }))
-        .statusCode,
-    ).toBe(200);
+    const token = linkToken(mail, "/settings/confirm-email");
+    expect((await t.post("/api/user/email/confirm", { token }, { headers: { cookie } })).statusCode).toBe(
+      200,
+    );
     expect(await me(cookie)).toMatchObject({ email: newEmail, emailVerified: true });
     const tokens = await t.database.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id));
     expect(tokens.every((row) => row.usedAt !== null)).toBe(true);

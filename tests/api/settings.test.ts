@@ -43,8 +43,23 @@ describe("PUT /api/user/{id} (settings)", () => {
     const mail = await latestMail(t.app);
     expect(mail.to).toBe("renamed@example.test");
     const token = linkToken(mail, "/settings/confirm-email");
-    // The link needs no session: it may be opened on another device.
-    const confirmed = await t.post("/api/user/email/confirm", { token });
+    // Whoever merely receives the mail cannot attach their address to this account (decision 017):
+    // signed out, or signed in to another account, the link is refused and stays usable.
+    const signedOut = await t.post("/api/user/email/confirm", { token });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json().error).toMatch(/^Sign in to finish/);
+    const other = await signedInUser(t.database.db, t.config);
+    const wrongAccount = await t.post(
+      "/api/user/email/confirm",
+      { token },
+      { headers: { cookie: other.cookie } },
+    );
+    expect(wrongAccount.statusCode).toBe(403);
+    expect(wrongAccount.json().error).toMatch(/another account/);
+    const [unchanged] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(unchanged?.email).toBe(user.email);
+
+    const confirmed = await t.post("/api/user/email/confirm", { token }, { headers: { cookie } });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({
       ok: true,
@@ -59,7 +74,7 @@ describe("PUT /api/user/{id} (settings)", () => {
     expect(notice).toMatchObject({ to: user.email, subject: "Your email was changed" });
     expect(notice.text).toContain("renamed@example.test");
 
-    const again = await t.post("/api/user/email/confirm", { token });
+    const again = await t.post("/api/user/email/confirm", { token }, { headers: { cookie } });
     expect(again.statusCode).toBe(400);
   });
 
@@ -89,8 +104,9 @@ describe("PUT /api/user/{id} (settings)", () => {
     const first = linkToken(await latestMail(t.app), "/settings/confirm-email");
     await put(user.id, { email: "second.choice@example.test", name: "N" }, cookie);
     const second = linkToken(await latestMail(t.app), "/settings/confirm-email");
-    expect((await t.post("/api/user/email/confirm", { token: first })).statusCode).toBe(400);
-    expect((await t.post("/api/user/email/confirm", { token: second })).statusCode).toBe(200);
+    const confirm = (token: string) => t.post("/api/user/email/confirm", { token }, { headers: { cookie } });
+    expect((await confirm(first)).statusCode).toBe(400);
+    expect((await confirm(second)).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.email).toBe("second.choice@example.test");
   });
@@ -100,13 +116,15 @@ describe("PUT /api/user/{id} (settings)", () => {
     await put(user.id, { email: "contested@example.test", name: "N" }, cookie);
     const token = linkToken(await latestMail(t.app), "/settings/confirm-email");
     const rival = await insertUser(t.database.db, { email: "contested@example.test" });
-    const res = await t.post("/api/user/email/confirm", { token });
+    const res = await t.post("/api/user/email/confirm", { token }, { headers: { cookie } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: "This email is already used by another account" });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.email).toBe(user.email);
     await t.database.db.delete(users).where(eq(users.id, rival.id));
-    expect((await t.post("/api/user/email/confirm", { token })).statusCode).toBe(200);
+    expect((await t.post("/api/user/email/confirm", { token }, { headers: { cookie } })).statusCode).toBe(
+      200,
+    );
   });
 
   it("limits email changes to 5 an hour, and saves to 20", async () => {

@@ -142,6 +142,8 @@ export const IDENTITY_EVENT_KINDS = [
   "google-unlink",
   "google-sign-up",
   "email-verified",
+  // A proof of the address ended the access an unproven claim to it had set up (decision 017).
+  "unproven-access-ended",
 ] as const;
 export type IdentityEventKind = (typeof IDENTITY_EVENT_KINDS)[number];
 

@@ -1,12 +1,14 @@
 /**
  * Who a verified Google identity is in the portal: the user already linked to its subject; else, when
  * the issuer vouches for the email, the user with that email (linked now, which also completes an
- * imported customer's claim, decision D8); else a new customer. An unverified email never links.
+ * imported customer's claim, decision D8, and ends whatever an unproven registrant of that address
+ * had set up, decision 017); else a new customer. An unverified email never links.
  */
 import { eq, sql } from "drizzle-orm";
 import type { VerifiedIdentity } from "../../adapters/identity/port";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
+import { endUnprovenAccess, lockUser } from "./address-proof";
 import { recordIdentityEvent } from "./identity-audit";
 import { findUserByEmail, uniqueViolation } from "./users-repo";
 
@@ -92,8 +94,14 @@ export async function userForGoogleIdentity(
 
   const byEmail = await findUserByEmail(db, identity.email);
   if (byEmail) {
-    if (byEmail.googleId) throw new GoogleSignInRefused("linked-elsewhere");
-    return link(db, byEmail, identity, ip);
+    return db.transaction(async (tx) => {
+      const current = (await lockUser(tx, byEmail.id)) ?? byEmail;
+      // The issuer vouches for the address: whatever someone who only typed it set up (a password,
+      // sessions, their own Google link) ends before its owner is let in (decision 017).
+      const owner = await endUnprovenAccess(tx, current, { by: "google", ip });
+      if (owner.googleId) throw new GoogleSignInRefused("linked-elsewhere");
+      return link(tx, owner, identity, ip);
+    });
   }
   try {
     const [created] = await db

@@ -32,6 +32,7 @@ import {
 } from "./google-accounts";
 import { googleFlowCookie, keepFlow, takeFlow } from "./google-flow";
 import { recentIdentityEvents } from "./identity-audit";
+import { grantEarnedRole } from "./service";
 
 export interface GoogleRoutesOptions {
   db: Database;
@@ -154,6 +155,7 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (app, { d
         throw error;
       }
       if (linking) return reply.redirect(to("/settings", "linked"), 303);
+      user = await grantEarnedRole(db, config, user);
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user);

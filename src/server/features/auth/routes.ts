@@ -196,14 +196,19 @@ const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/api/user/email/confirm",
     {
-      // The link may be opened in a browser that is not signed in: the link itself is the proof.
+      // Public, so that a signed-out browser hears what to do; the service insists on the session of
+      // the account that asked for the link (decision 017).
       config: { access: "public" },
-      schema: { body: confirmEmailChangeSchema, response: { 200: emailChangedSchema } },
+      schema: {
+        body: confirmEmailChangeSchema,
+        response: { 200: emailChangedSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
     },
     async (request, reply) => {
       const { user, afterResponse } = await confirmEmailChange(
         ctx(request.log),
         request.body.token,
+        request.currentUser,
         request.ip,
       );
       reply.afterResponse(afterResponse);
@@ -214,12 +219,15 @@ const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/api/user/email/verify",
     {
-      // Like the email-change link, it may be opened in a browser that is not signed in.
+      // Like the email-change link: it works in the browser signed in to the account that asked.
       config: { access: "public" },
-      schema: { body: verifyEmailSchema, response: { 200: neutralAnswerSchema } },
+      schema: {
+        body: verifyEmailSchema,
+        response: { 200: neutralAnswerSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
     },
     async (request) => {
-      await verifyEmail(ctx(request.log), request.body.token, request.ip);
+      await verifyEmail(ctx(request.log), request.body.token, request.currentUser, request.ip);
       return { ok: true as const, message: EMAIL_VERIFIED_MESSAGE };
     },
   );

@@ -23,9 +23,10 @@ import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
-import { badRequest, conflict, HttpError } from "../../http/errors";
+import { badRequest, conflict, forbidden, HttpError } from "../../http/errors";
 import { ensureUnder, hit, type RateRule, record } from "../../plugins/rate-limiter";
 import { deleteUserSessions } from "../../plugins/session-store";
+import { endUnprovenAccess, lockUser } from "./address-proof";
 import { consumeEmailToken, findUsableEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
 import {
   claimAccountMail,
@@ -78,8 +79,15 @@ export interface AuthContext {
   writeBack?: ProfileWriteBack;
 }
 
-function roleFor(config: Config, email: string): "admin" | "customer" {
-  return config.adminEmails.includes(email.toLowerCase()) ? "admin" : "customer";
+/**
+ * ADMIN_EMAILS makes an admin of an account only once its address is proven: anyone can register an
+ * address from that list, and would otherwise be an admin at once. Applied at each sign-in.
+ */
+export async function grantEarnedRole(db: Database, config: Config, user: UserRow): Promise<UserRow> {
+  const earned = user.emailVerifiedAt !== null && config.adminEmails.includes(user.email.toLowerCase());
+  if (!earned || user.role === "admin") return user;
+  const [updated] = await db.update(users).set({ role: "admin" }).where(eq(users.id, user.id)).returning();
+  return updated ?? user;
 }
 
 async function refuseCommon(password: string): Promise<void> {
@@ -98,7 +106,6 @@ export async function register(ctx: AuthContext, body: RegisterBody, ip: string)
         username: body.username,
         email: body.email,
         passwordHash,
-        role: roleFor(ctx.config, body.email),
       })
       .returning();
     if (!user) throw new Error("user insert returned nothing");
@@ -126,12 +133,7 @@ export async function login(ctx: AuthContext, body: LoginBody, ip: string): Prom
     await record(ctx.db, failures);
     throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
   }
-  const role = roleFor(ctx.config, user.email);
-  if (role === "admin" && user.role !== "admin") {
-    const [updated] = await ctx.db.update(users).set({ role }).where(eq(users.id, user.id)).returning();
-    return updated ?? user;
-  }
-  return user;
+  return grantEarnedRole(ctx.db, ctx.config, user);
 }
 
 /**
@@ -184,13 +186,17 @@ export async function confirmClaim(
     const passwordHash = chosenHash ?? (sameBrowser ? link.pendingPasswordHash : null);
     if (!passwordHash) throw new HttpError(422, CHOOSE_PASSWORD_MESSAGE);
     if (!(await consumeEmailToken(tx, "claim", body.token))) throw badRequest(INVALID_LINK_MESSAGE);
+    const claimed = await lockUser(tx, link.userId);
+    if (!claimed || claimed.passwordHash) throw badRequest(INVALID_LINK_MESSAGE);
+    // The link proves the address: any way in that someone without that proof set up ends here.
+    await endUnprovenAccess(tx, claimed, { by: "claim-link", ip });
     const [user] = await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(users.id, link.userId), isNull(users.passwordHash)))
       .returning();
     if (!user) throw badRequest(INVALID_LINK_MESSAGE);
-    return user;
+    return grantEarnedRole(tx, ctx.config, user);
   });
 }
 
@@ -222,10 +228,13 @@ export async function resetPassword(
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     const used = await consumeEmailToken(tx, "reset", token);
-    if (!used) throw badRequest(INVALID_LINK_MESSAGE);
+    const owner = used ? await lockUser(tx, used.userId) : undefined;
+    if (!used || !owner) throw badRequest(INVALID_LINK_MESSAGE);
+    // Receiving the link proves the email: if nobody had proven it before, whoever registered it
+    // loses their Google link and pending links too, not only their password and sessions.
+    await endUnprovenAccess(tx, owner, { by: "reset-link", ip });
     await tx
       .update(users)
-      // Receiving the link proves the email, as a claim does.
       .set({ passwordHash, emailVerifiedAt: new Date(), updatedAt: new Date() })
       .where(eq(users.id, used.userId));
     await deleteUserSessions(tx, used.userId);
@@ -308,16 +317,42 @@ export async function updateProfile(
   return { user: saved.user, writeBack, emailChange, afterResponse };
 }
 
+export const SIGN_IN_TO_CONFIRM_MESSAGE =
+  "Sign in to finish: this link works only in a browser signed in to the account that asked for it. Sign in, then open the link again.";
+export const OTHER_ACCOUNT_LINK_MESSAGE =
+  "This link was sent for another account. Sign in to the account that asked for it, then open the link again.";
+
 /**
- * Follows the link mailed to a new address: the email changes, is marked verified and is queued for
- * the operator's base; the old address is told. Needs no session, only the link.
+ * A link that confirms an address the account itself asked for (verification, email change) counts
+ * only when the one who typed the address follows it: in a browser signed in to that account. Anyone
+ * else who receives the mail cannot hand their address to an account someone else holds (decision
+ * 017); the address's owner takes such an account over with a reset link instead. The link stays
+ * usable until then.
+ */
+async function ensureFollowedByRequester(
+  db: Database,
+  purpose: "email-change" | "verify-email",
+  token: string,
+  signedIn: UserRow | null,
+): Promise<void> {
+  const link = await findUsableEmailToken(db, purpose, token);
+  if (!link) throw badRequest(INVALID_LINK_MESSAGE);
+  if (!signedIn) throw new HttpError(401, SIGN_IN_TO_CONFIRM_MESSAGE);
+  if (signedIn.id !== link.userId) throw forbidden(OTHER_ACCOUNT_LINK_MESSAGE);
+}
+
+/**
+ * Follows the link mailed to a new address, in the browser signed in to the account that asked: the
+ * email changes, is marked verified and is queued for the operator's base; the old address is told.
  */
 export async function confirmEmailChange(
   ctx: AuthContext,
   token: string,
+  signedIn: UserRow | null,
   ip: string,
 ): Promise<{ user: UserRow; afterResponse: DeferredWork }> {
   await hit(ctx.db, [rule("tokenUsePerIp", ip)]);
+  await ensureFollowedByRequester(ctx.db, "email-change", token, signedIn);
   let changed: { user: UserRow; oldEmail: string };
   try {
     changed = await ctx.db.transaction(async (tx) => {
@@ -386,11 +421,17 @@ export async function resendVerification(ctx: AuthContext, user: UserRow, ip: st
 }
 
 /**
- * Follows a verification link: the address it was sent to is marked verified, if the account still
- * uses it, and the audit trail records it. Needs no session, only the link.
+ * Follows a verification link in the browser signed in to the account that asked: the address it was
+ * sent to is marked verified, if the account still uses it, and the audit trail records it.
  */
-export async function verifyEmail(ctx: AuthContext, token: string, ip: string): Promise<UserRow> {
+export async function verifyEmail(
+  ctx: AuthContext,
+  token: string,
+  signedIn: UserRow | null,
+  ip: string,
+): Promise<UserRow> {
   await hit(ctx.db, [rule("tokenUsePerIp", ip)]);
+  await ensureFollowedByRequester(ctx.db, "verify-email", token, signedIn);
   return ctx.db.transaction(async (tx) => {
     const link = await consumeEmailToken(tx, "verify-email", token);
     const [before] = link ? await tx.select().from(users).where(eq(users.id, link.userId)) : [];

@@ -6,6 +6,7 @@ import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
+import { ApiError } from "../../../lib/api-client";
 import { errorMessage } from "../../../lib/api-error";
 import { useConfirmEmailChange } from "../api/confirm-email-change";
 import { AuthCard } from "../components/auth-card";
@@ -27,6 +28,8 @@ export function ConfirmEmailPage() {
   }, [token, mutate]);
 
   const failed = token === "" || confirm.isError;
+  // The link is good but works only in the browser signed in to the account that asked for it.
+  const signInFirst = confirm.error instanceof ApiError && confirm.error.status === 401;
 
   return (
     <AuthSplitLayout>
@@ -48,7 +51,7 @@ export function ConfirmEmailPage() {
               </AlertDescription>
             </Alert>
             <Button asChild>
-              <Link to="/settings">Go to Settings</Link>
+              {signInFirst ? <Link to="/login">Sign in</Link> : <Link to="/settings">Go to Settings</Link>}
             </Button>
           </div>
         ) : confirm.isSuccess ? (

@@ -35,6 +35,9 @@ export function VerifyEmailPage() {
   const failed = token === "" || verify.isError;
   // Too many attempts from here is the one failure that is not the link's.
   const limited = verify.error instanceof ApiError && verify.error.status === 429;
+  // The link is good but works only in the browser signed in to the account that asked for it.
+  const elsewhere =
+    verify.error instanceof ApiError && (verify.error.status === 401 || verify.error.status === 403);
   const signedIn = user !== null;
 
   return (
@@ -49,9 +52,11 @@ export function VerifyEmailPage() {
           <div className="grid gap-4">
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />
-              <AlertTitle>{limited ? "Email not verified" : UNUSABLE_LINK}</AlertTitle>
+              <AlertTitle>
+                {elsewhere ? "Sign in to verify your email" : limited ? "Email not verified" : UNUSABLE_LINK}
+              </AlertTitle>
               <AlertDescription>
-                {limited
+                {limited || elsewhere
                   ? errorMessage(verify.error, UNUSABLE_LINK)
                   : signedIn
                     ? "Ask for a new link: it is valid for 30 minutes."
@@ -66,7 +71,7 @@ export function VerifyEmailPage() {
                 <AlertDescription>{errorMessage(resend.error, "Please try again later.")}</AlertDescription>
               </Alert>
             ) : null}
-            {signedIn ? (
+            {signedIn && !elsewhere ? (
               <>
                 <Button onClick={() => resend.mutate()} disabled={resend.isPending || resend.isSuccess}>
                   Resend the link

@@ -1,0 +1,2 @@
+ALTER TABLE "identity_events" DROP CONSTRAINT "identity_events_kind_check";--> statement-breakpoint
+ALTER TABLE "identity_events" ADD CONSTRAINT "identity_events_kind_check" CHECK ("identity_events"."kind" in ('google-sign-in', 'google-link', 'google-unlink', 'google-sign-up', 'email-verified', 'unproven-access-ended'));

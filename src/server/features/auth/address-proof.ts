@@ -1,0 +1,61 @@
+/**
+ * A proof of an address outranks an unproven claim to it (decision 017, R15). Anyone can register
+ * someone else's email with a password of their own; when the address's owner later proves it (Google
+ * vouches for it, or they follow a claim or reset link mailed to it), whatever the registrant set up
+ * must stop working before the owner is let in, or the registrant keeps a door into an account that
+ * the next sync fills with the owner's LinkedIn credentials.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { emailTokens, oidcFlows, sessions, type UserRow, users } from "../../db/schema";
+import { recordIdentityEvent } from "./identity-audit";
+
+export type AddressProof = "google" | "claim-link" | "reset-link";
+
+/**
+ * Ends every way into `user` that did not come from a proof of its address: the password, every
+ * session, the Google link, and every link or Google flow still pending. Does nothing for an account
+ * whose email is already verified: its access was set up by someone who proved the address. Call it
+ * in the transaction that records the proof, before the proven person is signed in. Returns the user
+ * as it now stands.
+ */
+export async function endUnprovenAccess(
+  db: Database,
+  user: UserRow,
+  proof: { by: AddressProof; ip: string },
+): Promise<UserRow> {
+  if (user.emailVerifiedAt) return user;
+  const now = new Date();
+  const [cleared] = await db
+    .update(users)
+    .set({ passwordHash: null, googleId: null, updatedAt: now })
+    .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)))
+    .returning();
+  // Verified meanwhile by another proof: that one has already ended the unproven access.
+  if (!cleared) return user;
+  const ended = await db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, user.id), isNull(emailTokens.usedAt)));
+  await db.delete(oidcFlows).where(and(eq(oidcFlows.linkUserId, user.id), isNull(oidcFlows.usedAt)));
+
+  const what = [
+    user.passwordHash ? "password" : null,
+    ended.length > 0 ? `${ended.length} session${ended.length === 1 ? "" : "s"}` : null,
+    user.googleId ? "Google link" : null,
+  ].filter(Boolean);
+  await recordIdentityEvent(db, {
+    userId: user.id,
+    kind: "unproven-access-ended",
+    detail: `${proof.by}: ${what.length > 0 ? what.join(", ") : "nothing to end"}`,
+    ipAddress: proof.ip,
+  });
+  return cleared;
+}
+
+/** The user's row, locked for the rest of the transaction so that two proofs cannot interleave. */
+export async function lockUser(db: Database, userId: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).for("update");
+  return row;
+}
