@@ -57,7 +57,7 @@ export function verifyEmailMail(to: string, url: string): MailMessage {
     "Welcome to the portal. Confirm that this email is yours so that your customer records can be linked to your account.",
     "Verify this email",
     url,
-    "The link works once, in the browser where you are signed in to the portal, and expires in 30 minutes. You can ask for a new one from your dashboard. If you did not create an account, someone else typed your address: ignore this link, and choose \"Forgot password?\" on the sign-in page to take the account over.",
+    'The link works once, in the browser where you are signed in to the portal, and expires in 30 minutes. You can ask for a new one from your dashboard. If you did not create an account, someone else typed your address: ignore this link, and choose "Forgot password?" on the sign-in page to take the account over.',
   );
 }
 
