@@ -106,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     config,
     mailer: adapters.mail,
+    secretBox,
     writeBack: sync.writeBack,
   });
   await app.register(googleRoutes, { db: database.db, config, identity: adapters.identity });

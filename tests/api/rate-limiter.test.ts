@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimitHits } from "../../src/server/db/schema";
 import {
   deleteOldHits,
+  ensureSpaced,
   ensureUnder,
   hit,
   RateLimitedError,
@@ -90,5 +91,32 @@ describe("rate limits over a sliding window", () => {
     await record(db, rule, at(30));
     await deleteOldHits(db, at(10));
     expect((await db.select().from(rateLimitHits)).map((h) => h.at)).toEqual([at(30)]);
+  });
+  it("spaces hits out with growing delays after the free ones, and still holds the limit", async () => {
+    const db = database.db;
+    const rule = newRule(10);
+    const spacing = { free: 3, firstDelayMs: 1_000, maxDelayMs: 8_000 };
+    const check = (now: Date) => refusal(ensureSpaced(db, rule, spacing, now));
+    // Three free ones at once.
+    for (let i = 0; i < 3; i++) {
+      expect(await check(at(0, 0))).toBeUndefined();
+      await record(db, rule, at(0, 0));
+    }
+    // Then 1 s after the newest, 2 s, 4 s, 8 s, and 8 s from there on.
+    let now = at(0, 0).getTime();
+    for (const delaySeconds of [1, 2, 4, 8, 8, 8, 8]) {
+      const early = await check(new Date(now + delaySeconds * 1000 - 1));
+      expect(early?.retryAfterSeconds, `delay ${delaySeconds}`).toBe(1);
+      expect(early?.message).toBe("Too many attempts. Please wait 1 second and try again.");
+      if (delaySeconds > 1) expect((await check(new Date(now + 500)))?.retryAfterSeconds).toBe(delaySeconds);
+      now += delaySeconds * 1000;
+      expect(await check(new Date(now))).toBeUndefined();
+      await record(db, rule, new Date(now));
+    }
+    // Ten in the window: the next waits until the oldest is 15 minutes old, whatever the spacing.
+    const atLimit = await check(new Date(now + 60_000));
+    expect(atLimit?.retryAfterSeconds).toBe(15 * 60 - 60 - 39);
+    expect(atLimit?.message).toBe("Too many attempts. Please wait 14 minutes and try again.");
+    expect(await check(at(15, 0))).toBeUndefined();
   });
 });

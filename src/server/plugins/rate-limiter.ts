@@ -15,10 +15,19 @@ export interface RateRule {
   windowMs: number;
 }
 
+/** How long to wait, in words: seconds under a minute (a growing delay), minutes beyond. */
+function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
 export class RateLimitedError extends HttpError {
   constructor(readonly retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(429, `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
+    super(
+      429,
+      `Too many attempts. Please wait ${waitInWords(Math.max(1, retryAfterSeconds))} and try again.`,
+    );
   }
 }
 
@@ -54,6 +63,47 @@ export async function hit(db: Database, rules: RateRule[], now = new Date()): Pr
 export async function ensureUnder(db: Database, rule: RateRule, now = new Date()): Promise<void> {
   const wait = await secondsOverLimit(db, rule, rule.limit - 1, now);
   if (wait > 0) throw new RateLimitedError(wait);
+}
+
+/** After `free` hits in the window, each further one waits twice as long as the one before. */
+export interface Spacing {
+  free: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+/**
+ * Like `ensureUnder`, and spaces the hits out once `free` of them fall in the window: the next may
+ * come `firstDelayMs` after the newest, then twice that, and so on up to `maxDelayMs`. Guessing slows
+ * down long before the limit, and a refusal lasts only as long as the delay the last hit earned,
+ * except at the limit itself, which still waits for the oldest hit to leave the window.
+ */
+export async function ensureSpaced(
+  db: Database,
+  rule: RateRule,
+  spacing: Spacing,
+  now = new Date(),
+): Promise<void> {
+  const newestFirst = await db
+    .select({ at: rateLimitHits.at })
+    .from(rateLimitHits)
+    .where(
+      and(eq(rateLimitHits.key, rule.key), gt(rateLimitHits.at, new Date(now.getTime() - rule.windowMs))),
+    )
+    .orderBy(desc(rateLimitHits.at))
+    .limit(rule.limit);
+  const leaving = newestFirst[rule.limit - 1];
+  if (leaving) {
+    throw new RateLimitedError(Math.ceil((leaving.at.getTime() + rule.windowMs - now.getTime()) / 1000));
+  }
+  const [newest] = newestFirst;
+  if (!newest || newestFirst.length < spacing.free) return;
+  const delayMs = Math.min(
+    spacing.firstDelayMs * 2 ** (newestFirst.length - spacing.free),
+    spacing.maxDelayMs,
+  );
+  const waitMs = newest.at.getTime() + delayMs - now.getTime();
+  if (waitMs > 0) throw new RateLimitedError(Math.ceil(waitMs / 1000));
 }
 
 /** Counts a hit without refusing it; pair with `ensureUnder` to limit failures rather than attempts. */

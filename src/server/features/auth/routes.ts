@@ -27,8 +27,10 @@ import type { Database } from "../../db/client";
 import { forbidden } from "../../http/errors";
 import { hashSecretToken, newSecretToken } from "../../plugins/secret-token";
 import { deleteSession, deleteUserSessions, listUserSessions } from "../../plugins/session-store";
+import type { SecretBox } from "../../secrets/secret-box";
 import { claimBindingCookie } from "./claim-binding";
 import { toCurrentUser } from "./current-user";
+import { knownDeviceCookie } from "./known-device";
 import type { ProfileWriteBack } from "./profile-write-back";
 import {
   type AuthContext,
@@ -55,11 +57,13 @@ const authRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
   mailer: Mailer;
+  secretBox: SecretBox;
   writeBack?: ProfileWriteBack;
 }> = async (app, opts) => {
   const { db } = opts;
   const ctx = (log: AuthContext["log"]): AuthContext => ({ ...opts, log });
   const claimBinding = claimBindingCookie(opts.config);
+  const devices = knownDeviceCookie(opts.config, opts.secretBox);
 
   app.get(
     "/api/user",
@@ -82,10 +86,11 @@ const authRoutes: FastifyPluginAsyncZod<{
     "/api/login",
     { config: { access: "public" }, schema: { body: loginSchema, response: { 200: currentUserSchema } } },
     async (request, reply) => {
-      const user = await login(ctx(request.log), request.body, request.ip);
+      const user = await login(ctx(request.log), request.body, request.ip, devices.read(request));
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user);
+      devices.remember(reply, user.id);
       return toCurrentUser(user);
     },
   );
@@ -97,6 +102,7 @@ const authRoutes: FastifyPluginAsyncZod<{
       const user = await register(ctx(request.log), request.body, request.ip);
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user);
+      devices.remember(reply, user.id);
       reply.afterResponse(verificationMailWork(ctx(request.log), user.id));
       return reply.code(201).send(toCurrentUser(user));
     },
@@ -145,6 +151,7 @@ const authRoutes: FastifyPluginAsyncZod<{
       claimBinding.clear(reply);
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user);
+      devices.remember(reply, user.id);
       return toCurrentUser(user);
     },
   );

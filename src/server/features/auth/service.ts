@@ -24,7 +24,14 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
 import { badRequest, conflict, forbidden, HttpError } from "../../http/errors";
-import { ensureUnder, hit, type RateRule, record } from "../../plugins/rate-limiter";
+import {
+  ensureSpaced,
+  ensureUnder,
+  hit,
+  type RateRule,
+  record,
+  type Spacing,
+} from "../../plugins/rate-limiter";
 import { deleteUserSessions } from "../../plugins/session-store";
 import { endUnprovenAccess, lockUser } from "./address-proof";
 import { consumeEmailToken, findUsableEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
@@ -36,6 +43,7 @@ import {
   verifyEmailMail,
 } from "./emails";
 import { recordIdentityEvent } from "./identity-audit";
+import type { KnownDevice } from "./known-device";
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./password";
 import type { ProfileWriteBack } from "./profile-write-back";
 import { findUserByEmail, uniqueViolation } from "./users-repo";
@@ -46,7 +54,10 @@ const HOUR = 60 * MINUTE;
 /** The limits, in one place so the README and the tests can quote them. */
 export const RATE_LIMITS = {
   loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  /** Failed sign-ins at an account from browsers that never signed in to it, spaced out as below. */
   loginFailuresPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  /** Failed sign-ins from a browser that has signed in to the account before (its device cookie). */
+  loginFailuresPerKnownDevice: { limit: 5, windowMs: 15 * MINUTE },
   registerPerIp: { limit: 10, windowMs: HOUR },
   mailPerIp: { limit: 10, windowMs: HOUR },
   mailPerAccount: { limit: 3, windowMs: HOUR },
@@ -59,6 +70,12 @@ const rule = (name: keyof typeof RATE_LIMITS, subject: string): RateRule => ({
   key: `${name}:${subject.toLowerCase()}`,
   ...RATE_LIMITS[name],
 });
+
+/**
+ * Unknown browsers may fail 3 times at an account freely, then wait 1 s after the newest failure,
+ * then 2 s, 4 s … up to 2 minutes, and never guess more than 10 times in 15 minutes between them.
+ */
+export const LOGIN_FAILURE_SPACING: Spacing = { free: 3, firstDelayMs: 1_000, maxDelayMs: 2 * MINUTE };
 
 export const NEUTRAL_CLAIM_MESSAGE =
   "If this email belongs to an existing customer, we have sent it a link to confirm your account. The link is valid for 30 minutes.";
@@ -123,11 +140,26 @@ export async function register(ctx: AuthContext, body: RegisterBody, ip: string)
   }
 }
 
-export async function login(ctx: AuthContext, body: LoginBody, ip: string): Promise<UserRow> {
-  const failures = rule("loginFailuresPerAccount", body.email);
+/**
+ * Signs in with a password. A browser that has signed in to this account before (its device cookie,
+ * `device`) has a small limit of its own and ignores the account's; every other browser shares the
+ * account's limit, which spaces guesses out with growing delays (decision 019). So strangers guessing
+ * from anywhere slow each other down, and never lock the owner's own browser out.
+ */
+export async function login(
+  ctx: AuthContext,
+  body: LoginBody,
+  ip: string,
+  device: KnownDevice | null,
+): Promise<UserRow> {
   await hit(ctx.db, [rule("loginPerIp", ip)]);
-  await ensureUnder(ctx.db, failures);
   const user = await findUserByEmail(ctx.db, body.email);
+  const known = user !== undefined && device !== null && device.userId === user.id;
+  const failures = known
+    ? rule("loginFailuresPerKnownDevice", device.nonce)
+    : rule("loginFailuresPerAccount", body.email);
+  if (known) await ensureUnder(ctx.db, failures);
+  else await ensureSpaced(ctx.db, failures, LOGIN_FAILURE_SPACING);
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok) {
     await record(ctx.db, failures);
