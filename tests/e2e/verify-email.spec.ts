@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { newPerson } from "../support/builders";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
-import { registerThroughApi, toasts } from "./support/journeys";
+import { registerThroughApi, signIn, toasts } from "./support/journeys";
 import { mailedLink } from "./support/mailbox";
 import { e2eUsers } from "./support/users";
 
@@ -42,6 +42,38 @@ test("a new customer verifies their email from the mailed link, and the dashboar
   await page.goto(link);
   await expect(page.getByRole("alert")).toContainText("This link has expired or was already used.");
   await expect(page.getByRole("button", { name: "Resend the link" })).toBeVisible();
+});
+
+test("a verification link opened where nobody is signed in asks to sign in first, on a phone too", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const person = newPerson("Signe");
+  await registerThroughApi(page.request, baseURL, person);
+  const link = await mailedLink(page, person.email, "/verify-email");
+
+  // Another browser, a phone, where the customer has not signed in: the mail alone proves nothing.
+  const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  try {
+    const screen = await phone.newPage();
+    await screen.goto(link);
+    const alert = screen.getByRole("alert");
+    await expect(alert).toContainText("Sign in to verify your email");
+    await expect(alert).toContainText("works only in a browser signed in to the account that asked for it");
+    await expectNoSeriousA11yViolations(screen, "/verify-email signed out, on a phone");
+    await screen.getByRole("link", { name: "Sign in" }).click();
+    await expect(screen).toHaveURL("/login");
+    await signIn(screen, person.email, person.password);
+    await expect(screen).toHaveURL("/dashboard");
+    await expect(notice(screen)).toBeVisible();
+
+    // Signed in, the same link verifies the address.
+    await screen.goto(link);
+    await expect(screen.getByRole("status").filter({ hasText: "Your email is verified." })).toBeVisible();
+  } finally {
+    await phone.close();
+  }
 });
 
 test("the notice sends a new link on request, and once dismissed stays away in this tab", async ({
