@@ -22,6 +22,7 @@ import testCheckoutRoutes from "./features/shop/test-checkout-routes";
 import { loadFieldMap } from "./features/sync/field-map";
 import syncRoutes from "./features/sync/routes";
 import { createSyncService } from "./features/sync/sync-service";
+import { answerClientError, answerConnect, refuseMissingHost } from "./http/client-error";
 import { fastifyLoggerOptions, genReqId } from "./logger";
 import { clientDistDir } from "./paths";
 import afterResponse from "./plugins/after-response";
@@ -69,6 +70,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     // Errors the router meets before any route runs (a malformed escape, an overlong parameter).
     frameworkErrors: answerRouterError,
+    // Requests Node's HTTP parser refuses (431, 408, a malformed request line) in the same shape.
+    clientErrorHandler: answerClientError,
+    // Checked by the first hook instead, whose answer has the error shape (refuseMissingHost).
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
   const adapters = createAdapters(config, database.db, {
     csvColumns: fieldMap.csv,
@@ -76,6 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     overrides: deps.adapters,
   });
 
+  app.server.on("connect", answerConnect);
+  app.addHook("onRequest", refuseMissingHost);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies are accepted: a form post from another site cannot reach a handler.

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 
 type Doc = {
   openapi: string;
+  info: { description: string };
   paths: Record<string, Record<string, { "x-access"?: string; security?: unknown[]; requestBody?: unknown }>>;
 };
 
@@ -28,6 +29,9 @@ describe("the API reference", () => {
 
   it("is valid OpenAPI 3.1", async () => {
     expect(doc.openapi).toBe("3.1.0");
+    // The answers no route gives, refused before routing, are listed once for all of them.
+    expect(doc.info.description).toContain("408 (not arrived in time)");
+    expect(doc.info.description).toContain("431");
     const result = await new Validator().validate(doc as never);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);

@@ -95,6 +95,36 @@ describe("register and sign in", () => {
     expect(await countUsers()).toBe(before);
   });
 
+  it.each(["\u202Eevil", "a\u200Bb"])(
+    "refuses invisible or text-direction characters (%j) in a name or username with 400 and creates nothing",
+    async (text) => {
+      const message = "must not contain invisible or text-direction characters";
+      const cases = [
+        { payload: { name: text, username: "inv1" }, error: `name: ${message}` },
+        { payload: { name: "Ivy Visible", username: text }, error: `username: ${message}` },
+      ];
+      for (const { payload, error } of cases) {
+        const before = await countUsers();
+        const res = await t.post("/api/register", {
+          ...payload,
+          email: "invisible@example.test",
+          password: goodPassword,
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: expect.any(String) });
+        // The first message on the field is this one (a username's characters rule may follow).
+        expect(res.json().error.split("; ")[0]).toBe(error);
+        expect(res.headers["set-cookie"]).toBeUndefined();
+        expect(await countUsers()).toBe(before);
+      }
+      const stored = await t.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, "invisible@example.test"));
+      expect(stored).toEqual([]);
+    },
+  );
+
   it("registers without a username, missing or empty, as the username is optional", async () => {
     const missing = await t.post("/api/register", {
       name: "Nora Nameless",

@@ -39,6 +39,73 @@ describe("cross-site request guard", () => {
     expect(byReferer.statusCode).toBe(200);
   });
 
+  it("refuses Origin: null on a POST, whatever the Referer says, and leaves the session alone", async () => {
+    const { cookie } = await signedInUser(t.database.db, t.config);
+    for (const referer of [undefined, `${TEST_APP_URL}/settings`, "https://evil.example/page"]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/logout",
+        headers: { origin: "null", cookie, ...(referer ? { referer } : {}) },
+      });
+      expect(res.statusCode, String(referer)).toBe(403);
+      expect(res.json()).toEqual({ error: "Cross-site request refused" });
+    }
+    const still = await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie } });
+    expect(still.statusCode).toBe(200);
+  });
+
+  it("refuses an Origin it cannot read, rather than looking at the Referer instead", async () => {
+    for (const origin of ["", "not a url", `${TEST_APP_URL}, https://evil.example`]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/logout",
+        headers: { origin, referer: `${TEST_APP_URL}/settings` },
+      });
+      expect(res.statusCode, JSON.stringify(origin)).toBe(403);
+    }
+  });
+
+  it("refuses a state-changing request whose Referer cannot be read and that has no Origin", async () => {
+    const { cookie } = await signedInUser(t.database.db, t.config);
+    for (const referer of ["not a url", "/settings", "//portal.test/settings", "http://", "null"]) {
+      const res = await t.app.inject({ method: "POST", url: "/api/logout", headers: { referer, cookie } });
+      expect(res.statusCode, referer).toBe(403);
+      expect(res.json()).toEqual({ error: "Cross-site request refused" });
+    }
+    const still = await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie } });
+    expect(still.statusCode).toBe(200);
+  });
+
+  it("keeps a route that declares itself open to other sites open to Origin: null", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/stripe/webhook",
+      headers: { origin: "null", "content-type": "application/json", "stripe-signature": "t=1,v1=forged" },
+      payload: "{}",
+    });
+    // The webhook's own answer (a bad signature, or no payments configured), not the guard's.
+    expect(res.statusCode).not.toBe(403);
+    expect(res.json()).not.toEqual({ error: "Cross-site request refused" });
+  });
+
+  it("treats a cross-site HEAD like a GET: answered, and nothing changes", async () => {
+    const { cookie } = await signedInUser(t.database.db, t.config);
+    for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }, {}]) {
+      const head = await t.app.inject({ method: "HEAD", url: "/api/user", headers: { ...headers, cookie } });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe("");
+      // A state-changing route has no HEAD: nothing runs, and the session stays.
+      const logout = await t.app.inject({
+        method: "HEAD",
+        url: "/api/logout",
+        headers: { ...headers, cookie },
+      });
+      expect(logout.statusCode).toBe(404);
+    }
+    const still = await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie } });
+    expect(still.statusCode).toBe(200);
+  });
+
   it("does not apply to reads", async () => {
     const res = await t.app.inject({
       method: "GET",

@@ -196,6 +196,31 @@ describe("PUT /api/user/{id} (settings)", () => {
     expect(t.logs()).not.toContain('"level":50');
   });
 
+  it.each(["\u202Eevil", "a\u200Bb"])(
+    "refuses invisible or text-direction characters (%j) in a name or username with 400, and saves nothing",
+    async (text) => {
+      const message = "must not contain invisible or text-direction characters";
+      const { user, cookie } = await signedInUser(t.database.db, t.config);
+      const cases = [
+        { payload: { email: user.email, name: text, username: "visible" }, error: `name: ${message}` },
+        {
+          payload: { email: user.email, name: "Visible Name", username: text },
+          error: `username: ${message}`,
+        },
+      ];
+      for (const { payload, error } of cases) {
+        const res = await put(user.id, payload, cookie);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: expect.any(String) });
+        // The first message on the field is this one (a username's characters rule may follow).
+        expect(res.json().error.split("; ")[0]).toBe(error);
+      }
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+      expect(row?.name).toBe(user.name);
+      expect(row?.username).toBe(user.username);
+    },
+  );
+
   it("refuses a non-numeric id with 400", async () => {
     const { cookie } = await signedInUser(t.database.db, t.config);
     const res = await t.app.inject({

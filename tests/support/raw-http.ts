@@ -34,9 +34,18 @@ export function rawRequest(
     `${request.method} ${request.target} HTTP/1.1`,
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
   ].join("\r\n");
+  return sendRaw(port, `${head}\r\n\r\n${body}`, `${request.method} ${request.target}`);
+}
+
+/** Sends bytes exactly as given, and reads the one answer up to the connection's close. */
+export function sendRaw(
+  port: number,
+  bytes: string,
+  label = JSON.stringify(bytes.slice(0, 60)),
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     // write, not end: a half-closed client socket makes Node drop a response still being prepared.
-    const socket = net.connect(port, "127.0.0.1", () => socket.write(`${head}\r\n\r\n${body}`));
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(bytes));
     const chunks: Buffer[] = [];
     socket.setTimeout(10_000, () => socket.destroy(new Error("no answer within 10 s")));
     socket.on("data", (chunk) => chunks.push(chunk));
@@ -47,9 +56,7 @@ export function rawRequest(
       const [statusLine = "", ...headerLines] = text.slice(0, split < 0 ? undefined : split).split("\r\n");
       const status = Number(statusLine.split(" ")[1]);
       if (!Number.isInteger(status)) {
-        return reject(
-          new Error(`no HTTP answer to ${request.method} ${request.target}: ${JSON.stringify(text)}`),
-        );
+        return reject(new Error(`no HTTP answer to ${label}: ${JSON.stringify(text)}`));
       }
       const parsed: Record<string, string> = {};
       for (const line of headerLines) {

@@ -26,7 +26,7 @@ export default fp(
           title: "Customer portal API",
           version: "1",
           description:
-            'Every error answer is `{ "error": message }`. State-changing calls must come from the portal\'s own origin (Origin or Referer) and carry a JSON body.',
+            'Every error answer is `{ "error": message }`. State-changing calls must come from the portal\'s own origin (Origin or, without one, Referer; `Origin: null` is refused) and carry a JSON body. A request the server cannot read is refused before any route, whatever its path: 400 (malformed, or HTTP/1.1 without Host), 408 (not arrived in time), 413, 414 or 431 (the URL or headers too large).',
         },
         servers: [{ url: opts.config.appUrl }],
         components: {

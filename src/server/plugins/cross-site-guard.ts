@@ -1,9 +1,10 @@
 /**
  * Refuses state-changing requests that do not come from the portal's own pages: the Origin header
- * (or, where a browser omits it, the Referer) must be the portal's public origin. Together with
- * SameSite=Lax cookies and JSON-only bodies this closes cross-site request forgery. It applies to
- * every route that matched, whatever the spelling of its path; a route that must accept calls from
- * elsewhere (a payment provider's webhook) opts out with `config: { crossSite: true }`.
+ * (or, where a browser omits it, the Referer) must be the portal's public origin; `Origin: null` is
+ * another site's, whatever the Referer says. Together with SameSite=Lax cookies and JSON-only bodies
+ * this closes cross-site request forgery. It applies to every route that matched, whatever the
+ * spelling of its path; a route that must accept calls from elsewhere (a payment provider's webhook)
+ * opts out with `config: { crossSite: true }`. Reads (GET, HEAD, OPTIONS) change nothing and pass.
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -11,13 +12,24 @@ import type { Config } from "../config";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-function originOf(value: string | undefined): string | undefined {
-  if (!value) return undefined;
+function originOf(value: string): string | undefined {
   try {
     return new URL(value).origin;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Where the request says it comes from. An Origin header, when sent, is the whole answer. A browser
+ * sends `Origin: null` from sandboxed frames, data: and file: pages, and after a redirect through
+ * another site, when the Referer can still be the portal page the request started from; none of
+ * them is the portal's own request. Only a request without Origin falls back to its Referer, and a
+ * header that cannot be read as a URL names no origin at all.
+ */
+function requestOrigin(headers: { origin?: string; referer?: string }): string | undefined {
+  if (headers.origin !== undefined) return originOf(headers.origin);
+  return headers.referer === undefined ? undefined : originOf(headers.referer);
 }
 
 export default fp(
@@ -27,8 +39,7 @@ export default fp(
       if (SAFE_METHODS.has(request.method)) return;
       // No route matched: the not-found handler changes nothing and answers 404.
       if (request.is404 || request.routeOptions.config.crossSite) return;
-      const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
-      if (origin !== allowed) {
+      if (requestOrigin(request.headers) !== allowed) {
         return reply.code(403).send({ error: "Cross-site request refused" });
       }
     });

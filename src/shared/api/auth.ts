@@ -3,7 +3,7 @@
  * these same schemas (extended with confirmation fields), so a message is written once.
  */
 import { z } from "zod";
-import { singleLineText } from "./text";
+import { nameText, visibleText } from "./text";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 255;
@@ -26,14 +26,14 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN, PASSWORD_TOO_SHORT_MESSAGE)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-export const usernameSchema = z
-  .string()
+// The characters rule refuses invisible ones too; the message about them comes first, as it says more.
+export const usernameSchema = visibleText(z.string())
   .trim()
   .min(3, "Username must be at least 3 characters")
   .max(50, "Username must be at most 50 characters")
   .regex(/^[A-Za-z0-9._-]+$/, "Username may contain only letters, numbers, dots, dashes and underscores");
 
-export const nameSchema = singleLineText({ error: "Required" })
+export const nameSchema = nameText({ error: "Required" })
   .trim()
   .min(1, "Required")
   .max(100, "Name must be at most 100 characters");

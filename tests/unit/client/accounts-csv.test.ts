@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { accountsCsv, csvCell, toCsv } from "../../../src/client/features/accounts/components/accounts-csv";
+import { accountsCsv } from "../../../src/client/features/accounts/components/accounts-csv";
 import type { LinkedinAccount } from "../../../src/shared/api/linkedin-accounts";
 
 function account(overrides: Partial<LinkedinAccount> = {}): LinkedinAccount {
@@ -41,44 +41,6 @@ function account(overrides: Partial<LinkedinAccount> = {}): LinkedinAccount {
 
 const read = (csv: string) => parse(csv, { columns: true }) as Array<Record<string, string>>;
 
-describe("csvCell", () => {
-  it("leaves plain values alone and writes nothing for null", () => {
-    expect(csvCell("plain")).toBe("plain");
-    expect(csvCell(42)).toBe("42");
-    expect(csvCell(null)).toBe("");
-    expect(csvCell(true)).toBe("Yes");
-    expect(csvCell(false)).toBe("No");
-  });
-
-  it("quotes commas, quotes and line breaks, doubling the quotes", () => {
-    expect(csvCell("a,b")).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell("one\ntwo")).toBe('"one\ntwo"');
-    expect(csvCell("one\r\ntwo")).toBe('"one\r\ntwo"');
-  });
-
-  it("defuses cells a spreadsheet would run as formulas", () => {
-    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
-    expect(csvCell("+1 555")).toBe("'+1 555");
-    expect(csvCell("-2+3")).toBe("'-2+3");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tcmd")).toBe("'\tcmd");
-    // Only a leading sign counts.
-    expect(csvCell("a=b")).toBe("a=b");
-  });
-});
-
-describe("toCsv", () => {
-  it("ends every row with CRLF", () => {
-    expect(
-      toCsv([
-        ["a", "b"],
-        ["c", null],
-      ]),
-    ).toBe("a,b\r\nc,\r\n");
-  });
-});
-
 describe("accountsCsv", () => {
   it("writes one row per account without any secret column", () => {
     const csv = accountsCsv([
@@ -103,6 +65,29 @@ describe("accountsCsv", () => {
       "Proxy IP": "192.0.2.10",
     });
     expect(rows[1]).toMatchObject({ "First Name": "'=cmd", Type: "Lite", Status: "Wrong Password" });
+  });
+
+  it("guards formulas hidden behind invisible characters or in full-width signs, and keeps counts as numbers", () => {
+    const csv = accountsCsv([
+      account({
+        firstName: "\u200B=cmd",
+        lastName: "\u00A0+1",
+        headline: "\uFF1DHYPERLINK()",
+        notes: "\uFF20SUM(A1)",
+        connectionsCount: 1200,
+        followers: 0,
+      }),
+    ]);
+    expect(read(csv)[0]).toMatchObject({
+      "First Name": "'\u200B=cmd",
+      "Last Name": "'\u00A0+1",
+      Headline: "'\uFF1DHYPERLINK()",
+      Notes: "'\uFF20SUM(A1)",
+      Connections: "1200",
+      Followers: "0",
+    });
+    // Unquoted: a spreadsheet reads them as numbers.
+    expect(csv.split("\r\n")[1]).toContain(",1200,0,");
   });
 
   it("adds the password, proxy password and recovery codes when given the secrets", () => {

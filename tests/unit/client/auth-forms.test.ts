@@ -78,6 +78,16 @@ describe("the register form", () => {
       ["password", "Password must be at least 8 characters long"],
     ]);
   });
+
+  it("refuses invisible and text-direction characters in the name and username, first on their fields", () => {
+    expect(
+      issues(registerFormSchema.safeParse({ ...valid, name: "\u202Eevil", username: "a\u200Bb" })),
+    ).toEqual([
+      ["name", "must not contain invisible or text-direction characters"],
+      ["username", "must not contain invisible or text-direction characters"],
+      ["username", "Username may contain only letters, numbers, dots, dashes and underscores"],
+    ]);
+  });
 });
 
 describe("the other forms", () => {

@@ -172,6 +172,27 @@ describe("the settings profile card", () => {
     expect(queryClient.getQueryData(currentUserQueryKey)).toEqual(user);
   });
 
+  it("shows the server's refusal of an invisible character on the name field", async () => {
+    stubApi(() =>
+      Response.json(
+        { error: "name: must not contain invisible or text-direction characters" },
+        { status: 400 },
+      ),
+    );
+    renderCard();
+    startEditingAndRename("a\u200Bb");
+    fireEvent.click(within(form()).getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(within(toastRegion()).getByText("Update Failed")).toBeTruthy());
+    const name = within(form()).getByLabelText("Full name") as HTMLInputElement;
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    const errorId = name.getAttribute("aria-describedby")?.split(" ")[0] ?? "";
+    expect(document.getElementById(errorId)?.textContent).toBe(
+      "must not contain invisible or text-direction characters",
+    );
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  });
+
   it("says Validation Error without sending anything when the name is empty, and focuses it", async () => {
     const calls = stubApi(() => Response.json({ error: "unexpected" }, { status: 500 }));
     renderCard();

@@ -1,8 +1,10 @@
 /**
- * The accounts table as a CSV file (RFC 4180), with or without the accounts' secrets. Pure, so the
- * escaping rules are unit-tested; the download itself is the export button's business.
+ * The accounts table as a CSV file (RFC 4180), with or without the accounts' secrets, written by the
+ * shared cell writer (which guards cells that start like a formula). Pure, so it is unit-tested; the
+ * download itself is the export button's business.
  */
 import type { ExportedSecrets, LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
+import { type CsvValue, toCsv } from "../../../../shared/csv/csv-cell";
 import {
   ACCOUNT_STATUS_LABELS,
   ACCOUNT_TYPE_LABELS,
@@ -14,21 +16,8 @@ export const ACCOUNTS_CSV_FILENAME = "linkedin-accounts.csv";
 
 type Cell = string | number | boolean | null;
 
-// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection); a leading
-// apostrophe makes it text. Tab and carriage return start formulas in some spreadsheets too.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvCell(value: Cell): string {
-  if (value === null) return "";
-  let text = typeof value === "boolean" ? (value ? "Yes" : "No") : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** CRLF between rows, as RFC 4180 and spreadsheets expect. */
-export function toCsv(rows: readonly (readonly Cell[])[]): string {
-  return `${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
-}
+/** Yes and No for the account's flags; everything else goes to the shared cell writer as it is. */
+const csvValue = (value: Cell): CsvValue => (typeof value === "boolean" ? (value ? "Yes" : "No") : value);
 
 const COLUMNS: ReadonlyArray<[header: string, value: (account: LinkedinAccount) => Cell]> = [
   ["First Name", (a) => a.firstName],
@@ -80,5 +69,5 @@ export function accountsCsv(accounts: readonly LinkedinAccount[], secrets?: Expo
     }
     rows.push(row);
   }
-  return toCsv(rows);
+  return toCsv(rows.map((row) => row.map(csvValue)));
 }
