@@ -370,6 +370,90 @@ describe("the shop on the local test checkout", () => {
       const res = await deliver("not json", signature);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: expect.any(String) });
+      const signedGarbage = Stripe.webhooks.generateTestHeaderString({
+        payload: "not json",
+        secret: WEBHOOK_SECRET,
+      });
+      const garbage = await deliver("not json", signedGarbage);
+      expect(garbage.statusCode).toBe(400);
+      expect(garbage.json()).toEqual({ error: "The body is not valid JSON" });
+    });
+
+    // Stripe retries a 5xx for days: a signed body that is no event must be the sender's 400.
+    describe("a correctly signed body that is not an event", () => {
+      const tables = async () => ({
+        transactions: await t.database.db.select().from(transactions).orderBy(transactions.id),
+        orders: await t.database.db.select().from(orders).orderBy(orders.id),
+        paymentEvents: await t.database.db.select().from(paymentEvents).orderBy(paymentEvents.eventId),
+      });
+      type Event = ReturnType<typeof completed>;
+      const malformed: Array<[string, (event: Event) => unknown]> = [
+        ["a JSON array", (event) => [event]],
+        ["JSON null", () => null],
+        ["an object with no data", ({ data: _data, ...rest }) => rest],
+        ["data: null", (event) => ({ ...event, data: null })],
+        ["data.object: null", (event) => ({ ...event, data: { object: null } })],
+        ['created: "x"', (event) => ({ ...event, created: "x" })],
+        ["created: 1e300", (event) => ({ ...event, created: 1e300 })],
+        ["created: 1.5", (event) => ({ ...event, created: 1.5 })],
+        ["an id containing a NUL character", (event) => ({ ...event, id: `${event.id}\u0000` })],
+        ["an empty id", (event) => ({ ...event, id: "" })],
+        ["no type", ({ type: _type, ...rest }) => rest],
+        [
+          "a NUL in a field the ledger stores",
+          (event) => ({
+            ...event,
+            data: { object: { ...event.data.object, customer_email: "a\u0000@example.com" } },
+          }),
+        ],
+        [
+          "an amount that is text",
+          (event) => ({ ...event, data: { object: { ...event.data.object, amount_total: "19800" } } }),
+        ],
+        [
+          "metadata that is a list",
+          (event) => ({ ...event, data: { object: { ...event.data.object, metadata: ["1"] } } }),
+        ],
+      ];
+
+      it.each(malformed)("refuses %s with 400 and writes nothing", async (_name, bodyOf) => {
+        const { user, order, sessionId } = await openOrder();
+        const event = completed(`evt_malformed_${order.id}`, sessionId, order.id, user.uid);
+        const before = await tables();
+        const { payload, signature } = signedEvent(bodyOf(event) as object);
+        const res = await deliver(payload, signature);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: expect.stringMatching(/^Not a payment event: /) });
+        expect(await tables()).toEqual(before);
+        expect(t.logs()).not.toContain("unhandled error");
+
+        // The same payment, well formed, still lands.
+        const good = signedEvent(event);
+        expect((await deliver(good.payload, good.signature)).statusCode).toBe(200);
+        expect((await ordersOf(user.id))[0]?.status).toBe("paid");
+        expect(await ledgerOf(user.id)).toHaveLength(1);
+      });
+
+      it("still acknowledges a type it does not handle, whatever its object holds", async () => {
+        const { payload, signature } = signedEvent({
+          id: "evt_other_type_loose",
+          type: "customer.updated",
+          created: 1,
+          data: { object: { email: ["not", "a", "string"], metadata: null } },
+        });
+        expect((await deliver(payload, signature)).statusCode).toBe(200);
+      });
+
+      it("records a payment whose order id no order can have, for the customer it names", async () => {
+        const { user, order, sessionId } = await openOrder();
+        const event = completed(`evt_big_order_id_${order.id}`, sessionId, order.id, user.uid);
+        event.data.object.metadata.order_id = "99999999999";
+        const { payload, signature } = signedEvent(event);
+        expect((await deliver(payload, signature)).statusCode).toBe(200);
+        // The session id still finds the order.
+        expect((await ordersOf(user.id))[0]?.status).toBe("paid");
+        expect(await ledgerOf(user.id)).toHaveLength(1);
+      });
     });
   });
 

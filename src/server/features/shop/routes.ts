@@ -12,7 +12,7 @@ import {
   savedOrderCheckoutSchema,
   sessionIdParamsSchema,
 } from "../../../shared/api/shop";
-import { type PaymentsPort, WebhookSignatureError } from "../../adapters/payments/port";
+import { type PaymentsPort, WebhookEventError, WebhookSignatureError } from "../../adapters/payments/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { badRequest, forbidden, notFound } from "../../http/errors";
@@ -193,7 +193,11 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, c
         try {
           event = await payments.parseWebhook(body, typeof signature === "string" ? signature : undefined);
         } catch (error) {
-          if (error instanceof WebhookSignatureError) throw badRequest(error.message);
+          // A forged, stale or malformed event is the sender's mistake: 400, which Stripe does not
+          // retry as it retries a 5xx.
+          if (error instanceof WebhookSignatureError || error instanceof WebhookEventError) {
+            throw badRequest(error.message);
+          }
           throw error;
         }
         const outcome = await handlePaymentEvent(db, request.log, event, payments.kind);
