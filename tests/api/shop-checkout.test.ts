@@ -261,6 +261,124 @@ describe("the shop on the local test checkout", () => {
     expect((await ordersOf(user.id))[0]?.status).toBe("cancelled");
   });
 
+  describe("a test checkout completes once", () => {
+    const press = (sessionId: string, button: "pay" | "cancel") =>
+      t.app.inject({
+        method: "POST",
+        url: `/test-checkout/${sessionId}/${button}`,
+        headers: { origin: TEST_APP_URL },
+      });
+    async function started() {
+      const { user, cookie } = await signedInUser(t.database.db, t.config);
+      const sessionId = sessionIdOf((await checkout(savedOrder({ lite: 2 }), cookie)).json().url);
+      return { user, sessionId };
+    }
+    const ledgerOfSession = (sessionId: string) =>
+      t.database.db.select().from(transactions).where(eq(transactions.csLiveId, sessionId));
+    const eventCount = async () => (await t.database.db.select().from(paymentEvents)).length;
+
+    it("pays once when Pay is posted twice: the second shows the paid order and signs nothing", async () => {
+      const { user, sessionId } = await started();
+      expect((await press(sessionId, "pay")).statusCode).toBe(303);
+      const [paid] = await ordersOf(user.id);
+      const events = await eventCount();
+
+      const again = await press(sessionId, "pay");
+      expect(again.statusCode).toBe(409);
+      expect(again.headers["content-type"]).toContain("text/html");
+      expect(again.body).toContain("This checkout is paid.");
+      expect(again.body).not.toContain('action="/test-checkout/');
+      expect(await eventCount()).toBe(events);
+      expect(await ledgerOfSession(sessionId)).toHaveLength(1);
+      expect(await ordersOf(user.id)).toEqual([paid]);
+      expect(paid).toMatchObject({ status: "paid", stripeCustomerId: expect.stringMatching(/^cus_local_/) });
+      expect(paid?.paidAt).toBeInstanceOf(Date);
+    });
+
+    it("keeps a paid order paid when Cancel follows Pay", async () => {
+      const { user, sessionId } = await started();
+      expect((await press(sessionId, "pay")).statusCode).toBe(303);
+      const [paid] = await ordersOf(user.id);
+      const cancel = await press(sessionId, "cancel");
+      expect(cancel.statusCode).toBe(409);
+      expect(cancel.body).toContain("This checkout is paid.");
+      expect(await ordersOf(user.id)).toEqual([paid]);
+      expect(await ledgerOfSession(sessionId)).toHaveLength(1);
+    });
+
+    it("takes no payment for a cancelled checkout, and cancels only once", async () => {
+      const { user, sessionId } = await started();
+      expect((await press(sessionId, "cancel")).statusCode).toBe(303);
+      const [cancelled] = await ordersOf(user.id);
+      const events = await eventCount();
+      for (const button of ["pay", "cancel"] as const) {
+        const res = await press(sessionId, button);
+        expect(res.statusCode, button).toBe(409);
+        expect(res.body).toContain("This checkout is cancelled.");
+      }
+      expect(await ordersOf(user.id)).toEqual([cancelled]);
+      expect(cancelled?.status).toBe("cancelled");
+      expect(await eventCount()).toBe(events);
+      expect(await ledgerOfSession(sessionId)).toHaveLength(0);
+    });
+
+    it("pays once when two Pays arrive together", async () => {
+      const { user, sessionId } = await started();
+      const answers = await Promise.all([press(sessionId, "pay"), press(sessionId, "pay")]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([303, 409]);
+      expect(await ledgerOfSession(sessionId)).toHaveLength(1);
+      expect((await ordersOf(user.id))[0]?.status).toBe("paid");
+    });
+
+    it("pays or cancels, not both, when Pay and Cancel arrive together", async () => {
+      const { user, sessionId } = await started();
+      const [pay, cancel] = await Promise.all([press(sessionId, "pay"), press(sessionId, "cancel")]);
+      const [order] = await ordersOf(user.id);
+      const rows = await ledgerOfSession(sessionId);
+      if (order?.status === "paid") {
+        expect([pay.statusCode, cancel.statusCode]).toEqual([303, 409]);
+        expect(rows).toHaveLength(1);
+      } else {
+        expect(order?.status).toBe("cancelled");
+        expect([pay.statusCode, cancel.statusCode]).toEqual([409, 303]);
+        expect(rows).toHaveLength(0);
+      }
+    });
+
+    it("leaves the checkout open when the webhook refuses its event, so Pay can be tried again", async () => {
+      const { user, sessionId } = await started();
+      const misSigning = await createTestApp({
+        database: t.database,
+        payments: {
+          ...testPayments({ appUrl: TEST_APP_URL, webhookSecret: WEBHOOK_SECRET }),
+          signEvent: async () => "t=1,v1=00",
+        },
+      });
+      try {
+        const refused = await misSigning.app.inject({
+          method: "POST",
+          url: `/test-checkout/${sessionId}/pay`,
+          headers: { origin: TEST_APP_URL },
+        });
+        expect(refused.statusCode).toBe(502);
+      } finally {
+        await misSigning.app.close();
+      }
+      expect((await ordersOf(user.id))[0]).toMatchObject({ status: "open", paidAt: null });
+      expect(await ledgerOfSession(sessionId)).toHaveLength(0);
+      expect((await press(sessionId, "pay")).statusCode).toBe(303);
+      expect(await ledgerOfSession(sessionId)).toHaveLength(1);
+    });
+
+    it("answers Pay and Cancel of an unknown checkout with 404", async () => {
+      for (const button of ["pay", "cancel"] as const) {
+        const res = await press("cs_local_unknown", button);
+        expect(res.statusCode, button).toBe(404);
+        expect(res.body).toContain("Checkout not found");
+      }
+    });
+  });
+
   describe("the webhook", () => {
     async function openOrder() {
       const { user, cookie } = await signedInUser(t.database.db, t.config);

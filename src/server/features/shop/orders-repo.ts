@@ -85,6 +85,38 @@ export async function closeOpenOrder(
   return moved.length > 0;
 }
 
+/**
+ * Moves the order from `open`, and from `open` only, to `status` in one conditional UPDATE. Returns
+ * the moved row, or undefined when the order was no longer open: of two requests racing for the
+ * same order, exactly one moves it, which a read followed by a write cannot promise.
+ */
+export async function moveOpenOrder(
+  db: Database,
+  orderId: number,
+  status: Exclude<OrderStatus, "open">,
+  extra: { paidAt?: Date; stripeCustomerId?: string | null } = {},
+): Promise<OrderRow | undefined> {
+  const [moved] = await db
+    .update(orders)
+    .set({ status, updatedAt: new Date(), ...extra })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "open")))
+    .returning();
+  return moved;
+}
+
+/** Reopens an order that `moveOpenOrder` moved, when what moved it did not go through after all. */
+export async function reopenOrder(db: Database, moved: OrderRow, before: OrderRow): Promise<void> {
+  await db
+    .update(orders)
+    .set({
+      status: "open",
+      paidAt: before.paidAt,
+      stripeCustomerId: before.stripeCustomerId,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orders.id, moved.id), eq(orders.status, moved.status)));
+}
+
 /** The customer a payment link names. */
 export async function customerByUid(db: Database, uid: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.uid, uid)).limit(1);
