@@ -602,6 +602,48 @@ describe("the shop on the local test checkout", () => {
       expect(await ordersOf(user.id)).toHaveLength(0);
     });
 
+    it("keeps at most 10 checkouts of a customer open: the newest opens, the oldest expires", async () => {
+      const { user } = await signedInUser(t.database.db, t.config);
+      const other = await signedInUser(t.database.db, t.config);
+      expect((await pay({ uid: other.user.uid, product: "lite" })).statusCode).toBe(200);
+      const links: string[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        const res = await pay({ uid: user.uid, product: "plus" });
+        expect(res.statusCode).toBe(200);
+        links.push(sessionIdOf(res.json().redirectUrl));
+      }
+      const byId = (await ordersOf(user.id)).sort((a, b) => a.id - b.id);
+      expect(byId.map((order) => order.status)).toEqual([
+        "expired",
+        "expired",
+        ...Array.from({ length: 10 }, () => "open"),
+      ]);
+      expect(byId.map((order) => order.paymentSessionId)).toEqual(links);
+      // Another customer's checkouts are theirs alone.
+      expect((await ordersOf(other.user.id)).map((order) => order.status)).toEqual(["open"]);
+
+      // The oldest link's page says so, and takes no payment.
+      const page = await t.app.inject({ method: "GET", url: `/test-checkout/${links[0]}` });
+      expect(page.body).toContain("This checkout is expired.");
+      const payOld = await t.app.inject({
+        method: "POST",
+        url: `/test-checkout/${links[0]}/pay`,
+        headers: { origin: TEST_APP_URL },
+      });
+      expect(payOld.statusCode).toBe(409);
+      // The newest is payable, and paying it leaves room for one more without expiring another.
+      const payNew = await t.app.inject({
+        method: "POST",
+        url: `/test-checkout/${links[11]}/pay`,
+        headers: { origin: TEST_APP_URL },
+      });
+      expect(payNew.statusCode).toBe(303);
+      expect((await pay({ uid: user.uid, product: "lite" })).statusCode).toBe(200);
+      const after = await ordersOf(user.id);
+      expect(after.filter((order) => order.status === "open")).toHaveLength(10);
+      expect(after.filter((order) => order.status === "expired")).toHaveLength(2);
+    });
+
     it("is limited per address", async () => {
       const ip = nextLoopbackIp();
       const statuses: number[] = [];

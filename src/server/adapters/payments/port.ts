@@ -16,7 +16,12 @@ export interface CheckoutLine {
 
 export interface CheckoutRequest {
   orderId: number;
-  customer: { uid: string; email: string; name: string; stripeCustomerId: string | null };
+  /**
+   * Whose order it is. Email, name and Stripe customer are what the payment page may prefill; they
+   * are null when the payer may be someone other than the customer (a payment link), and then the
+   * page shows none of them.
+   */
+  customer: { uid: string; email: string | null; name: string | null; stripeCustomerId: string | null };
   lines: CheckoutLine[];
   /** The volume discount, as computed by the shop's pricing: the provider's total must equal ours. */
   discount: { percent: number; amountCents: number } | null;

@@ -92,7 +92,9 @@ export function stripePayments(options: StripePaymentsOptions): StripePaymentsPo
             client_reference_id: request.customer.uid,
             ...(request.customer.stripeCustomerId
               ? { customer: request.customer.stripeCustomerId }
-              : { customer_email: request.customer.email }),
+              : request.customer.email
+                ? { customer_email: request.customer.email }
+                : {}),
             line_items: request.lines.map((line) => {
               const price = options.priceIds[line.productKey];
               return price
