@@ -10,7 +10,18 @@ import { createTestApp, type TestApp } from "../support/test-app";
 type Doc = {
   openapi: string;
   info: { description: string };
-  paths: Record<string, Record<string, { "x-access"?: string; security?: unknown[]; requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        "x-access"?: string;
+        security?: unknown[];
+        requestBody?: unknown;
+        responses?: Record<string, unknown>;
+      }
+    >
+  >;
 };
 
 /** Fastify's `/api/user/:id` as OpenAPI writes it: `/api/user/{id}`. */
@@ -54,6 +65,15 @@ describe("the API reference", () => {
     expect(JSON.stringify(doc.paths["/api/login"]?.post?.requestBody)).toContain('"email"');
     // The app's pages are not part of the API.
     expect(Object.keys(doc.paths).every((path) => path.startsWith("/api/"))).toBe(true);
+  });
+
+  it("lists the statuses the payment routes answer", () => {
+    const statuses = (path: string) => Object.keys(doc.paths[path]?.post?.responses ?? {}).sort();
+    // A signed body that is no event is a 400, as a bad signature is.
+    expect(statuses("/api/stripe/webhook")).toEqual(["200", "400", "503"]);
+    // A payment link never answers 429 for the customer's open orders (the oldest expires instead),
+    // only for the caller's address.
+    expect(statuses("/api/pay")).toEqual(["200", "400", "403", "404", "429", "502", "503"]);
   });
 
   it("shows a readable page that loads nothing from elsewhere", async () => {

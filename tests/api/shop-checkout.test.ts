@@ -261,6 +261,124 @@ describe("the shop on the local test checkout", () => {
     expect((await ordersOf(user.id))[0]?.status).toBe("cancelled");
   });
 
+  describe("a test checkout completes once", () => {
+    const press = (sessionId: string, button: "pay" | "cancel") =>
+      t.app.inject({
+        method: "POST",
+        url: `/test-checkout/${sessionId}/${button}`,
+        headers: { origin: TEST_APP_URL },
+      });
+    async function started() {
+      const { user, cookie } = await signedInUser(t.database.db, t.config);
+      const sessionId = sessionIdOf((await checkout(savedOrder({ lite: 2 }), cookie)).json().url);
+      return { user, sessionId };
+    }
+    const ledgerOfSession = (sessionId: string) =>
+      t.database.db.select().from(transactions).where(eq(transactions.csLiveId, sessionId));
+    const eventCount = async () => (await t.database.db.select().from(paymentEvents)).length;
+
+    it("pays once when Pay is posted twice: the second shows the paid order and signs nothing", async () => {
+      const { user, sessionId } = await started();
+      expect((await press(sessionId, "pay")).statusCode).toBe(303);
+      const [paid] = await ordersOf(user.id);
+      const events = await eventCount();
+
+      const again = await press(sessionId, "pay");
+      expect(again.statusCode).toBe(409);
+      expect(again.headers["content-type"]).toContain("text/html");
+      expect(again.body).toContain("This checkout is paid.");
+      expect(again.body).not.toContain('action="/test-checkout/');
+      expect(await eventCount()).toBe(events);
+      expect(await ledgerOfSession(sessionId)).toHaveLength(1);
+      expect(await ordersOf(user.id)).toEqual([paid]);
+      expect(paid).toMatchObject({ status: "paid", stripeCustomerId: expect.stringMatching(/^cus_local_/) });
+      expect(paid?.paidAt).toBeInstanceOf(Date);
+    });
+
+    it("keeps a paid order paid when Cancel follows Pay", async () => {
+      const { user, sessionId } = await started();
+      expect((await press(sessionId, "pay")).statusCode).toBe(303);
+      const [paid] = await ordersOf(user.id);
+      const cancel = await press(sessionId, "cancel");
+      expect(cancel.statusCode).toBe(409);
+      expect(cancel.body).toContain("This checkout is paid.");
+      expect(await ordersOf(user.id)).toEqual([paid]);
+      expect(await ledgerOfSession(sessionId)).toHaveLength(1);
+    });
+
+    it("takes no payment for a cancelled checkout, and cancels only once", async () => {
+      const { user, sessionId } = await started();
+      expect((await press(sessionId, "cancel")).statusCode).toBe(303);
+      const [cancelled] = await ordersOf(user.id);
+      const events = await eventCount();
+      for (const button of ["pay", "cancel"] as const) {
+        const res = await press(sessionId, button);
+        expect(res.statusCode, button).toBe(409);
+        expect(res.body).toContain("This checkout is cancelled.");
+      }
+      expect(await ordersOf(user.id)).toEqual([cancelled]);
+      expect(cancelled?.status).toBe("cancelled");
+      expect(await eventCount()).toBe(events);
+      expect(await ledgerOfSession(sessionId)).toHaveLength(0);
+    });
+
+    it("pays once when two Pays arrive together", async () => {
+      const { user, sessionId } = await started();
+      const answers = await Promise.all([press(sessionId, "pay"), press(sessionId, "pay")]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([303, 409]);
+      expect(await ledgerOfSession(sessionId)).toHaveLength(1);
+      expect((await ordersOf(user.id))[0]?.status).toBe("paid");
+    });
+
+    it("pays or cancels, not both, when Pay and Cancel arrive together", async () => {
+      const { user, sessionId } = await started();
+      const [pay, cancel] = await Promise.all([press(sessionId, "pay"), press(sessionId, "cancel")]);
+      const [order] = await ordersOf(user.id);
+      const rows = await ledgerOfSession(sessionId);
+      if (order?.status === "paid") {
+        expect([pay.statusCode, cancel.statusCode]).toEqual([303, 409]);
+        expect(rows).toHaveLength(1);
+      } else {
+        expect(order?.status).toBe("cancelled");
+        expect([pay.statusCode, cancel.statusCode]).toEqual([409, 303]);
+        expect(rows).toHaveLength(0);
+      }
+    });
+
+    it("leaves the checkout open when the webhook refuses its event, so Pay can be tried again", async () => {
+      const { user, sessionId } = await started();
+      const misSigning = await createTestApp({
+        database: t.database,
+        payments: {
+          ...testPayments({ appUrl: TEST_APP_URL, webhookSecret: WEBHOOK_SECRET }),
+          signEvent: async () => "t=1,v1=00",
+        },
+      });
+      try {
+        const refused = await misSigning.app.inject({
+          method: "POST",
+          url: `/test-checkout/${sessionId}/pay`,
+          headers: { origin: TEST_APP_URL },
+        });
+        expect(refused.statusCode).toBe(502);
+      } finally {
+        await misSigning.app.close();
+      }
+      expect((await ordersOf(user.id))[0]).toMatchObject({ status: "open", paidAt: null });
+      expect(await ledgerOfSession(sessionId)).toHaveLength(0);
+      expect((await press(sessionId, "pay")).statusCode).toBe(303);
+      expect(await ledgerOfSession(sessionId)).toHaveLength(1);
+    });
+
+    it("answers Pay and Cancel of an unknown checkout with 404", async () => {
+      for (const button of ["pay", "cancel"] as const) {
+        const res = await press("cs_local_unknown", button);
+        expect(res.statusCode, button).toBe(404);
+        expect(res.body).toContain("Checkout not found");
+      }
+    });
+  });
+
   describe("the webhook", () => {
     async function openOrder() {
       const { user, cookie } = await signedInUser(t.database.db, t.config);
@@ -370,6 +488,90 @@ describe("the shop on the local test checkout", () => {
       const res = await deliver("not json", signature);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: expect.any(String) });
+      const signedGarbage = Stripe.webhooks.generateTestHeaderString({
+        payload: "not json",
+        secret: WEBHOOK_SECRET,
+      });
+      const garbage = await deliver("not json", signedGarbage);
+      expect(garbage.statusCode).toBe(400);
+      expect(garbage.json()).toEqual({ error: "The body is not valid JSON" });
+    });
+
+    // Stripe retries a 5xx for days: a signed body that is no event must be the sender's 400.
+    describe("a correctly signed body that is not an event", () => {
+      const tables = async () => ({
+        transactions: await t.database.db.select().from(transactions).orderBy(transactions.id),
+        orders: await t.database.db.select().from(orders).orderBy(orders.id),
+        paymentEvents: await t.database.db.select().from(paymentEvents).orderBy(paymentEvents.eventId),
+      });
+      type Event = ReturnType<typeof completed>;
+      const malformed: Array<[string, (event: Event) => unknown]> = [
+        ["a JSON array", (event) => [event]],
+        ["JSON null", () => null],
+        ["an object with no data", ({ data: _data, ...rest }) => rest],
+        ["data: null", (event) => ({ ...event, data: null })],
+        ["data.object: null", (event) => ({ ...event, data: { object: null } })],
+        ['created: "x"', (event) => ({ ...event, created: "x" })],
+        ["created: 1e300", (event) => ({ ...event, created: 1e300 })],
+        ["created: 1.5", (event) => ({ ...event, created: 1.5 })],
+        ["an id containing a NUL character", (event) => ({ ...event, id: `${event.id}\u0000` })],
+        ["an empty id", (event) => ({ ...event, id: "" })],
+        ["no type", ({ type: _type, ...rest }) => rest],
+        [
+          "a NUL in a field the ledger stores",
+          (event) => ({
+            ...event,
+            data: { object: { ...event.data.object, customer_email: "a\u0000@example.com" } },
+          }),
+        ],
+        [
+          "an amount that is text",
+          (event) => ({ ...event, data: { object: { ...event.data.object, amount_total: "19800" } } }),
+        ],
+        [
+          "metadata that is a list",
+          (event) => ({ ...event, data: { object: { ...event.data.object, metadata: ["1"] } } }),
+        ],
+      ];
+
+      it.each(malformed)("refuses %s with 400 and writes nothing", async (_name, bodyOf) => {
+        const { user, order, sessionId } = await openOrder();
+        const event = completed(`evt_malformed_${order.id}`, sessionId, order.id, user.uid);
+        const before = await tables();
+        const { payload, signature } = signedEvent(bodyOf(event) as object);
+        const res = await deliver(payload, signature);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: expect.stringMatching(/^Not a payment event: /) });
+        expect(await tables()).toEqual(before);
+        expect(t.logs()).not.toContain("unhandled error");
+
+        // The same payment, well formed, still lands.
+        const good = signedEvent(event);
+        expect((await deliver(good.payload, good.signature)).statusCode).toBe(200);
+        expect((await ordersOf(user.id))[0]?.status).toBe("paid");
+        expect(await ledgerOf(user.id)).toHaveLength(1);
+      });
+
+      it("still acknowledges a type it does not handle, whatever its object holds", async () => {
+        const { payload, signature } = signedEvent({
+          id: "evt_other_type_loose",
+          type: "customer.updated",
+          created: 1,
+          data: { object: { email: ["not", "a", "string"], metadata: null } },
+        });
+        expect((await deliver(payload, signature)).statusCode).toBe(200);
+      });
+
+      it("records a payment whose order id no order can have, for the customer it names", async () => {
+        const { user, order, sessionId } = await openOrder();
+        const event = completed(`evt_big_order_id_${order.id}`, sessionId, order.id, user.uid);
+        event.data.object.metadata.order_id = "99999999999";
+        const { payload, signature } = signedEvent(event);
+        expect((await deliver(payload, signature)).statusCode).toBe(200);
+        // The session id still finds the order.
+        expect((await ordersOf(user.id))[0]?.status).toBe("paid");
+        expect(await ledgerOf(user.id)).toHaveLength(1);
+      });
     });
   });
 
@@ -398,6 +600,48 @@ describe("the shop on the local test checkout", () => {
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ error: "User not found" });
       expect(await ordersOf(user.id)).toHaveLength(0);
+    });
+
+    it("keeps at most 10 checkouts of a customer open: the newest opens, the oldest expires", async () => {
+      const { user } = await signedInUser(t.database.db, t.config);
+      const other = await signedInUser(t.database.db, t.config);
+      expect((await pay({ uid: other.user.uid, product: "lite" })).statusCode).toBe(200);
+      const links: string[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        const res = await pay({ uid: user.uid, product: "plus" });
+        expect(res.statusCode).toBe(200);
+        links.push(sessionIdOf(res.json().redirectUrl));
+      }
+      const byId = (await ordersOf(user.id)).sort((a, b) => a.id - b.id);
+      expect(byId.map((order) => order.status)).toEqual([
+        "expired",
+        "expired",
+        ...Array.from({ length: 10 }, () => "open"),
+      ]);
+      expect(byId.map((order) => order.paymentSessionId)).toEqual(links);
+      // Another customer's checkouts are theirs alone.
+      expect((await ordersOf(other.user.id)).map((order) => order.status)).toEqual(["open"]);
+
+      // The oldest link's page says so, and takes no payment.
+      const page = await t.app.inject({ method: "GET", url: `/test-checkout/${links[0]}` });
+      expect(page.body).toContain("This checkout is expired.");
+      const payOld = await t.app.inject({
+        method: "POST",
+        url: `/test-checkout/${links[0]}/pay`,
+        headers: { origin: TEST_APP_URL },
+      });
+      expect(payOld.statusCode).toBe(409);
+      // The newest is payable, and paying it leaves room for one more without expiring another.
+      const payNew = await t.app.inject({
+        method: "POST",
+        url: `/test-checkout/${links[11]}/pay`,
+        headers: { origin: TEST_APP_URL },
+      });
+      expect(payNew.statusCode).toBe(303);
+      expect((await pay({ uid: user.uid, product: "lite" })).statusCode).toBe(200);
+      const after = await ordersOf(user.id);
+      expect(after.filter((order) => order.status === "open")).toHaveLength(10);
+      expect(after.filter((order) => order.status === "expired")).toHaveLength(2);
     });
 
     it("is limited per address", async () => {

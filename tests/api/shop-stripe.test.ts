@@ -153,6 +153,72 @@ describe("checkout through Stripe (a fake of its API on loopback)", () => {
     });
   });
 
+  describe("payment links (POST /api/pay)", () => {
+    /** Starts the link's payment and answers the Checkout Session form the fake received for it. */
+    async function payLink(uid: string, cookie?: string) {
+      const res = await t.post("/api/pay", { uid, product: "plus" }, { headers: cookie ? { cookie } : {} });
+      expect(res.statusCode).toBe(200);
+      const sessionId = String(res.json().redirectUrl).split("/c/pay/")[1] ?? "";
+      const session = stripe.sessions.get(sessionId);
+      const sent = stripe
+        .requests()
+        .filter((r) => r.path === "/v1/checkout/sessions")
+        .map((r) => parseStripeForm(r.body))
+        .find((form) => (form.metadata as Record<string, string>).order_id === session?.metadata.order_id);
+      return { session, sent };
+    }
+    async function customerWhoPaidBefore(stripeCustomerId: string) {
+      const customer = await signedInUser(t.database.db, t.config);
+      await t.database.db.insert(orders).values({
+        userId: customer.user.id,
+        provider: "stripe",
+        status: "paid",
+        channel: "checkout",
+        lines: [],
+        subtotalCents: 13400,
+        totalCents: 13400,
+        paidAt: new Date(),
+        stripeCustomerId,
+      });
+      return customer;
+    }
+
+    it("prefills nothing for a caller who is not signed in", async () => {
+      const customer = await customerWhoPaidBefore("cus_link_signed_out");
+      const { session, sent } = await payLink(customer.user.uid);
+      expect(session).toMatchObject({
+        customer_email: null,
+        customer: null,
+        client_reference_id: customer.user.uid,
+      });
+      expect(sent).toBeDefined();
+      expect(sent).not.toHaveProperty("customer_email");
+      expect(sent).not.toHaveProperty("customer");
+      expect(JSON.stringify(sent)).not.toContain(customer.user.email);
+      expect(JSON.stringify(sent)).not.toContain(customer.user.name);
+    });
+
+    it("prefills nothing for a caller signed in as someone else", async () => {
+      const customer = await customerWhoPaidBefore("cus_link_other_caller");
+      const stranger = await signedInUser(t.database.db, t.config);
+      const { session, sent } = await payLink(customer.user.uid, stranger.cookie);
+      expect(session).toMatchObject({ customer_email: null, customer: null });
+      expect(sent).not.toHaveProperty("customer_email");
+      expect(sent).not.toHaveProperty("customer");
+      expect(JSON.stringify(sent)).not.toContain(stranger.user.email);
+    });
+
+    it("prefills the customer's own details for the customer, signed in", async () => {
+      const firstTime = await signedInUser(t.database.db, t.config);
+      const own = await payLink(firstTime.user.uid, firstTime.cookie);
+      expect(own.session).toMatchObject({ customer_email: firstTime.user.email, customer: null });
+
+      const returning = await customerWhoPaidBefore("cus_link_returning");
+      const again = await payLink(returning.user.uid, returning.cookie);
+      expect(again.session).toMatchObject({ customer: "cus_link_returning", customer_email: null });
+    });
+  });
+
   it("uses the operator's configured price where there is one", async () => {
     const { res } = await checkout({ exec: 1 });
     const session = stripe.sessions.get(res.json().sessionId);

@@ -36,9 +36,12 @@ function customerId(value: unknown): string | null {
   return str(value) ?? str(obj(value).id);
 }
 
-function orderIdOf(metadata: Fields): number | null {
-  const id = Number(str(metadata.order_id));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+/** The portal's order id in an event's metadata; null for anything no order row can have. */
+export function orderIdOf(metadata: Fields): number | null {
+  const text = str(metadata.order_id);
+  // Order ids are PostgreSQL integers: a bigger number would fail the lookup, not just miss.
+  const id = text && /^\d{1,10}$/.test(text) ? Number(text) : 0;
+  return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
 function addressOf(address: unknown) {

@@ -16,7 +16,12 @@ export interface CheckoutLine {
 
 export interface CheckoutRequest {
   orderId: number;
-  customer: { uid: string; email: string; name: string; stripeCustomerId: string | null };
+  /**
+   * Whose order it is. Email, name and Stripe customer are what the payment page may prefill; they
+   * are null when the payer may be someone other than the customer (a payment link), and then the
+   * page shows none of them.
+   */
+  customer: { uid: string; email: string | null; name: string | null; stripeCustomerId: string | null };
   lines: CheckoutLine[];
   /** The volume discount, as computed by the shop's pricing: the provider's total must equal ours. */
   discount: { percent: number; amountCents: number } | null;
@@ -25,7 +30,10 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
-/** An event as the provider signs it (Stripe's event shape); `data.object` is read by the shop. */
+/**
+ * An event as the provider signs it (Stripe's event shape), after `parsePaymentEvent` has checked
+ * the parts the shop and the ledger read; `data.object` is read by the shop.
+ */
 export interface PaymentEvent {
   id: string;
   type: string;
@@ -41,11 +49,19 @@ export class PaymentProviderError extends Error {
   }
 }
 
-/** A webhook whose signature, timestamp or body does not check out. */
+/** A webhook whose signature or timestamp does not check out. */
 export class WebhookSignatureError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "WebhookSignatureError";
+  }
+}
+
+/** A correctly signed webhook whose body is not an event the portal can read; `message` says why. */
+export class WebhookEventError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WebhookEventError";
   }
 }
 
@@ -55,7 +71,10 @@ export interface PaymentsPort {
   priceIdOf(key: ProductKey): string;
   /** Starts a hosted checkout and returns where to send the browser. */
   createCheckoutSession(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
-  /** Verifies the `Stripe-Signature` header over the raw body and returns the event. */
+  /**
+   * Verifies the `Stripe-Signature` header over the raw body and returns the event; throws
+   * WebhookSignatureError or WebhookEventError for a webhook to refuse.
+   */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent>;
   /** A page where the customer manages their subscriptions and cards, returning to `returnUrl`. */
   createBillingPortalSession(request: { customerId: string; returnUrl: string }): Promise<{ url: string }>;

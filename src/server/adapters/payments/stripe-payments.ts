@@ -6,15 +6,9 @@
  */
 import type Stripe from "stripe";
 import type { ProductKey } from "../../../shared/shop/catalogue";
-import {
-  type CheckoutRequest,
-  type PaymentEvent,
-  PaymentProviderError,
-  type StripePaymentsPort,
-  WEBHOOK_TOLERANCE_SECONDS,
-  WebhookSignatureError,
-} from "./port";
+import { type CheckoutRequest, PaymentProviderError, type StripePaymentsPort } from "./port";
 import { type StripeSdk, stripeSdk } from "./stripe-sdk";
+import { verifiedPaymentEvent } from "./webhook-event";
 
 export interface StripePaymentsOptions {
   secretKey: string;
@@ -98,7 +92,9 @@ export function stripePayments(options: StripePaymentsOptions): StripePaymentsPo
             client_reference_id: request.customer.uid,
             ...(request.customer.stripeCustomerId
               ? { customer: request.customer.stripeCustomerId }
-              : { customer_email: request.customer.email }),
+              : request.customer.email
+                ? { customer_email: request.customer.email }
+                : {}),
             line_items: request.lines.map((line) => {
               const price = options.priceIds[line.productKey];
               return price
@@ -147,20 +143,6 @@ export function stripePayments(options: StripePaymentsOptions): StripePaymentsPo
       }
     },
 
-    async parseWebhook(rawBody, signature) {
-      if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
-      const Stripe = await stripeSdk();
-      try {
-        const event = Stripe.webhooks.constructEvent(
-          rawBody,
-          signature,
-          options.webhookSecret,
-          WEBHOOK_TOLERANCE_SECONDS,
-        );
-        return event as unknown as PaymentEvent;
-      } catch {
-        throw new WebhookSignatureError("The webhook signature does not match");
-      }
-    },
+    parseWebhook: (rawBody, signature) => verifiedPaymentEvent(rawBody, signature, options.webhookSecret),
   };
 }

@@ -5,14 +5,9 @@
  * billing portal is the portal's own `/test-billing-portal`.
  */
 import { randomBytes } from "node:crypto";
-import {
-  type CheckoutRequest,
-  type PaymentEvent,
-  type TestPaymentsPort,
-  WEBHOOK_TOLERANCE_SECONDS,
-  WebhookSignatureError,
-} from "./port";
+import type { CheckoutRequest, TestPaymentsPort } from "./port";
 import { stripeSdk } from "./stripe-sdk";
+import { verifiedPaymentEvent } from "./webhook-event";
 
 export function testPayments(options: { appUrl: string; webhookSecret?: string }): TestPaymentsPort {
   // Events are signed and verified inside this process, so a secret of its own is enough.
@@ -32,16 +27,7 @@ export function testPayments(options: { appUrl: string; webhookSecret?: string }
       return { url: `${options.appUrl}/test-billing-portal?customer=${encodeURIComponent(customerId)}` };
     },
 
-    async parseWebhook(rawBody, signature) {
-      if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
-      const Stripe = await stripeSdk();
-      try {
-        const event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
-        return event as unknown as PaymentEvent;
-      } catch {
-        throw new WebhookSignatureError("The webhook signature does not match");
-      }
-    },
+    parseWebhook: (rawBody, signature) => verifiedPaymentEvent(rawBody, signature, secret),
 
     signEvent: async (payload) => (await stripeSdk()).webhooks.generateTestHeaderString({ payload, secret }),
   };

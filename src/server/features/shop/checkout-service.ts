@@ -11,8 +11,15 @@ import { PaymentProviderError, type PaymentsPort } from "../../adapters/payments
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { OrderRow, UserRow } from "../../db/schema";
-import { badRequest, HttpError } from "../../http/errors";
-import { insertOrder, markFailed, setPaymentSession, stripeCustomerIdOf } from "./orders-repo";
+import { badRequest, HttpError, notFound } from "../../http/errors";
+import {
+  customerByUid,
+  expireOpenOrdersBeyond,
+  insertOrder,
+  markFailed,
+  setPaymentSession,
+  stripeCustomerIdOf,
+} from "./orders-repo";
 
 export interface ShopContext {
   db: Database;
@@ -66,18 +73,38 @@ export function checkWanted(ctx: Pick<ShopContext, "config">, wanted: WantedItem
   }
 }
 
+/**
+ * How many unpaid checkouts a customer may have open at once. Beyond it the oldest is expired rather
+ * than the new one refused: a payment link works for anyone who holds it, so a refusal (429) would let
+ * a stranger who opened it ten times lock the customer out of paying, while expiring the oldest costs
+ * the customer nothing. Their newest checkout always opens, and a payment that still arrives for an
+ * expired one settles it (decision 010). The provider's session is left alone for the same reason:
+ * the customer may be on that page, paying.
+ */
+export const MAX_OPEN_ORDERS = 10;
+
+/**
+ * Who is paying. The hosted checkout shows the customer's email (and Stripe, for a known Stripe
+ * customer, their saved cards) only when the payer is the customer, signed in; anyone else paying
+ * through a payment link types in their own details.
+ */
+export type Payer = "the-customer" | "someone-with-the-link";
+
 export async function startCheckout(
   ctx: ShopContext,
   customer: UserRow,
   wanted: WantedItem[],
   channel: OrderRow["channel"],
+  payer: Payer,
 ): Promise<CheckoutSessionAnswer> {
   checkWanted(ctx, wanted);
   const { payments } = ctx;
   if (!payments) throw new HttpError(503, PAYMENTS_UNAVAILABLE);
   const items = listedItems({ includeTestProduct: ctx.config.shop.includeTestProduct });
   const priced = priceOrder(wanted, items, ctx.config.shop.volumeTiers);
-  const stripeCustomerId = payments.kind === "stripe" ? await stripeCustomerIdOf(ctx.db, customer.id) : null;
+  const prefill = payer === "the-customer";
+  const stripeCustomerId =
+    prefill && payments.kind === "stripe" ? await stripeCustomerIdOf(ctx.db, customer.id) : null;
   const order = await insertOrder(ctx.db, {
     userId: customer.id,
     provider: payments.kind,
@@ -88,7 +115,9 @@ export async function startCheckout(
   try {
     const session = await payments.createCheckoutSession({
       orderId: order.id,
-      customer: { uid: customer.uid, email: customer.email, name: customer.name, stripeCustomerId },
+      customer: prefill
+        ? { uid: customer.uid, email: customer.email, name: customer.name, stripeCustomerId }
+        : { uid: customer.uid, email: null, name: null, stripeCustomerId: null },
       lines: priced.lines.map((line) => ({
         productKey: line.key,
         name: line.name,
@@ -101,6 +130,9 @@ export async function startCheckout(
       cancelUrl: cancelUrl(ctx.config),
     });
     await setPaymentSession(ctx.db, order.id, session.sessionId);
+    // Once the new checkout is open, so that a refused one expires nothing.
+    const expired = await expireOpenOrdersBeyond(ctx.db, customer.id, MAX_OPEN_ORDERS);
+    if (expired > 0) ctx.log.info({ userId: customer.id, expired }, "oldest open orders expired");
     return { url: session.url, sessionId: session.sessionId };
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
@@ -108,4 +140,19 @@ export async function startCheckout(
     ctx.log.warn({ orderId: order.id, reason: error.message }, "checkout refused by the payment provider");
     throw new HttpError(502, `The payment could not be started: ${error.message}. Please try again.`);
   }
+}
+
+/**
+ * A payment link (`/pay?uid=…&product=…`): one product for the customer it names, paid by whoever
+ * holds the link. Only the customer, signed in, sees their details prefilled.
+ */
+export async function startPayLink(
+  ctx: ShopContext,
+  caller: UserRow | null,
+  link: { uid: string; product: ProductKey },
+): Promise<CheckoutSessionAnswer> {
+  const customer = await customerByUid(ctx.db, link.uid);
+  if (!customer) throw notFound("User not found");
+  const payer = caller?.id === customer.id ? "the-customer" : "someone-with-the-link";
+  return startCheckout(ctx, customer, [{ key: link.product, quantity: 1 }], "pay-link", payer);
 }

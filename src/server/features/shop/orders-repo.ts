@@ -1,5 +1,5 @@
 /** The orders table: every checkout attempt and where its payment stands. */
-import { and, count, desc, eq, isNotNull, ne } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, ne, notInArray } from "drizzle-orm";
 import type { OrderDto, OrderStatus } from "../../../shared/api/shop";
 import type { PricedOrder } from "../../../shared/shop/pricing";
 import type { Database } from "../../db/client";
@@ -83,6 +83,53 @@ export async function closeOpenOrder(
     )
     .returning({ id: orders.id });
   return moved.length > 0;
+}
+
+/**
+ * Moves the order from `open`, and from `open` only, to `status` in one conditional UPDATE. Returns
+ * the moved row, or undefined when the order was no longer open: of two requests racing for the
+ * same order, exactly one moves it, which a read followed by a write cannot promise.
+ */
+export async function moveOpenOrder(
+  db: Database,
+  orderId: number,
+  status: Exclude<OrderStatus, "open">,
+  extra: { paidAt?: Date; stripeCustomerId?: string | null } = {},
+): Promise<OrderRow | undefined> {
+  const [moved] = await db
+    .update(orders)
+    .set({ status, updatedAt: new Date(), ...extra })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "open")))
+    .returning();
+  return moved;
+}
+
+/** Reopens an order that `moveOpenOrder` moved, when what moved it did not go through after all. */
+export async function reopenOrder(db: Database, moved: OrderRow, before: OrderRow): Promise<void> {
+  await db
+    .update(orders)
+    .set({
+      status: "open",
+      paidAt: before.paidAt,
+      stripeCustomerId: before.stripeCustomerId,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orders.id, moved.id), eq(orders.status, moved.status)));
+}
+
+/**
+ * Expires the customer's open orders beyond the newest `keep`, in one statement, and returns how
+ * many it expired. A payment that still arrives for one of them settles it (see closeOpenOrder).
+ */
+export async function expireOpenOrdersBeyond(db: Database, userId: number, keep: number): Promise<number> {
+  const mine = and(eq(orders.userId, userId), eq(orders.status, "open"));
+  const newest = db.select({ id: orders.id }).from(orders).where(mine).orderBy(desc(orders.id)).limit(keep);
+  const expired = await db
+    .update(orders)
+    .set({ status: "expired", updatedAt: new Date() })
+    .where(and(mine, notInArray(orders.id, newest)))
+    .returning({ id: orders.id });
+  return expired.length;
 }
 
 /** The customer a payment link names. */

@@ -9,7 +9,7 @@ import type { PaymentEvent } from "../../adapters/payments/port";
 import type { Database } from "../../db/client";
 import { type OrderRow, paymentEvents } from "../../db/schema";
 import { customerOfPayment, recordLedgerEntry } from "../../ledger/ledger-writes";
-import { paymentEventEntry } from "../../ledger/payment-event-entry";
+import { orderIdOf, paymentEventEntry } from "../../ledger/payment-event-entry";
 import { closeOpenOrder, findOrderById, findOrderBySession } from "./orders-repo";
 
 export type EventOutcome = "processed" | "duplicate" | "ignored";
@@ -28,8 +28,8 @@ type CheckoutSession = {
 const str = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 
 async function orderOfSession(db: Database, session: CheckoutSession): Promise<OrderRow | undefined> {
-  const orderId = Number(str(session.metadata?.order_id));
-  if (Number.isSafeInteger(orderId) && orderId > 0) {
+  const orderId = orderIdOf(session.metadata ?? {});
+  if (orderId) {
     const byId = await findOrderById(db, orderId);
     if (byId) return byId;
   }

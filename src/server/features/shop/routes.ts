@@ -12,14 +12,20 @@ import {
   savedOrderCheckoutSchema,
   sessionIdParamsSchema,
 } from "../../../shared/api/shop";
-import { type PaymentsPort, WebhookSignatureError } from "../../adapters/payments/port";
+import { type PaymentsPort, WebhookEventError, WebhookSignatureError } from "../../adapters/payments/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { requireUser } from "../../http/require-user";
 import { hit } from "../../plugins/rate-limiter";
-import { catalogueFor, type ShopContext, startCheckout, type WantedItem } from "./checkout-service";
-import { customerByUid, findOrderBySession, orderDto, paidOrderCount } from "./orders-repo";
+import {
+  catalogueFor,
+  type ShopContext,
+  startCheckout,
+  startPayLink,
+  type WantedItem,
+} from "./checkout-service";
+import { findOrderBySession, orderDto, paidOrderCount } from "./orders-repo";
 import { handlePaymentEvent } from "./payment-events";
 
 const HOUR = 60 * 60 * 1000;
@@ -91,7 +97,7 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, c
       const me = requireUser(request);
       const wanted = wantedFromSavedOrder(request.body);
       await hit(db, [checkoutLimit(me.id)]);
-      return startCheckout(context(request.log), me, wanted, "checkout");
+      return startCheckout(context(request.log), me, wanted, "checkout", "the-customer");
     },
   );
 
@@ -117,7 +123,7 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, c
         return { key, quantity };
       });
       await hit(db, [checkoutLimit(me.id)]);
-      return startCheckout(context(request.log), me, wanted, "cart");
+      return startCheckout(context(request.log), me, wanted, "cart", "the-customer");
     },
   );
 
@@ -126,21 +132,15 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, c
     {
       config: { access: "public" },
       schema: {
-        description: "A payment link: starts a one-product payment for the customer with this uid.",
+        description:
+          "A payment link: starts a one-product payment for the customer with this uid. The payment page shows the customer's details only when the caller is signed in as that customer. A customer has at most 10 unpaid checkouts open; a new one expires the oldest.",
         body: payBodySchema,
         response: { 200: payAnswerSchema, ...errors },
       },
     },
     async (request) => {
       await hit(db, [{ key: `pay-ip:${request.ip}`, limit: 20, windowMs: HOUR }]);
-      const customer = await customerByUid(db, request.body.uid);
-      if (!customer) throw notFound("User not found");
-      const session = await startCheckout(
-        context(request.log),
-        customer,
-        [{ key: request.body.product, quantity: 1 }],
-        "pay-link",
-      );
+      const session = await startPayLink(context(request.log), request.currentUser, request.body);
       return { redirectUrl: session.url };
     },
   );
@@ -193,7 +193,11 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, c
         try {
           event = await payments.parseWebhook(body, typeof signature === "string" ? signature : undefined);
         } catch (error) {
-          if (error instanceof WebhookSignatureError) throw badRequest(error.message);
+          // A forged, stale or malformed event is the sender's mistake: 400, which Stripe does not
+          // retry as it retries a 5xx.
+          if (error instanceof WebhookSignatureError || error instanceof WebhookEventError) {
+            throw badRequest(error.message);
+          }
           throw error;
         }
         const outcome = await handlePaymentEvent(db, request.log, event, payments.kind);

@@ -2,10 +2,10 @@
  * The local test checkout's payment page (decision R13), outside production and only without Stripe:
  * `/test-checkout/{sessionId}` shows the order, its lines and total, with Pay and Cancel. Pay sends
  * the signed `checkout.session.completed` Stripe would send through the portal's own webhook route,
- * so a test payment takes exactly the path a real one takes.
+ * so a test payment takes exactly the path a real one takes. What Pay and Cancel change, and that a
+ * checkout completes only once, is in test-checkout.ts.
  */
-import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sessionIdParamsSchema } from "../../../shared/api/shop";
 import { formatCents } from "../../../shared/shop/pricing";
@@ -13,9 +13,10 @@ import { escapeHtml } from "../../adapters/mail/escape-html";
 import type { TestPaymentsPort } from "../../adapters/payments/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
-import { type OrderRow, users } from "../../db/schema";
+import type { OrderRow } from "../../db/schema";
 import { cancelUrl, successUrl } from "./checkout-service";
-import { closeOpenOrder, findOrderBySession } from "./orders-repo";
+import { findOrderBySession } from "./orders-repo";
+import { cancelTestCheckout, payTestCheckout, type TestCheckoutOutcome } from "./test-checkout";
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f5;color:#18181b}
 main{max-width:32rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:.75rem;box-shadow:0 1px 3px #0002}
@@ -60,10 +61,10 @@ ${
   );
 }
 
-/** The test provider's customer id for a portal customer: stable, so later payments link to it. */
-export function testCustomerIdOf(uid: string): string {
-  return `cus_local_${uid.replace(/[^A-Za-z0-9]/g, "").slice(0, 32)}`;
-}
+const notFoundPage = page(
+  "Checkout not found",
+  "<h1>Checkout not found</h1><p>This checkout does not exist.</p>",
+);
 
 const testCheckoutRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -87,70 +88,43 @@ const testCheckoutRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const order = await findOrderBySession(db, request.params.sessionId);
       reply.header("cache-control", "no-store").type("text/html; charset=utf-8");
-      if (!order)
-        return reply
-          .code(404)
-          .send(
-            page("Checkout not found", "<h1>Checkout not found</h1><p>This checkout does not exist.</p>"),
-          );
+      if (!order) return reply.code(404).send(notFoundPage);
       return orderPage(order, request.params.sessionId);
     },
   );
+
+  /** The answer to Pay or Cancel when it did not do what it was asked: the order as it stands. */
+  const notDone = (reply: FastifyReply, outcome: TestCheckoutOutcome, sessionId: string) => {
+    reply.header("cache-control", "no-store").type("text/html; charset=utf-8");
+    if (outcome.kind === "not-found") return reply.code(404).send(notFoundPage);
+    if (outcome.kind === "already-completed") {
+      // A checkout completes once; the page says how this one did.
+      return reply.code(409).send(orderPage(outcome.order, sessionId));
+    }
+    return reply
+      .code(502)
+      .send(page("Payment failed", "<h1>Payment failed</h1><p>The payment event was refused.</p>"));
+  };
 
   app.post(
     "/test-checkout/:sessionId/pay",
     { config: { access: "public" }, schema: params },
     async (request, reply) => {
       const { sessionId } = request.params;
-      const order = await findOrderBySession(db, sessionId);
-      if (!order)
-        return reply
-          .code(404)
-          .type("text/html; charset=utf-8")
-          .send(page("Checkout not found", "<h1>Checkout not found</h1>"));
-      const [owner] = order.userId ? await db.select().from(users).where(eq(users.id, order.userId)) : [];
-      const event = {
-        id: `evt_local_${randomBytes(12).toString("hex")}`,
-        object: "event",
-        type: "checkout.session.completed",
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        data: {
-          object: {
-            id: sessionId,
-            object: "checkout.session",
-            mode: "subscription",
-            status: "complete",
-            payment_status: "paid",
-            client_reference_id: owner?.uid ?? null,
-            // A customer id of the test provider's own, one per customer, as Stripe gives one.
-            customer: owner ? testCustomerIdOf(owner.uid) : null,
-            customer_email: owner?.email ?? null,
-            customer_details: owner ? { email: owner.email, name: owner.name, phone: null } : null,
-            amount_subtotal: order.subtotalCents,
-            amount_total: order.totalCents,
-            currency: order.currency,
-            metadata: { order_id: String(order.id), customer_uid: owner?.uid ?? "" },
-          },
-        },
+      const deliver = async (payload: string, signature: string) => {
+        const delivered = await app.inject({
+          method: "POST",
+          url: "/api/stripe/webhook",
+          headers: { "content-type": "application/json", "stripe-signature": signature },
+          payload,
+        });
+        return delivered.statusCode;
       };
-      const payload = JSON.stringify(event);
-      const delivered = await app.inject({
-        method: "POST",
-        url: "/api/stripe/webhook",
-        headers: {
-          "content-type": "application/json",
-          "stripe-signature": await payments.signEvent(payload),
-        },
-        payload,
-      });
-      if (delivered.statusCode !== 200) {
-        request.log.error({ status: delivered.statusCode }, "the test checkout's event was refused");
-        return reply
-          .code(502)
-          .type("text/html; charset=utf-8")
-          .send(page("Payment failed", "<h1>Payment failed</h1><p>The payment event was refused.</p>"));
+      const outcome = await payTestCheckout(db, payments, deliver, sessionId);
+      if (outcome.kind === "refused") {
+        request.log.error({ status: outcome.status }, "the test checkout's event was refused");
       }
+      if (outcome.kind !== "paid") return notDone(reply, outcome, sessionId);
       return reply.redirect(
         successUrl(config).replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(sessionId)),
         303,
@@ -162,8 +136,8 @@ const testCheckoutRoutes: FastifyPluginAsyncZod<{
     "/test-checkout/:sessionId/cancel",
     { config: { access: "public" }, schema: params },
     async (request, reply) => {
-      const order = await findOrderBySession(db, request.params.sessionId);
-      if (order) await closeOpenOrder(db, order.id, "cancelled");
+      const outcome = await cancelTestCheckout(db, request.params.sessionId);
+      if (outcome.kind !== "cancelled") return notDone(reply, outcome, request.params.sessionId);
       return reply.redirect(cancelUrl(config), 303);
     },
   );
