@@ -288,6 +288,27 @@ describe("a proof of an address outranks an unproven claim to it", () => {
     expect(await ownersAccounts(other.user.id)).toHaveLength(0);
   });
 
+  it("records nothing for an imported customer's ordinary claim, which had nothing to end", async () => {
+    await sync();
+    const ask = await t.post("/api/register-existing-user", {
+      email: ownerEmail(),
+      password: OWNER_PASSWORD,
+    });
+    const jar = keepCookies(ask, {});
+    const mail = (await readMailbox(t.app)).find((m) => m.to === ownerEmail());
+    if (!mail) throw new Error("no claim link");
+    const confirmed = await t.post(
+      "/api/register-existing-user/confirm",
+      { token: linkToken(mail, "/register-existing/confirm") },
+      { headers: { cookie: cookieHeader(jar) } },
+    );
+    expect(confirmed.statusCode).toBe(200);
+    expect((await passwordSignIn(OWNER_PASSWORD)).status).toBe(200);
+    expect(
+      await db().select().from(identityEvents).where(eq(identityEvents.kind, "unproven-access-ended")),
+    ).toEqual([]);
+  });
+
   it("does not end anything when the address was already proven", async () => {
     const owner = await signedInUser(db(), t.config, {
       email: ownerEmail(),

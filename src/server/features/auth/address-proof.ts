@@ -34,23 +34,29 @@ export async function endUnprovenAccess(
   // Verified meanwhile by another proof: that one has already ended the unproven access.
   if (!cleared) return user;
   const ended = await db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
-  await db
+  const retired = await db
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(and(eq(emailTokens.userId, user.id), isNull(emailTokens.usedAt)));
+    .where(and(eq(emailTokens.userId, user.id), isNull(emailTokens.usedAt)))
+    .returning({ id: emailTokens.id });
   await db.delete(oidcFlows).where(and(eq(oidcFlows.linkUserId, user.id), isNull(oidcFlows.usedAt)));
 
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
   const what = [
     user.passwordHash ? "password" : null,
-    ended.length > 0 ? `${ended.length} session${ended.length === 1 ? "" : "s"}` : null,
+    ended.length > 0 ? plural(ended.length, "session") : null,
     user.googleId ? "Google link" : null,
+    retired.length > 0 ? plural(retired.length, "pending link") : null,
   ].filter(Boolean);
-  await recordIdentityEvent(db, {
-    userId: user.id,
-    kind: "unproven-access-ended",
-    detail: `${proof.by}: ${what.length > 0 ? what.join(", ") : "nothing to end"}`,
-    ipAddress: proof.ip,
-  });
+  // An imported customer's first claim ends nothing: only what did end is worth an entry.
+  if (what.length > 0) {
+    await recordIdentityEvent(db, {
+      userId: user.id,
+      kind: "unproven-access-ended",
+      detail: `${proof.by}: ${what.join(", ")}`,
+      ipAddress: proof.ip,
+    });
+  }
   return cleared;
 }
 
