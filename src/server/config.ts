@@ -143,6 +143,10 @@ const envSchema = z.object({
       return tiers;
     }),
   SHOP_TEST_PRODUCT: z.enum(["on", "off"]).default("off"),
+  // How long a proof (password, authenticator code, passkey) counts as fresh for revealing secrets.
+  STEP_UP_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  // Unset: on in production, off elsewhere.
+  REQUIRE_ADMIN_2FA: z.enum(["on", "off"]).optional(),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER_URL: httpUrl.default("https://accounts.google.com"),
@@ -177,6 +181,10 @@ export interface Config {
   secretsKeys: string[];
   adminEmails: string[];
   session: { idleTimeoutMs: number; maxAgeMs: number; cookieName: string; secureCookie: boolean };
+  /** A proof younger than this is fresh enough to show a secret or change a credential (R17). */
+  stepUpMs: number;
+  /** Whether an admin must have a second factor (an authenticator app or a passkey) to use admin pages. */
+  requireAdminSecondFactor: boolean;
   airtable: { token: string; baseId: string; apiUrl: string; timeoutMs: number } | undefined;
   airtableFieldMapPath: string | undefined;
   syncSourceDir: string | undefined;
@@ -271,6 +279,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       cookieName: appUrl.startsWith("https:") ? "__Host-portal_session" : "portal_session",
       secureCookie: appUrl.startsWith("https:"),
     },
+    stepUpMs: env.STEP_UP_MINUTES * 60_000,
+    requireAdminSecondFactor: (env.REQUIRE_ADMIN_2FA ?? (isProduction ? "on" : "off")) === "on",
     airtable:
       env.AIRTABLE_TOKEN && env.AIRTABLE_BASE_ID
         ? {

@@ -58,6 +58,20 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * How a session's holder proved who they are: a password alone, a password and an authenticator
+ * code (or a recovery code), a passkey (both factors at once), Google, or a mailed link (a claim).
+ */
+export const SESSION_PROOFS = [
+  "password",
+  "password+totp",
+  "password+recovery-code",
+  "passkey",
+  "google",
+  "mailed-link",
+] as const;
+export type SessionProof = (typeof SESSION_PROOFS)[number];
+
 /** Server-side sessions; the cookie carries a random token, of which only the SHA-256 is stored. */
 export const sessions = pgTable(
   "sessions",
@@ -72,8 +86,19 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     userAgent: varchar("user_agent", { length: 255 }),
     ipAddress: varchar("ip_address", { length: 64 }),
+    /** How the session's holder proved who they are, at sign-in or at the latest fresh proof. */
+    provenBy: text("proven_by", { enum: SESSION_PROOFS }).$type<SessionProof>().notNull().default("password"),
+    /** When they last proved it: a fresh proof (STEP_UP_MINUTES) is needed before a secret is shown. */
+    provenAt: timestamp("proven_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_id_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("sessions_token_hash_key").on(t.tokenHash),
+    index("sessions_user_id_idx").on(t.userId),
+    check(
+      "sessions_proven_by_check",
+      sql`${t.provenBy} in (${sql.raw(SESSION_PROOFS.map((p) => `'${p}'`).join(", "))})`,
+    ),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
@@ -144,6 +169,15 @@ export const IDENTITY_EVENT_KINDS = [
   "email-verified",
   // A proof of the address ended the access an unproven claim to it had set up (decision 017).
   "unproven-access-ended",
+  "password-changed",
+  "totp-enabled",
+  "totp-disabled",
+  "recovery-codes-generated",
+  "recovery-code-used",
+  "passkey-added",
+  "passkey-removed",
+  // A fresh proof before a secret or a sensitive change; the detail names the proof (R17).
+  "step-up",
 ] as const;
 export type IdentityEventKind = (typeof IDENTITY_EVENT_KINDS)[number];
 
@@ -541,3 +575,109 @@ export const paymentEvents = pgTable("payment_events", {
 export type OrderRow = typeof orders.$inferSelect;
 export type LinkedinAccountRow = typeof linkedinAccounts.$inferSelect;
 export type SyncRunRow = typeof syncRuns.$inferSelect;
+
+/**
+ * A user's authenticator app (TOTP, RFC 6238). The secret is sealed with the secrets key. Enrolment
+ * keeps the new secret in `pendingSecretSealed` until one correct code moves it to `secretSealed`.
+ * `lastUsedStep` is the time step of the newest code accepted, so no code is accepted twice.
+ */
+export const twoFactorApps = pgTable("two_factor_apps", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretSealed: text("secret_sealed"),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  pendingSecretSealed: text("pending_secret_sealed"),
+  pendingSince: timestamp("pending_since", { withTimezone: true }),
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+});
+
+/** Single-use recovery codes for the second step, stored as SHA-256 of the normalised code. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    ...timestamps,
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("recovery_codes_user_id_idx").on(t.userId),
+    uniqueIndex("recovery_codes_code_hash_key").on(t.userId, t.codeHash),
+  ],
+);
+
+/** WebAuthn credentials (passkeys). `credentialId` and `publicKey` are base64url. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    deviceType: varchar("device_type", { length: 32 }),
+    backedUp: boolean("backed_up").notNull().default(false),
+    name: varchar("name", { length: 60 }).notNull(),
+    ...timestamps,
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("passkeys_credential_id_key").on(t.credentialId),
+    index("passkeys_user_id_idx").on(t.userId),
+  ],
+);
+
+/**
+ * A WebAuthn ceremony under way: the challenge the browser must sign, held server-side and named by
+ * the SHA-256 of a random id in a short-lived cookie. Used once. `userId` is set for registering a
+ * passkey and for a fresh proof; a sign-in with a discoverable passkey names no one in advance.
+ */
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    id: serial("id").primaryKey(),
+    flowHash: text("flow_hash").notNull(),
+    purpose: text("purpose", { enum: ["register", "sign-in", "step-up"] }).notNull(),
+    challenge: text("challenge").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("webauthn_challenges_flow_hash_key").on(t.flowHash),
+    index("webauthn_challenges_expires_at_idx").on(t.expiresAt),
+    check("webauthn_challenges_purpose_check", sql`${t.purpose} in ('register', 'sign-in', 'step-up')`),
+  ],
+);
+
+/**
+ * The second step of a sign-in: the password was right and an authenticator code is still owed. The
+ * browser holds a random token in a short-lived cookie of its own (only its SHA-256 is here); it is
+ * not a session and opens nothing but the second step. Used once; wrong codes count against it.
+ */
+export const pendingSignIns = pgTable(
+  "pending_sign_ins",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    ...timestamps,
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("pending_sign_ins_token_hash_key").on(t.tokenHash),
+    index("pending_sign_ins_user_id_idx").on(t.userId),
+  ],
+);

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, lt, ne, or } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { type SessionRow, sessions, type UserRow, users } from "../db/schema";
+import { type SessionProof, type SessionRow, sessions, type UserRow, users } from "../db/schema";
 import { hashSecretToken, newSecretToken } from "./secret-token";
 
 export interface SessionPolicy {
@@ -20,7 +20,7 @@ export async function createSession(
   db: Database,
   policy: SessionPolicy,
   userId: number,
-  meta: { userAgent?: string | undefined; ipAddress?: string | undefined } = {},
+  meta: { userAgent?: string | undefined; ipAddress?: string | undefined; provenBy?: SessionProof } = {},
   now = new Date(),
 ): Promise<{ token: string; session: SessionRow }> {
   const token = newSecretToken();
@@ -34,6 +34,8 @@ export async function createSession(
       expiresAt: new Date(now.getTime() + policy.maxAgeMs),
       userAgent: meta.userAgent?.slice(0, 255),
       ipAddress: meta.ipAddress?.slice(0, 64),
+      provenBy: meta.provenBy ?? "password",
+      provenAt: now,
     })
     .returning();
   if (!session) throw new Error("session insert returned nothing");

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import type { SessionRow, UserRow } from "../db/schema";
+import type { SessionProof, SessionRow, UserRow } from "../db/schema";
 import { createSession, findLiveSession } from "./session-store";
 
 export type Access = "public" | "user" | "admin";
@@ -35,8 +35,8 @@ declare module "fastify" {
     currentSession: SessionRow | null;
   }
   interface FastifyInstance {
-    /** Starts a new session for the user and sets its cookie on the reply. */
-    startSession(reply: FastifyReply, user: UserRow): Promise<SessionRow>;
+    /** Starts a new session for the user, proven as `provenBy` says, and sets its cookie on the reply. */
+    startSession(reply: FastifyReply, user: UserRow, provenBy: SessionProof): Promise<SessionRow>;
     clearSessionCookie(reply: FastifyReply): void;
     /** Every route and its declared access, as registered (for the API reference and its tests). */
     declaredRoutes(): DeclaredRoute[];
@@ -58,11 +58,12 @@ export default fp(
     app.decorateRequest("currentUser", null);
     app.decorateRequest("currentSession", null);
 
-    app.decorate("startSession", async (reply: FastifyReply, user: UserRow) => {
+    app.decorate("startSession", async (reply: FastifyReply, user: UserRow, provenBy: SessionProof) => {
       const request = reply.request;
       const { token, session } = await createSession(db, policy, user.id, {
         userAgent: request.headers["user-agent"],
         ipAddress: request.ip,
+        provenBy,
       });
       reply.setCookie(policy.cookieName, token, {
         ...cookieOptions,

@@ -7,14 +7,26 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { emailTokens, oidcFlows, sessions, type UserRow, users } from "../../db/schema";
+import {
+  emailTokens,
+  oidcFlows,
+  passkeys,
+  pendingSignIns,
+  recoveryCodes,
+  sessions,
+  twoFactorApps,
+  type UserRow,
+  users,
+  webauthnChallenges,
+} from "../../db/schema";
 import { recordIdentityEvent } from "./identity-audit";
 
 export type AddressProof = "google" | "claim-link" | "reset-link";
 
 /**
  * Ends every way into `user` that did not come from a proof of its address: the password, every
- * session, the Google link, and every link or Google flow still pending. Does nothing for an account
+ * session, the Google link, any authenticator app, recovery codes and passkeys, and every link,
+ * Google flow, passkey ceremony or half-finished sign-in still pending. Does nothing for an account
  * whose email is already verified: its access was set up by someone who proved the address. Call it
  * in the transaction that records the proof, before the proven person is signed in. Returns the user
  * as it now stands.
@@ -40,6 +52,12 @@ export async function endUnprovenAccess(
     .where(and(eq(emailTokens.userId, user.id), isNull(emailTokens.usedAt)))
     .returning({ id: emailTokens.id });
   await db.delete(oidcFlows).where(and(eq(oidcFlows.linkUserId, user.id), isNull(oidcFlows.usedAt)));
+  // A second factor or passkey the registrant enrolled is theirs, not the address's owner's.
+  const apps = await db.delete(twoFactorApps).where(eq(twoFactorApps.userId, user.id)).returning();
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+  const keys = await db.delete(passkeys).where(eq(passkeys.userId, user.id)).returning({ id: passkeys.id });
+  await db.delete(pendingSignIns).where(eq(pendingSignIns.userId, user.id));
+  await db.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, user.id));
 
   const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
   const what = [
@@ -47,6 +65,8 @@ export async function endUnprovenAccess(
     ended.length > 0 ? plural(ended.length, "session") : null,
     user.googleId ? "Google link" : null,
     retired.length > 0 ? plural(retired.length, "pending link") : null,
+    apps.some((app) => app.enabledAt !== null) ? "authenticator app" : null,
+    keys.length > 0 ? plural(keys.length, "passkey") : null,
   ].filter(Boolean);
   // An imported customer's first claim ends nothing: only what did end is worth an entry.
   if (what.length > 0) {

@@ -158,7 +158,7 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (app, { d
       user = await grantEarnedRole(db, config, user);
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
-      await app.startSession(reply, user);
+      await app.startSession(reply, user, "google");
       return reply.redirect(`${config.appUrl}/dashboard`, 303);
     },
   );

@@ -89,7 +89,7 @@ const authRoutes: FastifyPluginAsyncZod<{
       const user = await login(ctx(request.log), request.body, request.ip, devices.read(request));
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
-      await app.startSession(reply, user);
+      await app.startSession(reply, user, "password");
       devices.remember(reply, user.id);
       return toCurrentUser(user);
     },
@@ -101,7 +101,7 @@ const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = await register(ctx(request.log), request.body, request.ip);
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
-      await app.startSession(reply, user);
+      await app.startSession(reply, user, "password");
       devices.remember(reply, user.id);
       reply.afterResponse(verificationMailWork(ctx(request.log), user.id));
       return reply.code(201).send(toCurrentUser(user));
@@ -150,7 +150,7 @@ const authRoutes: FastifyPluginAsyncZod<{
       );
       claimBinding.clear(reply);
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
-      await app.startSession(reply, user);
+      await app.startSession(reply, user, "mailed-link");
       devices.remember(reply, user.id);
       return toCurrentUser(user);
     },
