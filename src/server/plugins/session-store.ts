@@ -120,3 +120,16 @@ export async function listUserSessions(
     (s) => s.expiresAt > now && now.getTime() - s.lastSeenAt.getTime() < policy.idleTimeoutMs,
   );
 }
+
+/**
+ * Records a fresh proof on a session (a password, an authenticator code or a passkey asked for again
+ * before a secret is shown): from now on it counts as proven, by that method, until STEP_UP_MINUTES.
+ */
+export async function markSessionProven(
+  db: Database,
+  sessionId: number,
+  provenBy: SessionProof,
+  now = new Date(),
+): Promise<void> {
+  await db.update(sessions).set({ provenBy, provenAt: now }).where(eq(sessions.id, sessionId));
+}
