@@ -10,6 +10,7 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import googleRoutes from "./features/auth/google-routes";
 import authRoutes from "./features/auth/routes";
+import securityRoutes from "./features/auth/security-routes";
 import billingRoutes from "./features/billing/routes";
 import testBillingPortalRoutes from "./features/billing/test-billing-portal-routes";
 import devToolsRoutes from "./features/dev-tools/routes";
@@ -117,8 +118,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     writeBack: sync.writeBack,
   });
   await app.register(googleRoutes, { db: database.db, config, identity: adapters.identity });
+  await app.register(securityRoutes, { db: database.db, config, mailer: adapters.mail });
   await app.register(syncRoutes, { db: database.db, sync });
-  await app.register(linkedinAccountsRoutes, { db: database.db, secretBox });
+  await app.register(linkedinAccountsRoutes, { db: database.db, secretBox, config });
   await app.register(profileOptimizationsRoutes, { db: database.db });
   await app.register(shopRoutes, { db: database.db, config, payments: adapters.payments });
   await app.register(billingRoutes, { db: database.db, config, payments: adapters.payments });

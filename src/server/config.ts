@@ -144,7 +144,12 @@ const envSchema = z.object({
     }),
   SHOP_TEST_PRODUCT: z.enum(["on", "off"]).default("off"),
   // How long a proof (password, authenticator code, passkey) counts as fresh for revealing secrets.
-  STEP_UP_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  STEP_UP_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   // Unset: on in production, off elsewhere.
   REQUIRE_ADMIN_2FA: z.enum(["on", "off"]).optional(),
   GOOGLE_CLIENT_ID: optionalString,

@@ -8,6 +8,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ERROR_PARTS_SEPARATOR, fieldMessage } from "../../shared/api/errors";
 import { HttpError } from "../http/errors";
+import { StepUpRequiredError } from "../http/fresh-proof";
 import { RateLimitedError } from "./rate-limiter";
 
 function describeValidation(issues: Array<{ instancePath: string; message?: string | undefined }>): string {
@@ -71,6 +72,10 @@ export default fp(
         return reply.code(400).send({ error: describeValidation(error.validation) });
       }
       if (error instanceof RateLimitedError) reply.header("retry-after", String(error.retryAfterSeconds));
+      if (error instanceof StepUpRequiredError) {
+        // Tells the app to ask for a fresh proof and then repeat the request (decision 023).
+        return reply.code(403).send({ error: error.message, stepUp: true });
+      }
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).send({ error: error.message });
       }

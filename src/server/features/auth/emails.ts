@@ -65,3 +65,14 @@ export function emailChangedNotice(to: string, newEmail: string): MailMessage {
   const text = `The email of your portal account was changed to ${newEmail}. From now on, sign in and receive mail there. If you did not make this change, reset your password and contact support.`;
   return { to, subject: "Your email was changed", text: `${text}\n`, html: `<p>${escapeHtml(text)}</p>` };
 }
+
+export function passwordChangedNotice(to: string, appUrl: string): MailMessage {
+  return linkMail(
+    to,
+    "Your password was changed",
+    "The password of your portal account was just changed, and every other browser was signed out.",
+    "Review your sessions",
+    `${appUrl}/settings`,
+    'If you did not make this change, choose "Forgot password?" on the sign-in page at once to set a new one, and contact support.',
+  );
+}

@@ -14,7 +14,7 @@ import {
   updateProfileSchema,
   verifyEmailSchema,
 } from "../../../shared/api/auth";
-import { errorBodySchema } from "../../../shared/api/errors";
+import { errorBodySchema, stepUpRequiredSchema } from "../../../shared/api/errors";
 import {
   currentUserSchema,
   emailChangedSchema,
@@ -25,6 +25,7 @@ import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { forbidden } from "../../http/errors";
+import { requireFreshProof } from "../../http/fresh-proof";
 import { hashSecretToken, newSecretToken } from "../../plugins/secret-token";
 import { deleteSession, deleteUserSessions, listUserSessions } from "../../plugins/session-store";
 import type { SecretBox } from "../../secrets/secret-box";
@@ -188,12 +189,15 @@ const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: z.object({ id: z.coerce.number().int().positive() }),
         body: updateProfileSchema,
-        response: { 200: updatedProfileSchema },
+        response: { 200: updatedProfileSchema, 403: stepUpRequiredSchema },
       },
     },
     async (request, reply) => {
       const me = request.currentUser;
       if (!me || me.id !== request.params.id) throw forbidden("You can only change your own profile");
+      // A new email decides where reset links go: it needs a fresh proof, as a password change does.
+      if (request.body.email.toLowerCase() !== me.email.toLowerCase())
+        requireFreshProof(request, opts.config);
       const saved = await updateProfile(ctx(request.log), me, request.body);
       if (saved.afterResponse) reply.afterResponse(saved.afterResponse);
       return { ...toCurrentUser(saved.user), airtableSync: saved.writeBack, emailChange: saved.emailChange };

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBodySchema } from "../../../shared/api/errors";
+import { errorBodySchema, stepUpRequiredSchema } from "../../../shared/api/errors";
 import {
   activitySchema,
   exportedSecretsSchema,
@@ -11,8 +11,10 @@ import {
   revealSecretBodySchema,
 } from "../../../shared/api/linkedin-accounts";
 import { uidSchema } from "../../../shared/api/text";
+import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { acceptsGzip, GZIP_FROM_CHARS, matchesIfNoneMatch } from "../../http/conditional-get";
+import { requireFreshProof } from "../../http/fresh-proof";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { requireUser } from "../../http/require-user";
 import type { SecretBox } from "../../secrets/secret-box";
@@ -32,17 +34,25 @@ const EMPTY_LIST = createAccountListCache().put(0, 0, "[]");
 
 const VIEW_OWN_ONLY = "You can only view your own accounts";
 
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+// A 403 may ask for a fresh proof first (stepUp: true): secrets are shown only to a session proven
+// within STEP_UP_MINUTES.
+const errors = {
+  400: errorBodySchema,
+  403: stepUpRequiredSchema,
+  404: errorBodySchema,
+  429: errorBodySchema,
+};
 
 /** A shown secret must not stay in a browser or proxy cache. */
 function noStore(reply: FastifyReply): void {
   reply.header("cache-control", "no-store");
 }
 
-const linkedinAccountsRoutes: FastifyPluginAsyncZod<{ db: Database; secretBox: SecretBox }> = async (
-  app,
-  { db, secretBox },
-) => {
+const linkedinAccountsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  secretBox: SecretBox;
+  config: Config;
+}> = async (app, { db, secretBox, config }) => {
   const lists = createAccountListCache();
   /** The list as the database holds it now: built once per version, then checked with one small read. */
   async function currentList(ownerId: number) {
@@ -95,6 +105,7 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{ db: Database; secretBox: S
       },
     },
     async (request, reply) => {
+      requireFreshProof(request, config);
       noStore(reply);
       return revealSecret(revealContext(request), request.params.id, request.body.secret);
     },
@@ -111,6 +122,7 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{ db: Database; secretBox: S
       },
     },
     async (request, reply) => {
+      requireFreshProof(request, config);
       noStore(reply);
       return currentLoginCode(revealContext(request), request.params.id, Date.now());
     },
@@ -127,6 +139,7 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{ db: Database; secretBox: S
       },
     },
     async (request, reply) => {
+      requireFreshProof(request, config);
       const ctx = revealContext(request);
       const ownerId = await ownerIdOfUid(db, ctx.me, request.params.uid, VIEW_OWN_ONLY);
       noStore(reply);

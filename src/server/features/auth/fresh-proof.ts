@@ -1,0 +1,118 @@
+/**
+ * A fresh proof before a secret is shown or a credential changes (R17, decision 023): the signed-in
+ * customer proves again who they are, with their password or an authenticator code, and the session
+ * counts as freshly proven for STEP_UP_MINUTES. Passkeys give the same proof through their own
+ * routes. Changing the password is here too: its current password is that proof.
+ */
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Mailer } from "../../adapters/mail/port";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import { type SessionProof, type SessionRow, type UserRow, users } from "../../db/schema";
+import { badRequest, HttpError } from "../../http/errors";
+import { isFreshlyProven, StepUpRequiredError } from "../../http/fresh-proof";
+import { ensureUnder, type RateRule, record } from "../../plugins/rate-limiter";
+import { deleteUserSessions, markSessionProven } from "../../plugins/session-store";
+import { passwordChangedNotice } from "./emails";
+import { recordIdentityEvent } from "./identity-audit";
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./password";
+
+const MINUTE = 60_000;
+
+/** Wrong proofs per account: a stolen session must not become a way to guess the password. */
+const proofFailures = (userId: number): RateRule => ({
+  key: `fresh-proof-failures:${userId}`,
+  limit: 5,
+  windowMs: 15 * MINUTE,
+});
+
+export const WRONG_PASSWORD_MESSAGE = "The password is not right";
+export const NO_PASSWORD_PROOF_MESSAGE =
+  "Your account has no password: confirm it's you with an authenticator code or a passkey, or sign in again";
+
+export interface FreshProofContext {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  ip: string;
+}
+
+async function provenOrCounted(ctx: FreshProofContext, user: UserRow, ok: boolean): Promise<void> {
+  if (ok) return;
+  await record(ctx.db, proofFailures(user.id));
+  throw new HttpError(401, WRONG_PASSWORD_MESSAGE);
+}
+
+/** Checks the password of the signed-in user, within the limit of wrong proofs. */
+export async function checkPasswordProof(
+  ctx: FreshProofContext,
+  user: UserRow,
+  password: string,
+): Promise<void> {
+  await ensureUnder(ctx.db, proofFailures(user.id));
+  if (!user.passwordHash) throw badRequest(NO_PASSWORD_PROOF_MESSAGE);
+  await provenOrCounted(ctx, user, await verifyPassword(user.passwordHash, password));
+}
+
+/** Marks the session freshly proven by `proof`, and keeps the audit of it. */
+export async function recordFreshProof(
+  ctx: FreshProofContext,
+  user: UserRow,
+  session: SessionRow,
+  proof: SessionProof,
+): Promise<Date> {
+  const now = new Date();
+  await markSessionProven(ctx.db, session.id, proof, now);
+  await recordIdentityEvent(ctx.db, { userId: user.id, kind: "step-up", detail: proof, ipAddress: ctx.ip });
+  return new Date(now.getTime() + ctx.config.stepUpMs);
+}
+
+export const PASSWORD_CHANGED_MESSAGE =
+  "Your password has been changed. Every other browser has been signed out.";
+
+/**
+ * Changes the password. With a password already set, the current one is the proof; a customer who
+ * signs in only with Google sets a first one after a fresh proof. Every other session ends, the
+ * owner is told by mail, and the audit records it.
+ */
+export async function changePassword(
+  ctx: FreshProofContext,
+  user: UserRow,
+  session: SessionRow,
+  body: { currentPassword?: string | undefined; newPassword: string },
+): Promise<{ afterResponse: () => Promise<void> }> {
+  if (user.passwordHash) {
+    if (body.currentPassword === undefined) throw badRequest("currentPassword: Enter your current password");
+    await ensureUnder(ctx.db, proofFailures(user.id));
+    await provenOrCounted(ctx, user, await verifyPassword(user.passwordHash, body.currentPassword));
+  } else if (!isFreshlyProven(session, ctx.config)) {
+    throw new StepUpRequiredError();
+  }
+  if (await isCommonPassword(body.newPassword)) {
+    throw badRequest(`newPassword: ${COMMON_PASSWORD_MESSAGE}`);
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  const hadPassword = user.passwordHash !== null;
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await deleteUserSessions(tx, user.id, session.id);
+    await markSessionProven(tx, session.id, "password");
+    await recordIdentityEvent(tx, {
+      userId: user.id,
+      kind: "password-changed",
+      detail: hadPassword ? "changed" : "first password set",
+      ipAddress: ctx.ip,
+    });
+  });
+  return {
+    afterResponse: async () => {
+      try {
+        await ctx.mailer.send(passwordChangedNotice(user.email, ctx.config.appUrl));
+      } catch (err) {
+        ctx.log.error({ err: err instanceof Error ? err.message : String(err) }, "could not send mail");
+      }
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Settings → Security's own routes: a fresh proof (the dialog that comes before a secret is shown)
+ * and the password change. Thin: the rules are in fresh-proof.ts.
+ */
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorBodySchema, stepUpRequiredSchema } from "../../../shared/api/errors";
+import {
+  changePasswordAnswerSchema,
+  changePasswordSchema,
+  freshProofAnswerSchema,
+  freshProofSchema,
+} from "../../../shared/api/security";
+import type { Mailer } from "../../adapters/mail/port";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import { badRequest } from "../../http/errors";
+import { requireUser } from "../../http/require-user";
+import {
+  changePassword,
+  checkPasswordProof,
+  type FreshProofContext,
+  PASSWORD_CHANGED_MESSAGE,
+  recordFreshProof,
+} from "./fresh-proof";
+
+/** Checks an authenticator code for the fresh proof; absent until two-factor sign-in is set up. */
+export type AuthenticatorCodeCheck = (
+  userId: number,
+  code: string,
+) => Promise<"ok" | "wrong" | "not-enabled">;
+
+const securityRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  checkAuthenticatorCode?: AuthenticatorCodeCheck;
+}> = async (app, opts) => {
+  const ctx = (request: { log: FreshProofContext["log"]; ip: string }): FreshProofContext => ({
+    db: opts.db,
+    config: opts.config,
+    mailer: opts.mailer,
+    log: request.log,
+    ip: request.ip,
+  });
+
+  app.post(
+    "/api/auth/fresh-proof",
+    {
+      config: { access: "user" },
+      schema: {
+        description:
+          "Proves again who the signed-in user is, with their password or an authenticator code, so that secrets can be shown for STEP_UP_MINUTES.",
+        body: freshProofSchema,
+        response: {
+          200: freshProofAnswerSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const session = request.currentSession;
+      if (!session) throw badRequest("No session");
+      const { password, code } = request.body;
+      if (password !== undefined) {
+        await checkPasswordProof(ctx(request), me, password);
+        const until = await recordFreshProof(ctx(request), me, session, "password");
+        return { ok: true as const, provenUntil: until.toISOString() };
+      }
+      const outcome = opts.checkAuthenticatorCode
+        ? await opts.checkAuthenticatorCode(me.id, code ?? "")
+        : "not-enabled";
+      if (outcome === "not-enabled")
+        throw badRequest("Two-factor authentication is not turned on for your account");
+      if (outcome === "wrong") throw badRequest("The code is not right, or was used already");
+      const until = await recordFreshProof(ctx(request), me, session, "password+totp");
+      return { ok: true as const, provenUntil: until.toISOString() };
+    },
+  );
+
+  app.post(
+    "/api/user/password",
+    {
+      config: { access: "user" },
+      schema: {
+        description:
+          "Changes the signed-in user's password (the current one is the proof; a Google-only account sets a first one after a fresh proof). Every other session ends and the owner is mailed.",
+        body: changePasswordSchema,
+        response: {
+          200: changePasswordAnswerSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: stepUpRequiredSchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const session = request.currentSession;
+      if (!session) throw badRequest("No session");
+      const { afterResponse } = await changePassword(ctx(request), me, session, request.body);
+      reply.afterResponse(afterResponse);
+      return { ok: true as const, message: PASSWORD_CHANGED_MESSAGE };
+    },
+  );
+};
+
+export default securityRoutes;
