@@ -47,7 +47,7 @@ describe("a fresh proof before a secret is shown", () => {
     t.post(`/api/accounts/linkedin/${who.account.id}/reveal`, { secret: "password" }, as(who));
   const prove = (who: SignedInUser, body: object) => t.post("/api/auth/fresh-proof", body, as(who));
   const reveals = async (userId: number) =>
-    (await db().select().from(accountSecretReveals)).filter((row) => row.userId === userId);
+    (await db().select().from(accountSecretReveals)).filter((row) => row.ownerUserId === userId);
 
   it("asks a session proven 11 minutes ago to prove itself, then shows the secret", async () => {
     const who = await customer(11);
@@ -75,6 +75,7 @@ describe("a fresh proof before a secret is shown", () => {
     const shown = await reveal(who);
     expect(shown.statusCode).toBe(200);
     expect(shown.json().value).toBe("Li-Passw0rd-1-zq");
+    expect(await reveals(who.user.id)).toHaveLength(1);
     const [event] = await db().select().from(identityEvents).where(eq(identityEvents.userId, who.user.id));
     expect(event).toMatchObject({ kind: "step-up", detail: "password" });
   });
