@@ -3,6 +3,7 @@
  * non-OK answer becomes an Error whose message is "STATUS: body" (or "STATUS: statusText").
  */
 import type { QueryFunction } from "@tanstack/react-query";
+import { asksForFreshProof, obtainFreshProof } from "./fresh-proof";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -26,7 +27,8 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * Sends a request and returns the OK response. Every state-changing request carries a JSON body,
- * `{}` when the caller has nothing to send, because the server only accepts JSON on those.
+ * `{}` when the caller has nothing to send, because the server only accepts JSON on those. An action
+ * that needs a fresh proof first is repeated once the user gives one (lib/fresh-proof.ts).
  */
 export async function apiRequest(method: HttpMethod, url: string, data?: unknown): Promise<Response> {
   const init: RequestInit = { method, credentials: "include", headers: { Accept: "application/json" } };
@@ -34,7 +36,15 @@ export async function apiRequest(method: HttpMethod, url: string, data?: unknown
     init.headers = { Accept: "application/json", "Content-Type": "application/json" };
     init.body = JSON.stringify(data ?? {});
   }
-  const res = await fetch(url, init);
+  let res = await fetch(url, init);
+  // The action needs a fresh proof first: once the dialog has it, the same request is sent again.
+  if (
+    res.status === 403 &&
+    asksForFreshProof(res.status, await res.clone().text()) &&
+    (await obtainFreshProof())
+  ) {
+    res = await fetch(url, init);
+  }
   await throwIfResNotOk(res);
   return res;
 }

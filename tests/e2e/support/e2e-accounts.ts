@@ -271,6 +271,17 @@ export const revealerAccounts: E2eAccount[] = [
   }),
 ];
 
+/** The prover's one account: its password is shown only after a fresh proof. */
+export const proverAccounts: E2eAccount[] = [
+  account("recE2eProver00001", {
+    accountType: "plus",
+    firstName: "Paula",
+    lastName: "Proof",
+    status: "Signed In",
+    password: "Paula-pw-9",
+  }),
+];
+
 /** The syncer's accounts exist only in the source: Sync Accounts brings them in. */
 /** The one account of the customer who registered first, only in the sync source until they are linked. */
 export const registeredFirstSourceAccounts: E2eAccount[] = [

@@ -22,6 +22,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../../src/server/db/client";
 import { linkedinAccounts, sessions, transactions, users } from "../../../src/server/db/schema";
+import { hashPassword } from "../../../src/server/features/auth/password";
 import { demoDataDir } from "../../../src/server/paths";
 import { hashSecretToken } from "../../../src/server/plugins/secret-token";
 import { createSecretBox } from "../../../src/server/secrets/secret-box";
@@ -31,6 +32,7 @@ import {
   type E2eAccount,
   manyAccounts,
   ownerAccounts,
+  proverAccounts,
   registeredFirstSourceAccounts,
   revealerAccounts,
   syncerSourceAccounts,
@@ -58,6 +60,7 @@ const accountsInDatabase: Partial<Record<E2eUserKey, E2eAccount[]>> = {
   accountsOwner: ownerAccounts,
   manyAccounts,
   revealer: revealerAccounts,
+  prover: proverAccounts,
 };
 const accountsInSource: Partial<Record<E2eUserKey, E2eAccount[]>> = {
   ...accountsInDatabase,
@@ -86,6 +89,7 @@ for (const key of Object.keys(e2eUsers) as E2eUserKey[]) {
       role: spec.role,
       // Verified unless a test is about verifying (decision 016).
       emailVerifiedAt: "emailVerified" in spec ? null : new Date(),
+      ...("password" in spec ? { passwordHash: await hashPassword(spec.password) } : {}),
       ...("uid" in spec ? { uid: spec.uid } : {}),
       ...("onboardingUrl" in spec ? { onboardingUrl: spec.onboardingUrl } : {}),
       ...("optimizationUrl" in spec ? { optimizationUrl: spec.optimizationUrl } : {}),
@@ -100,6 +104,8 @@ for (const key of Object.keys(e2eUsers) as E2eUserKey[]) {
       tokenHash: hashSecretToken(token),
       userId: user.id,
       expiresAt: new Date(Date.now() + day),
+      // Proven at the start of the run, which STEP_UP_MINUTES below keeps fresh, or long ago.
+      provenAt: new Date(Date.now() - ("provenHoursAgo" in spec ? spec.provenHoursAgo * 3_600_000 : 0)),
     })),
   );
 }
@@ -170,6 +176,8 @@ const server = spawn(process.execPath, ["dist/server/main.js"], {
     DATABASE_URL: "",
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     SYNC_INTERVAL_MINUTES: "0",
+    // The shared sessions were proven when the run started: they stay fresh for all of it.
+    STEP_UP_MINUTES: "240",
     SYNC_SOURCE_DIR: sourceDir,
     SECRETS_KEY: E2E_SECRETS_KEY,
     // The help centre's live chat; tests answer its script with an empty one (help-centre.spec.ts).

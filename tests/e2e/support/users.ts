@@ -118,6 +118,20 @@ export const e2eUsers = {
     emailVerified: false,
     baseRecordUid: "e2e00000-0000-4000-8000-0000000000d1",
   },
+  /**
+   * Signs in with a password and owns one account, but proved who they are a day ago: every secret
+   * asks for a fresh proof first (decision 023).
+   */
+  prover: {
+    email: "perry.prover@example.test",
+    name: "Perry Prover",
+    username: "perry",
+    role: "customer",
+    sessionToken: "e2e-prover-session-token-0123456789abcdef01",
+    uid: "e2e00000-0000-4000-8000-0000000000e1",
+    password: "Prover-Portal-2026!",
+    provenHoursAgo: 24,
+  },
   /** Registered first and never verifies: the sync refuses to link them, and tells the admin why. */
   unverifiedFirst: {
     email: "uma.unverified@example.test",

@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { BrandMark } from "../../components/brand-mark";
+import { FreshProofHost } from "../../components/fresh-proof-host";
 import { Spinner } from "../../components/ui/spinner";
 import { useSessionUser } from "../../lib/session";
 import { useMediaQuery } from "../../lib/use-media-query";
@@ -61,6 +62,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           </ErrorBoundary>
         </main>
       </div>
+      <FreshProofHost />
     </div>
   );
 }

@@ -1,0 +1,139 @@
+import { type FormEvent, useRef, useState } from "react";
+import { apiRequest } from "../lib/api-client";
+import { errorMessage } from "../lib/api-error";
+import { useSessionUser } from "../lib/session";
+import { FormField } from "./form-field";
+import { SubmitButton } from "./submit-button";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "./ui/alert-dialog";
+import { Button } from "./ui/button";
+import { Input } from "./ui/input";
+import { PasswordInput } from "./ui/password-input";
+
+type Proof = "password" | "code";
+
+/**
+ * "Confirm it's you" (decision 023): the password or an authenticator code, asked before a secret is
+ * shown or a credential changes. Once the server accepts it, the action that asked goes on by itself.
+ * A customer who signs in only with Google and has no second factor signs in with Google again.
+ */
+export function FreshProofDialog({ onDone }: { onDone: (given: boolean) => void }) {
+  const { user } = useSessionUser();
+  const hasPassword = user?.hasPassword ?? false;
+  const [proof, setProof] = useState<Proof>(hasPassword ? "password" : "code");
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (value.trim() === "") {
+      setError(
+        proof === "password" ? "Enter your password" : "Enter the 6-digit code from your authenticator app",
+      );
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      await apiRequest(
+        "POST",
+        "/api/auth/fresh-proof",
+        proof === "password" ? { password: value } : { code: value },
+      );
+      onDone(true);
+    } catch (failure) {
+      setError(errorMessage(failure, "That did not work. Please try again."));
+      setValue("");
+      input.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const switchTo = (next: Proof) => {
+    setProof(next);
+    setValue("");
+    setError(undefined);
+    queueMicrotask(() => input.current?.focus());
+  };
+
+  return (
+    <AlertDialog open onOpenChange={(open) => (open ? undefined : onDone(false))}>
+      <AlertDialogContent
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          input.current?.focus();
+        }}
+      >
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Confirm it's you</AlertDialogTitle>
+            <AlertDialogDescription>
+              {proof === "password"
+                ? "For your security, enter your password to continue."
+                : "For your security, enter the 6-digit code from your authenticator app to continue."}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <FormField label={proof === "password" ? "Password" : "Authenticator code"} error={error}>
+            {(control) =>
+              proof === "password" ? (
+                <PasswordInput
+                  {...control}
+                  ref={input}
+                  autoComplete="current-password"
+                  value={value}
+                  onChange={(event) => setValue(event.target.value)}
+                />
+              ) : (
+                <Input
+                  {...control}
+                  ref={input}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={value}
+                  onChange={(event) => setValue(event.target.value.replace(/\D/g, ""))}
+                />
+              )
+            }
+          </FormField>
+          {hasPassword ? (
+            <Button
+              type="button"
+              variant="link"
+              className="h-auto justify-start p-0"
+              onClick={() => switchTo(proof === "password" ? "code" : "password")}
+            >
+              {proof === "password" ? "Use an authenticator code instead" : "Use your password instead"}
+            </Button>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              No authenticator app?{" "}
+              <a
+                className="font-medium text-primary underline-offset-4 hover:underline"
+                href="/api/auth/google"
+              >
+                Sign in with Google again
+              </a>
+              .
+            </p>
+          )}
+          <AlertDialogFooter>
+            <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+            <SubmitButton pending={busy}>Continue</SubmitButton>
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
