@@ -5,6 +5,7 @@
  * with growing delays, and never guesses more than 10 times in 15 minutes.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { readMailbox } from "../support/mailbox";
 import { createTestApp, nextLoopbackIp, type TestApp } from "../support/test-app";
 import { insertUser } from "../support/users";
 
@@ -101,5 +102,19 @@ describe("the owner's known browser and strangers' guesses", () => {
     const unknown = await signIn(`nobody-${Date.now()}@example.test`, "Wrong-Guess-xx-1");
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
+  });
+
+  it("mails the owner about a sign-in from a browser the account has not seen, and not about a known one", async () => {
+    const { email, deviceCookie } = await owner();
+    const alerts = async () =>
+      (await readMailbox(t.app)).filter((mail) => mail.to === email && mail.subject === "New sign-in to your account");
+    // The first sign-in, in owner(), came from a browser the account had never seen.
+    const [first] = await alerts();
+    expect(first?.text).toContain("/settings");
+    expect(first?.text).toMatch(/at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC, from the address 127\./);
+    expect((await signIn(email, PASSWORD, deviceCookie)).statusCode).toBe(200);
+    expect(await alerts()).toHaveLength(1);
+    expect((await signIn(email, PASSWORD)).statusCode).toBe(200);
+    expect(await alerts()).toHaveLength(2);
   });
 });

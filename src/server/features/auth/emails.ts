@@ -76,3 +76,17 @@ export function passwordChangedNotice(to: string, appUrl: string): MailMessage {
     'If you did not make this change, choose "Forgot password?" on the sign-in page at once to set a new one, and contact support.',
   );
 }
+
+export function newSignInMail(
+  to: string,
+  sign: { when: string; device: string; ip: string; sessionsUrl: string },
+): MailMessage {
+  return linkMail(
+    to,
+    "New sign-in to your account",
+    `Your portal account was signed into from a browser it had not seen before: ${sign.device}, at ${sign.when}, from the address ${sign.ip}.`,
+    "Review your sessions",
+    sign.sessionsUrl,
+    'If this was you, there is nothing to do. If not, end that session in Settings, then choose "Forgot password?" on the sign-in page to set a new password.',
+  );
+}

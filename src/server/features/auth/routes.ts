@@ -32,6 +32,7 @@ import type { SecretBox } from "../../secrets/secret-box";
 import { claimBindingCookie } from "./claim-binding";
 import { toCurrentUser } from "./current-user";
 import { knownDeviceCookie } from "./known-device";
+import { newSignInAlertWork } from "./new-sign-in-alert";
 import type { ProfileWriteBack } from "./profile-write-back";
 import {
   type AuthContext,
@@ -87,10 +88,13 @@ const authRoutes: FastifyPluginAsyncZod<{
     "/api/login",
     { config: { access: "public" }, schema: { body: loginSchema, response: { 200: currentUserSchema } } },
     async (request, reply) => {
-      const user = await login(ctx(request.log), request.body, request.ip, devices.read(request));
+      const device = devices.read(request);
+      const user = await login(ctx(request.log), request.body, request.ip, device);
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user, "password");
+      if (device?.userId !== user.id)
+        reply.afterResponse(newSignInAlertWork(ctx(request.log), user, request));
       devices.remember(reply, user.id);
       return toCurrentUser(user);
     },

@@ -1,5 +1,6 @@
 import { LoaderCircle, LogOut, Monitor, Smartphone } from "lucide-react";
 import type { SessionInfo } from "../../../../shared/api/auth";
+import { describeUserAgent } from "../../../../shared/user-agent";
 import { LoadFailed } from "../../../components/load-failed";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -17,7 +18,6 @@ import { formatDateTime } from "../../../lib/format";
 import { toast } from "../../../lib/use-toast";
 import { useUserSessions } from "../api/get-user-sessions";
 import { useSignOutOtherSessions } from "../api/sign-out-other-sessions";
-import { describeUserAgent } from "./describe-user-agent";
 
 function SessionRow({ session }: { session: SessionInfo }) {
   const { browser, os, mobile } = describeUserAgent(session.userAgent);

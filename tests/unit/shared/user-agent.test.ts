@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { firstName } from "../../../src/client/features/dashboard/components/welcome-banner";
-import { describeUserAgent } from "../../../src/client/features/settings/components/describe-user-agent";
+import { describeUserAgent } from "../../../src/shared/user-agent";
 
 describe("describeUserAgent", () => {
   it.each([
