@@ -9,6 +9,7 @@ import { type Adapters, createAdapters } from "./adapters/create-adapters";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import googleRoutes from "./features/auth/google-routes";
+import passkeyRoutes from "./features/auth/passkey-routes";
 import authRoutes from "./features/auth/routes";
 import securityRoutes from "./features/auth/security-routes";
 import billingRoutes from "./features/billing/routes";
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(googleRoutes, { db: database.db, config, identity: adapters.identity });
   await app.register(securityRoutes, { db: database.db, config, mailer: adapters.mail });
+  await app.register(passkeyRoutes, { db: database.db, config, secretBox });
   await app.register(syncRoutes, { db: database.db, sync });
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox, config });
   await app.register(profileOptimizationsRoutes, { db: database.db });

@@ -47,7 +47,7 @@ test("a wrong password shows the server's message and stays on the sign-in scree
 
 test("signing in with nothing filled in explains both fields and focuses the email", async ({ page }) => {
   await page.goto("/login");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 
   const email = page.getByLabel("Email");
   const password = page.getByLabel("Password", { exact: true });

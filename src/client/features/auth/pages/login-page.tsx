@@ -11,6 +11,7 @@ import { EmailField } from "../components/email-field";
 import { GoogleOutcomeNotice } from "../components/google-outcome-notice";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
 import { OrDivider } from "../components/or-divider";
+import { PasskeySignInButton } from "../components/passkey-sign-in-button";
 import { useLoginForm } from "../login/use-login-form";
 
 export function LoginPage() {
@@ -74,6 +75,7 @@ export function LoginPage() {
           </form>
           <OrDivider />
           <GoogleSignInButton />
+          <PasskeySignInButton />
         </div>
       </AuthCard>
     </AuthSplitLayout>

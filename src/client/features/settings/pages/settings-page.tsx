@@ -4,6 +4,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { useSessionUser } from "../../../lib/session";
 import { AccountCard } from "../components/account-card";
 import { GoogleCard } from "../components/google-card";
+import { PasskeysCard } from "../components/passkeys-card";
 import { ProfileCard } from "../components/profile-card";
 import { SessionsCard } from "../components/sessions-card";
 
@@ -32,6 +33,7 @@ export function SettingsPage() {
           <div className="grid gap-6 lg:col-span-2">
             <AccountCard user={user} />
             <GoogleCard user={user} />
+            <PasskeysCard />
           </div>
           <div className="lg:col-span-5">
             <SessionsCard />

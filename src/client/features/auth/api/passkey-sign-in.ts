@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CurrentUser } from "../../../../shared/api/user";
+import { LOGIN_REFETCH_DELAY_MS } from "./login";
+import { runPasskeyAssertion } from "./passkey-ceremony";
+import { setSignedInUser } from "./session-cache";
+
+/** Signs in with whichever of the portal's passkeys the person picks: no email is typed. */
+export async function signInWithPasskey(): Promise<CurrentUser> {
+  // The user schema (and zod with it) loads with the request, not with the sign-in page.
+  const schemaModule = import("../../../../shared/api/user");
+  const res = await runPasskeyAssertion("/api/auth/passkey/options", "/api/auth/passkey");
+  const { currentUserSchema } = await schemaModule;
+  return currentUserSchema.parse(await res.json());
+}
+
+export function useSignInWithPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signInWithPasskey,
+    onSuccess: (user) => setSignedInUser(queryClient, user, LOGIN_REFETCH_DELAY_MS),
+  });
+}

@@ -1,0 +1,243 @@
+/**
+ * Passkeys over HTTP: the signed-in user's own (add, list, rename, remove), signing in with one, and
+ * a fresh proof with one before a secret is shown. Rules in passkeys.ts.
+ */
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorBodySchema } from "../../../shared/api/errors";
+import {
+  addPasskeySchema,
+  ceremonyOptionsSchema,
+  type Passkey,
+  passkeyAssertionSchema,
+  passkeyIdParamsSchema,
+  passkeyListSchema,
+  passkeySchema,
+  renamePasskeySchema,
+} from "../../../shared/api/passkeys";
+import { currentUserSchema } from "../../../shared/api/user";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import { forbidden } from "../../http/errors";
+import { requireUser } from "../../http/require-user";
+import { hit } from "../../plugins/rate-limiter";
+import { deleteSession, markSessionProven } from "../../plugins/session-store";
+import type { SecretBox } from "../../secrets/secret-box";
+import { toCurrentUser } from "./current-user";
+import { recordIdentityEvent } from "./identity-audit";
+import { knownDeviceCookie } from "./known-device";
+import {
+  finishAuthentication,
+  finishRegistration,
+  removePasskey,
+  renamePasskey,
+  startAuthentication,
+  startRegistration,
+  userPasskeys,
+  webauthnCookie,
+} from "./passkeys";
+import { grantEarnedRole } from "./service";
+
+export interface PasskeyRoutesOptions {
+  db: Database;
+  config: Config;
+  secretBox: SecretBox;
+}
+
+const MINUTE = 60_000;
+const ok = z.object({ ok: z.literal(true) });
+const emptyBody = z.strictObject({}).optional();
+const error = errorBodySchema;
+
+const toPasskey = (row: Awaited<ReturnType<typeof userPasskeys>>[number]): Passkey => ({
+  id: row.id,
+  name: row.name,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  deviceType: row.deviceType,
+  backedUp: row.backedUp,
+});
+
+const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (app, { db, config, secretBox }) => {
+  const ceremony = webauthnCookie(config);
+  const devices = knownDeviceCookie(config, secretBox);
+
+  app.get(
+    "/api/passkeys",
+    {
+      config: { access: "user" },
+      schema: {
+        description: "The caller's passkeys, oldest first, with when each was added and last used.",
+        response: { 200: passkeyListSchema, 401: error },
+      },
+    },
+    async (request) => (await userPasskeys(db, requireUser(request).id)).map(toPasskey),
+  );
+
+  app.post(
+    "/api/passkeys/registration/options",
+    {
+      config: { access: "user" },
+      schema: {
+        description:
+          "Starts adding a passkey: the options for WebAuthn's create() (a discoverable credential, none the caller already has). The challenge is kept for 5 minutes for this browser.",
+        body: emptyBody,
+        response: { 200: ceremonyOptionsSchema, 400: error, 401: error, 403: error, 409: error, 429: error },
+      },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      await hit(db, [{ key: `passkey-register-user:${me.id}`, limit: 30, windowMs: 15 * MINUTE }]);
+      const { options, flowId } = await startRegistration(db, config, me);
+      ceremony.set(reply, flowId);
+      return { ...options };
+    },
+  );
+
+  app.post(
+    "/api/passkeys/registration",
+    {
+      config: { access: "user" },
+      schema: {
+        description:
+          "Finishes adding a passkey: the credential WebAuthn created for the challenge this browser was given, and a name for it.",
+        body: addPasskeySchema,
+        response: { 201: passkeySchema, 400: error, 401: error, 403: error, 409: error },
+      },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const flowId = ceremony.read(request);
+      ceremony.clear(reply);
+      const saved = await finishRegistration(db, config, me, request.body, flowId, request.ip);
+      return reply.code(201).send(toPasskey(saved));
+    },
+  );
+
+  app.patch(
+    "/api/passkeys/:id",
+    {
+      config: { access: "user" },
+      schema: {
+        description: "Renames one of the caller's passkeys.",
+        params: passkeyIdParamsSchema,
+        body: renamePasskeySchema,
+        response: { 200: passkeySchema, 400: error, 401: error, 403: error, 404: error },
+      },
+    },
+    async (request) =>
+      toPasskey(await renamePasskey(db, requireUser(request), request.params.id, request.body.name)),
+  );
+
+  app.delete(
+    "/api/passkeys/:id",
+    {
+      config: { access: "user" },
+      schema: {
+        description:
+          "Removes one of the caller's passkeys, unless it is their only way to sign in (no password, no Google, no other passkey).",
+        params: passkeyIdParamsSchema,
+        body: emptyBody,
+        response: { 200: ok, 400: error, 401: error, 403: error, 404: error, 409: error },
+      },
+    },
+    async (request) => {
+      await removePasskey(db, requireUser(request), request.params.id, request.ip);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/auth/passkey/options",
+    {
+      config: { access: "public" },
+      schema: {
+        description:
+          "Starts signing in with a passkey: options for WebAuthn's get() that name no credential, so the browser offers every passkey it holds for the portal.",
+        body: emptyBody,
+        response: { 200: ceremonyOptionsSchema, 400: error, 403: error, 429: error },
+      },
+    },
+    async (request, reply) => {
+      await hit(db, [{ key: `passkey-options-ip:${request.ip}`, limit: 60, windowMs: 15 * MINUTE }]);
+      const { options, flowId } = await startAuthentication(db, config, null);
+      ceremony.set(reply, flowId);
+      return { ...options };
+    },
+  );
+
+  app.post(
+    "/api/auth/passkey",
+    {
+      config: { access: "public" },
+      schema: {
+        description:
+          "Signs in with a passkey: the assertion for the challenge this browser was given. A passkey counts as both factors.",
+        body: passkeyAssertionSchema,
+        response: { 200: currentUserSchema, 400: error, 403: error, 429: error },
+      },
+    },
+    async (request, reply) => {
+      await hit(db, [{ key: `passkey-sign-in-ip:${request.ip}`, limit: 30, windowMs: 15 * MINUTE }]);
+      const flowId = ceremony.read(request);
+      ceremony.clear(reply);
+      const owner = await finishAuthentication(db, config, request.body.response, flowId, null);
+      const user = await grantEarnedRole(db, config, owner);
+      // A new token on every sign-in: a session fixed before sign-in is never promoted.
+      if (request.currentSession) await deleteSession(db, request.currentSession.id);
+      await app.startSession(reply, user, "passkey");
+      devices.remember(reply, user.id);
+      return toCurrentUser(user);
+    },
+  );
+
+  app.post(
+    "/api/auth/step-up/passkey/options",
+    {
+      config: { access: "user" },
+      schema: {
+        description: "Starts a fresh proof with one of the caller's passkeys: options for WebAuthn's get().",
+        body: emptyBody,
+        response: { 200: ceremonyOptionsSchema, 400: error, 401: error, 403: error, 409: error, 429: error },
+      },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      await hit(db, [{ key: `passkey-step-up-user:${me.id}`, limit: 30, windowMs: 15 * MINUTE }]);
+      const { options, flowId } = await startAuthentication(db, config, me);
+      ceremony.set(reply, flowId);
+      return { ...options };
+    },
+  );
+
+  app.post(
+    "/api/auth/step-up/passkey",
+    {
+      config: { access: "user" },
+      schema: {
+        description:
+          "Finishes a fresh proof: an assertion by one of the caller's passkeys marks this session proven for STEP_UP_MINUTES.",
+        body: passkeyAssertionSchema,
+        response: { 200: ok, 400: error, 401: error, 403: error },
+      },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const session = request.currentSession;
+      if (!session) throw forbidden();
+      const flowId = ceremony.read(request);
+      ceremony.clear(reply);
+      await finishAuthentication(db, config, request.body.response, flowId, me);
+      await markSessionProven(db, session.id, "passkey");
+      await recordIdentityEvent(db, {
+        userId: me.id,
+        kind: "step-up",
+        detail: "passkey",
+        ipAddress: request.ip,
+      });
+      return { ok: true as const };
+    },
+  );
+};
+
+export default passkeyRoutes;
