@@ -107,7 +107,9 @@ describe("the owner's known browser and strangers' guesses", () => {
   it("mails the owner about a sign-in from a browser the account has not seen, and not about a known one", async () => {
     const { email, deviceCookie } = await owner();
     const alerts = async () =>
-      (await readMailbox(t.app)).filter((mail) => mail.to === email && mail.subject === "New sign-in to your account");
+      (await readMailbox(t.app)).filter(
+        (mail) => mail.to === email && mail.subject === "New sign-in to your account",
+      );
     // The first sign-in, in owner(), came from a browser the account had never seen.
     const [first] = await alerts();
     expect(first?.text).toContain("/settings");

@@ -1,6 +1,7 @@
-import { type FormEvent, useRef, useState } from "react";
-import { apiRequest } from "../lib/api-client";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { apiRequest, getJson } from "../lib/api-client";
 import { errorMessage } from "../lib/api-error";
+import { browserSupportsPasskeys, PasskeyCancelled, proveWithPasskey } from "../lib/passkey-ceremony";
 import { useSessionUser } from "../lib/session";
 import { FormField } from "./form-field";
 import { SubmitButton } from "./submit-button";
@@ -32,6 +33,24 @@ export function FreshProofDialog({ onDone }: { onDone: (given: boolean) => void 
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const hasPasskey = useHasPasskey();
+
+  const proveByPasskey = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await proveWithPasskey();
+      onDone(true);
+    } catch (failure) {
+      setError(
+        failure instanceof PasskeyCancelled
+          ? failure.message
+          : errorMessage(failure, "The passkey did not work. Please try again."),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -107,6 +126,11 @@ export function FreshProofDialog({ onDone }: { onDone: (given: boolean) => void 
               )
             }
           </FormField>
+          {hasPasskey ? (
+            <Button type="button" variant="outline" disabled={busy} onClick={() => void proveByPasskey()}>
+              Use a passkey
+            </Button>
+          ) : null}
           {hasPassword ? (
             <Button
               type="button"
@@ -136,4 +160,21 @@ export function FreshProofDialog({ onDone }: { onDone: (given: boolean) => void 
       </AlertDialogContent>
     </AlertDialog>
   );
+}
+
+/** Whether this browser can use a passkey and the user has one (asked once, when the dialog opens). */
+function useHasPasskey(): boolean {
+  const [has, setHas] = useState(false);
+  useEffect(() => {
+    if (!browserSupportsPasskeys()) return;
+    let live = true;
+    getJson("/api/passkeys", { on401: "returnNull" }).then(
+      (list) => live && setHas(Array.isArray(list) && list.length > 0),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return has;
 }

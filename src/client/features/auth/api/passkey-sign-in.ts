@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../../shared/api/user";
+import { runPasskeyAssertion } from "../../../lib/passkey-ceremony";
 import { LOGIN_REFETCH_DELAY_MS } from "./login";
-import { runPasskeyAssertion } from "./passkey-ceremony";
 import { setSignedInUser } from "./session-cache";
 
 /** Signs in with whichever of the portal's passkeys the person picks: no email is typed. */

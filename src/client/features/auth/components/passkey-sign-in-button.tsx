@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { errorMessage } from "../../../lib/api-error";
-import { browserSupportsPasskeys } from "../api/passkey-ceremony";
+import { browserSupportsPasskeys } from "../../../lib/passkey-ceremony";
 import { useSignInWithPasskey } from "../api/passkey-sign-in";
 
 /**

@@ -3,7 +3,7 @@
  * through @simplewebauthn/browser (loaded only when a passkey is used, so the sign-in page's first
  * load does not carry it), and the assertion back to the server.
  */
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "./api-client";
 
 /** Whether this browser can use passkeys at all. */
 export function browserSupportsPasskeys(): boolean {
@@ -33,4 +33,13 @@ export async function runPasskeyAssertion(optionsUrl: string, verifyUrl: string)
     throw error;
   }
   return apiRequest("POST", verifyUrl, { response });
+}
+
+/**
+ * A fresh proof with a passkey, for the dialog that asks for one before a secret is shown: resolves
+ * once the server has marked this session proven; throws PasskeyCancelled when the person closed the
+ * prompt, an ApiError when the server refused.
+ */
+export async function proveWithPasskey(): Promise<void> {
+  await runPasskeyAssertion("/api/auth/step-up/passkey/options", "/api/auth/step-up/passkey");
 }
