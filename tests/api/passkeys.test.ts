@@ -404,4 +404,23 @@ describe("passkeys", () => {
     expect(statuses("/api/passkeys/registration", "post")).toEqual(["201", "400", "401", "403", "409"]);
     expect(statuses("/api/auth/step-up/passkey", "post")).toEqual(["200", "400", "401", "403"]);
   });
+
+  it("asks a session proven long ago for a fresh proof before it adds or removes a passkey", async () => {
+    const { who } = await enrolledUser();
+    const [saved] = await t.database.db.select().from(passkeys).where(eq(passkeys.userId, who.user.id));
+    if (!saved) throw new Error("no passkey");
+    await t.database.db
+      .update(sessions)
+      .set({ provenAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(sessions.userId, who.user.id));
+    const adding = await post("/api/passkeys/registration/options", {}, who.cookie);
+    expect(adding.statusCode).toBe(403);
+    expect(adding.json()).toMatchObject({ stepUp: true });
+    const removing = await send("DELETE", `/api/passkeys/${saved.id}`, who.cookie, {});
+    expect(removing.statusCode).toBe(403);
+    expect(removing.json()).toMatchObject({ stepUp: true });
+    expect(await t.database.db.select().from(passkeys).where(eq(passkeys.userId, who.user.id))).toHaveLength(
+      1,
+    );
+  });
 });

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBodySchema } from "../../../shared/api/errors";
+import { errorBodySchema, stepUpRequiredSchema } from "../../../shared/api/errors";
 import {
   addPasskeySchema,
   ceremonyOptionsSchema,
@@ -19,6 +19,7 @@ import { currentUserSchema } from "../../../shared/api/user";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { forbidden } from "../../http/errors";
+import { requireFreshProof } from "../../http/fresh-proof";
 import { requireUser } from "../../http/require-user";
 import { hit } from "../../plugins/rate-limiter";
 import { deleteSession, markSessionProven } from "../../plugins/session-store";
@@ -82,11 +83,20 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (app, {
         description:
           "Starts adding a passkey: the options for WebAuthn's create() (a discoverable credential, none the caller already has). The challenge is kept for 5 minutes for this browser.",
         body: emptyBody,
-        response: { 200: ceremonyOptionsSchema, 400: error, 401: error, 403: error, 409: error, 429: error },
+        response: {
+          200: ceremonyOptionsSchema,
+          400: error,
+          401: error,
+          403: stepUpRequiredSchema,
+          409: error,
+          429: error,
+        },
       },
     },
     async (request, reply) => {
       const me = requireUser(request);
+      // A new way in: a stolen session must not be able to add its own passkey (decision 023).
+      requireFreshProof(request, config);
       await hit(db, [{ key: `passkey-register-user:${me.id}`, limit: 30, windowMs: 15 * MINUTE }]);
       const { options, flowId } = await startRegistration(db, config, me);
       ceremony.set(reply, flowId);
@@ -138,10 +148,11 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (app, {
           "Removes one of the caller's passkeys, unless it is their only way to sign in (no password, no Google, no other passkey).",
         params: passkeyIdParamsSchema,
         body: emptyBody,
-        response: { 200: ok, 400: error, 401: error, 403: error, 404: error, 409: error },
+        response: { 200: ok, 400: error, 401: error, 403: stepUpRequiredSchema, 404: error, 409: error },
       },
     },
     async (request) => {
+      requireFreshProof(request, config);
       await removePasskey(db, requireUser(request), request.params.id, request.ip);
       return { ok: true as const };
     },
