@@ -6,6 +6,7 @@ import { AccountCard } from "../components/account-card";
 import { GoogleCard } from "../components/google-card";
 import { ProfileCard } from "../components/profile-card";
 import { SessionsCard } from "../components/sessions-card";
+import { TwoFactorCard } from "../components/two-factor-card";
 
 export function SettingsPage() {
   const { user, isPending } = useSessionUser();
@@ -32,6 +33,7 @@ export function SettingsPage() {
           <div className="grid gap-6 lg:col-span-2">
             <AccountCard user={user} />
             <GoogleCard user={user} />
+            <TwoFactorCard />
           </div>
           <div className="lg:col-span-5">
             <SessionsCard />
