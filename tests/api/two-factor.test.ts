@@ -334,6 +334,19 @@ describe("two-factor sign-in with an authenticator app", () => {
     );
   });
 
+  it("documents every status of the new routes in the API reference", async () => {
+    const doc = (await get("/api/openapi.json")).json();
+    const statuses = (path: string, method: "get" | "post") =>
+      Object.keys(doc.paths[path]?.[method]?.responses ?? {}).sort();
+    expect(statuses("/api/login", "post")).toEqual(["200", "400", "401", "429"]);
+    expect(statuses("/api/login/second-factor", "post")).toEqual(["200", "400", "401", "429"]);
+    expect(statuses("/api/user/two-factor", "get")).toEqual(["200", "401"]);
+    expect(statuses("/api/user/two-factor/enrol", "post")).toEqual(["200", "400", "401", "409"]);
+    for (const path of ["confirm", "recovery-codes", "disable"]) {
+      expect(statuses(`/api/user/two-factor/${path}`, "post")).toEqual(["200", "400", "401", "409", "429"]);
+    }
+  });
+
   it("answers 401 to every Settings route without a session", async () => {
     expect((await get("/api/user/two-factor")).statusCode).toBe(401);
     for (const url of ["enrol", "confirm", "recovery-codes", "disable"]) {
