@@ -119,8 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     writeBack: sync.writeBack,
   });
   await app.register(googleRoutes, { db: database.db, config, identity: adapters.identity });
-  await app.register(securityRoutes, { db: database.db, config, mailer: adapters.mail });
-  await app.register(passkeyRoutes, { db: database.db, config, secretBox });
+  await app.register(securityRoutes, { db: database.db, config, mailer: adapters.mail, secretBox });
+  await app.register(passkeyRoutes, { db: database.db, config, secretBox, mailer: adapters.mail });
   await app.register(syncRoutes, { db: database.db, sync });
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox, config });
   await app.register(profileOptimizationsRoutes, { db: database.db });

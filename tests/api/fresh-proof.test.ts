@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { accountSecretReveals, identityEvents, sessions } from "../../src/server/db/schema";
+import { decodeBase32, totp } from "../../src/server/secrets/totp";
 import { insertAccount, secretsFor } from "../support/linkedin-accounts";
 import { readMailbox } from "../support/mailbox";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -78,6 +79,29 @@ describe("a fresh proof before a secret is shown", () => {
     expect(await reveals(who.user.id)).toHaveLength(1);
     const [event] = await db().select().from(identityEvents).where(eq(identityEvents.userId, who.user.id));
     expect(event).toMatchObject({ kind: "step-up", detail: "password" });
+  });
+
+  it("takes a code from the customer's authenticator app as the proof, once", async () => {
+    const who = await customer(0);
+    const start = await t.post("/api/user/two-factor/enrol", {}, as(who));
+    const key = decodeBase32((start.json() as { secret: string }).secret);
+    const at = Date.now();
+    const confirmed = await t.post("/api/user/two-factor/confirm", { code: totp(key, at).code }, as(who));
+    expect(confirmed.statusCode).toBe(200);
+    await db()
+      .update(sessions)
+      .set({ provenAt: new Date(Date.now() - 30 * MINUTE) })
+      .where(eq(sessions.userId, who.user.id));
+    expect((await reveal(who)).json()).toMatchObject({ stepUp: true });
+    // The code that confirmed the app is spent; the next period's code proves.
+    expect((await prove(who, { code: totp(key, at).code })).statusCode).toBe(400);
+    const next = totp(key, at + 30_000).code;
+    vi.useFakeTimers({ toFake: ["Date"], now: at + 30_000 });
+    expect((await prove(who, { code: next })).statusCode).toBe(200);
+    expect((await prove(who, { code: next })).statusCode).toBe(400);
+    expect((await reveal(who)).statusCode).toBe(200);
+    const [session] = await db().select().from(sessions).where(eq(sessions.userId, who.user.id));
+    expect(session?.provenBy).toBe("password+totp");
   });
 
   it("lets a session signed in within STEP_UP_MINUTES show secrets, and stops when the proof is 10 minutes old", async () => {
@@ -169,7 +193,9 @@ describe("changing the password", () => {
     expect(await me(here.cookie)).toBe(200);
     expect((await signIn(PASSWORD)).statusCode).toBe(401);
     expect((await signIn(NEW_PASSWORD)).statusCode).toBe(200);
-    const mail = (await readMailbox(t.app)).find((m) => m.to === email);
+    const mail = (await readMailbox(t.app)).find(
+      (m) => m.to === email && m.subject !== "New sign-in to your account",
+    );
     expect(mail?.subject).toBe("Your password was changed");
     const events = await t.database.db
       .select()

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountSecretReveals, type LinkedinAccountRow, linkedinAccounts } from "../../src/server/db/schema";
-import { decodeBase32, totp } from "../../src/server/features/linkedin-accounts/totp";
+import { decodeBase32, totp } from "../../src/server/secrets/totp";
 import {
   exportedSecretsSchema,
   loginCodeSchema,

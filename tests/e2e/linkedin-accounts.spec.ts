@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Locator, Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import { decodeBase32, totp } from "../../src/server/features/linkedin-accounts/totp";
+import { decodeBase32, totp } from "../../src/server/secrets/totp";
 import { E2E_TOTP_SECRET } from "./support/e2e-accounts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
 import { holdScriptsContaining } from "./support/held-scripts";

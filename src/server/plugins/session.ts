@@ -11,6 +11,7 @@ import fp from "fastify-plugin";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { SessionProof, SessionRow, UserRow } from "../db/schema";
+import { ADMIN_SECOND_FACTOR_BODY, adminMustEnrol } from "../http/admin-second-factor";
 import { createSession, findLiveSession } from "./session-store";
 
 export type Access = "public" | "user" | "admin";
@@ -117,6 +118,9 @@ export default fp(
       if (!request.currentUser) return reply.code(401).send({ error: "Not authenticated" });
       if (access === "admin" && request.currentUser.role !== "admin") {
         return reply.code(403).send({ error: "Admin access required" });
+      }
+      if (access === "admin" && (await adminMustEnrol(db, config, request.currentUser))) {
+        return reply.code(403).type("application/json; charset=utf-8").send(ADMIN_SECOND_FACTOR_BODY);
       }
     });
   },

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  decodeBase32,
-  hotp,
-  InvalidBase32Error,
-  totp,
-} from "../../../src/server/features/linkedin-accounts/totp";
+import { decodeBase32, encodeBase32, hotp, InvalidBase32Error, totp } from "../../../src/server/secrets/totp";
 
 // The key of both RFCs' test vectors: the ASCII bytes of "12345678901234567890".
 const RFC_KEY = Buffer.from("12345678901234567890", "ascii");
@@ -79,6 +74,16 @@ describe("decodeBase32", () => {
     expect(decodeBase32("mzxw6").toString()).toBe("foo");
     expect(decodeBase32("MZXW6YQ=").toString()).toBe("foob");
     expect(decodeBase32("JBSWY3DPEHPK3PXP").toString("hex")).toBe("48656c6c6f21deadbeef");
+  });
+
+  it("reads back what encodeBase32 writes, unpadded, for every length", () => {
+    expect(encodeBase32(RFC_KEY)).toBe(RFC_KEY_BASE32);
+    expect(encodeBase32(Buffer.from("f"))).toBe("MY");
+    expect(encodeBase32(Buffer.from("foob"))).toBe("MZXW6YQ");
+    for (let length = 1; length <= 25; length++) {
+      const bytes = Buffer.from(Array.from({ length }, (_, i) => (i * 37 + length) & 0xff));
+      expect(decodeBase32(encodeBase32(bytes))).toEqual(bytes);
+    }
   });
 
   it("refuses what is not base32", () => {

@@ -1,14 +1,34 @@
+import { useQuery } from "@tanstack/react-query";
 import { ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, Navigate } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { twoFactorStatusQueryOptions } from "../../features/settings/api/get-two-factor-status";
+import { TWO_FACTOR_CARD_ID } from "../../features/settings/components/two-factor-card";
 import { useSessionUser } from "../../lib/session";
 
-/** Decision D5: admin pages are for users with the admin role; everyone else is told so. */
+/**
+ * Decision D5: admin pages are for users with the admin role; everyone else is told so. Where admins
+ * need a second factor (REQUIRE_ADMIN_2FA), one without goes to Settings to set it up first.
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user } = useSessionUser();
-  if (user?.role === "admin") return children;
+  const isAdmin = user?.role === "admin";
+  const twoFactor = useQuery({ ...twoFactorStatusQueryOptions, enabled: isAdmin });
+  if (isAdmin) {
+    if (twoFactor.isPending) {
+      return (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading" />
+        </div>
+      );
+    }
+    if (twoFactor.data?.adminMustEnrol) return <Navigate to={`/settings#${TWO_FACTOR_CARD_ID}`} replace />;
+    // A failed check shows the page, whose own calls the server refuses if it must.
+    return children;
+  }
   return (
     <div className="space-y-6">
       <PageHeader title="Access denied" />

@@ -16,6 +16,7 @@ import {
   renamePasskeySchema,
 } from "../../../shared/api/passkeys";
 import { currentUserSchema } from "../../../shared/api/user";
+import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { forbidden } from "../../http/errors";
@@ -27,6 +28,7 @@ import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
 import { recordIdentityEvent } from "./identity-audit";
 import { knownDeviceCookie } from "./known-device";
+import { newSignInAlertWork } from "./new-sign-in-alert";
 import {
   finishAuthentication,
   finishRegistration,
@@ -43,6 +45,7 @@ export interface PasskeyRoutesOptions {
   db: Database;
   config: Config;
   secretBox: SecretBox;
+  mailer: Mailer;
 }
 
 const MINUTE = 60_000;
@@ -59,7 +62,10 @@ const toPasskey = (row: Awaited<ReturnType<typeof userPasskeys>>[number]): Passk
   backedUp: row.backedUp,
 });
 
-const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (app, { db, config, secretBox }) => {
+const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
+  app,
+  { db, config, secretBox, mailer },
+) => {
   const ceremony = webauthnCookie(config);
   const devices = knownDeviceCookie(config, secretBox);
 
@@ -197,6 +203,9 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (app, {
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user, "passkey");
+      if (devices.read(request)?.userId !== user.id) {
+        reply.afterResponse(newSignInAlertWork({ config, mailer, log: request.log }, user, request));
+      }
       devices.remember(reply, user.id);
       return toCurrentUser(user);
     },

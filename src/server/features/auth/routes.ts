@@ -15,6 +15,7 @@ import {
   verifyEmailSchema,
 } from "../../../shared/api/auth";
 import { errorBodySchema, stepUpRequiredSchema } from "../../../shared/api/errors";
+import { loginAnswerSchema } from "../../../shared/api/two-factor";
 import {
   currentUserSchema,
   emailChangedSchema,
@@ -52,6 +53,9 @@ import {
   verificationMailWork,
   verifyEmail,
 } from "./service";
+import { hasEnabledApp } from "./two-factor";
+import twoFactorRoutes from "./two-factor-routes";
+import { secondStepCookie, startSecondStep } from "./two-factor-sign-in";
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -66,6 +70,13 @@ const authRoutes: FastifyPluginAsyncZod<{
   const ctx = (log: AuthContext["log"]): AuthContext => ({ ...opts, log });
   const claimBinding = claimBindingCookie(opts.config);
   const devices = knownDeviceCookie(opts.config, opts.secretBox);
+  const secondStep = secondStepCookie(opts.config);
+  await app.register(twoFactorRoutes, {
+    db,
+    config: opts.config,
+    secretBox: opts.secretBox,
+    mailer: opts.mailer,
+  });
 
   app.get(
     "/api/user",
@@ -86,10 +97,29 @@ const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     "/api/login",
-    { config: { access: "public" }, schema: { body: loginSchema, response: { 200: currentUserSchema } } },
+    {
+      config: { access: "public" },
+      schema: {
+        description:
+          'Signs in with a password. For an account with an authenticator app the answer is `{ secondFactor: "totp" }` and no session: a short-lived cookie leads to `POST /api/login/second-factor`.',
+        body: loginSchema,
+        response: {
+          200: loginAnswerSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
     async (request, reply) => {
       const device = devices.read(request);
       const user = await login(ctx(request.log), request.body, request.ip, device);
+      if (await hasEnabledApp(db, user.id)) {
+        // Not signed in yet: the browser holds only the second step's own cookie.
+        secondStep.set(reply, await startSecondStep(db, user.id));
+        return { secondFactor: "totp" as const };
+      }
+      if (secondStep.read(request)) secondStep.clear(reply);
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user, "password");

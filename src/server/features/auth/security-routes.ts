@@ -15,6 +15,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { badRequest } from "../../http/errors";
 import { requireUser } from "../../http/require-user";
+import type { SecretBox } from "../../secrets/secret-box";
 import {
   changePassword,
   checkPasswordProof,
@@ -22,18 +23,13 @@ import {
   PASSWORD_CHANGED_MESSAGE,
   recordFreshProof,
 } from "./fresh-proof";
-
-/** Checks an authenticator code for the fresh proof; absent until two-factor sign-in is set up. */
-export type AuthenticatorCodeCheck = (
-  userId: number,
-  code: string,
-) => Promise<"ok" | "wrong" | "not-enabled">;
+import { checkAuthenticatorCode } from "./two-factor";
 
 const securityRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
   mailer: Mailer;
-  checkAuthenticatorCode?: AuthenticatorCodeCheck;
+  secretBox: SecretBox;
 }> = async (app, opts) => {
   const ctx = (request: { log: FreshProofContext["log"]; ip: string }): FreshProofContext => ({
     db: opts.db,
@@ -69,9 +65,7 @@ const securityRoutes: FastifyPluginAsyncZod<{
         const until = await recordFreshProof(ctx(request), me, session, "password");
         return { ok: true as const, provenUntil: until.toISOString() };
       }
-      const outcome = opts.checkAuthenticatorCode
-        ? await opts.checkAuthenticatorCode(me.id, code ?? "")
-        : "not-enabled";
+      const outcome = await checkAuthenticatorCode(opts.db, opts.secretBox, me.id, code ?? "");
       if (outcome === "not-enabled")
         throw badRequest("Two-factor authentication is not turned on for your account");
       if (outcome === "wrong") throw badRequest("The code is not right, or was used already");

@@ -17,9 +17,9 @@ import { mayActFor } from "../../http/own-uid";
 import { hit } from "../../plugins/rate-limiter";
 import { openRecoveryCodes } from "../../secrets/recovery-codes";
 import type { SecretBox } from "../../secrets/secret-box";
+import { decodeBase32, InvalidBase32Error, TOTP_PERIOD_SECONDS, totp } from "../../secrets/totp";
 import { findAccountSecret, findOwnedAccountsSecrets } from "./accounts-queries";
 import { recordReveal } from "./reveal-audit";
-import { decodeBase32, InvalidBase32Error, TOTP_PERIOD_SECONDS, totp } from "./totp";
 
 // Generous for a person clicking through their accounts, tight for a script walking through ids.
 const REVEAL_LIMIT = { limit: 30, windowMs: 5 * 60_000 };

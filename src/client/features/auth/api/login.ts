@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LoginBody } from "../../../../shared/api/auth";
 import { INVALID_CREDENTIALS_MESSAGE } from "../../../../shared/api/error-text";
-import type { CurrentUser } from "../../../../shared/api/user";
+import type { LoginAnswer } from "../../../../shared/api/two-factor";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { hasJsonBody, serverErrorText } from "../../../lib/api-error";
 import { setSignedInUser } from "./session-cache";
@@ -9,10 +9,14 @@ import { setSignedInUser } from "./session-cache";
 /** The answer to a sign-in was not the JSON the portal expects. */
 class UnreadableLoginAnswer extends Error {}
 
-/** Signs in; the answer is read as text and then parsed, as the spec's login call does. */
-export async function login(body: LoginBody): Promise<CurrentUser> {
-  // The user schema (and zod with it) loads with the request, not with the sign-in page.
-  const schemaModule = import("../../../../shared/api/user");
+/**
+ * Signs in; the answer is read as text and then parsed, as the spec's login call does. For an account
+ * with an authenticator app the answer is `{ secondFactor: "totp" }`: the password was right, and the
+ * second step (login-second-factor.ts) is still to take.
+ */
+export async function login(body: LoginBody): Promise<LoginAnswer> {
+  // The answer's schema (and zod with it) loads with the request, not with the sign-in page.
+  const schemaModule = import("../../../../shared/api/two-factor");
   const res = await apiRequest("POST", "/api/login", body);
   const text = await res.text();
   let parsed: unknown;
@@ -21,8 +25,8 @@ export async function login(body: LoginBody): Promise<CurrentUser> {
   } catch {
     throw new UnreadableLoginAnswer(INVALID_CREDENTIALS_MESSAGE);
   }
-  const { currentUserSchema } = await schemaModule;
-  return currentUserSchema.parse(parsed);
+  const { loginAnswerSchema } = await schemaModule;
+  return loginAnswerSchema.parse(parsed);
 }
 
 /** Spec section 8: a body that is not JSON reads as bad credentials; otherwise the server's words, or "Login failed". */
@@ -41,6 +45,8 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (user) => setSignedInUser(queryClient, user, LOGIN_REFETCH_DELAY_MS),
+    onSuccess: (answer) => {
+      if (!("secondFactor" in answer)) setSignedInUser(queryClient, answer, LOGIN_REFETCH_DELAY_MS);
+    },
   });
 }

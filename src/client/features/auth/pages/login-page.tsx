@@ -1,10 +1,12 @@
 import { CircleAlert } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { PasswordInput } from "../../../components/ui/password-input";
+import { Spinner } from "../../../components/ui/spinner";
 import { loginErrorMessage, useLogin } from "../api/login";
 import { AuthCard, AuthFooterLink, authLinkClass } from "../components/auth-card";
 import { EmailField } from "../components/email-field";
@@ -14,20 +16,61 @@ import { OrDivider } from "../components/or-divider";
 import { PasskeySignInButton } from "../components/passkey-sign-in-button";
 import { useLoginForm } from "../login/use-login-form";
 
+// Only accounts with an authenticator app see the second step: it loads when the password was right.
+const SecondFactorForm = lazy(async () => ({
+  default: (await import("../components/second-factor-form")).SecondFactorForm,
+}));
+
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
+  const [secondStep, setSecondStep] = useState(false);
+  const [restartMessage, setRestartMessage] = useState("");
   // The server's answer is shown as a whole, in the alert: a sign-in failure is never about one field.
   const form = useLoginForm(async (values) => {
+    setRestartMessage("");
+    let answer: Awaited<ReturnType<typeof login.mutateAsync>>;
     try {
-      await login.mutateAsync(values);
+      answer = await login.mutateAsync(values);
     } catch {
       // Shown by the alert below from the mutation's error.
+      return;
+    }
+    if ("secondFactor" in answer) {
+      setSecondStep(true);
       return;
     }
     await navigate("/dashboard", { replace: true });
   });
   const { errors } = form;
+
+  if (secondStep) {
+    return (
+      <AuthSplitLayout>
+        <AuthCard
+          title="Two-factor authentication"
+          description="Enter the 6-digit code from your authenticator app to finish signing in."
+        >
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-6">
+                <Spinner label="Loading" />
+              </div>
+            }
+          >
+            <SecondFactorForm
+              onSignedIn={() => void navigate("/dashboard", { replace: true })}
+              onRestart={(message) => {
+                login.reset();
+                setRestartMessage(message);
+                setSecondStep(false);
+              }}
+            />
+          </Suspense>
+        </AuthCard>
+      </AuthSplitLayout>
+    );
+  }
 
   return (
     <AuthSplitLayout>
@@ -47,6 +90,13 @@ export function LoginPage() {
       >
         <div className="grid gap-5">
           <GoogleOutcomeNotice />
+          {restartMessage ? (
+            <Alert variant="destructive" role="alert">
+              <CircleAlert aria-hidden="true" />
+              <AlertTitle>Sign in again</AlertTitle>
+              <AlertDescription>{restartMessage}</AlertDescription>
+            </Alert>
+          ) : null}
           {login.isError ? (
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />

@@ -7,6 +7,7 @@ import { GoogleCard } from "../components/google-card";
 import { PasskeysCard } from "../components/passkeys-card";
 import { ProfileCard } from "../components/profile-card";
 import { SessionsCard } from "../components/sessions-card";
+import { TwoFactorCard } from "../components/two-factor-card";
 
 export function SettingsPage() {
   const { user, isPending } = useSessionUser();
@@ -33,6 +34,7 @@ export function SettingsPage() {
           <div className="grid gap-6 lg:col-span-2">
             <AccountCard user={user} />
             <GoogleCard user={user} />
+            <TwoFactorCard />
             <PasskeysCard />
           </div>
           <div className="lg:col-span-5">

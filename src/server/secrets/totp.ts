@@ -13,6 +13,23 @@ export class InvalidBase32Error extends Error {
   override name = "InvalidBase32Error";
 }
 
+/** Encodes a key as base32 without padding, the form authenticator apps take (RFC 4648). */
+export function encodeBase32(bytes: Buffer): string {
+  let out = "";
+  let buffer = 0;
+  let bits = 0;
+  for (const byte of bytes) {
+    buffer = ((buffer << 8) | byte) & 0xffff;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      out += BASE32_ALPHABET[(buffer >> bits) & 31];
+    }
+  }
+  if (bits > 0) out += BASE32_ALPHABET[(buffer << (5 - bits)) & 31];
+  return out;
+}
+
 /**
  * Decodes a base32 key as people copy it: any case, spaces between groups, padding or none.
  * Throws InvalidBase32Error for anything else, including a length no encoder produces.
@@ -49,6 +66,9 @@ export function hotp(key: Buffer, counter: number, digits = TOTP_DIGITS): string
   const number = mac.readUInt32BE(offset) & 0x7fffffff;
   return String(number % 10 ** digits).padStart(digits, "0");
 }
+
+/** The RFC 6238 time step (counter) at `unixMs`. */
+export const timeStep = (unixMs: number, period = TOTP_PERIOD_SECONDS) => Math.floor(unixMs / 1000 / period);
 
 /** RFC 6238: the code at `unixMs`, and how many whole seconds it stays valid (1 to the period). */
 export function totp(

@@ -1,0 +1,238 @@
+import { CircleAlert } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import type { TwoFactorEnrolment } from "../../../../shared/api/two-factor";
+import { SubmitButton } from "../../../components/submit-button";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
+import {
+  AlertDialog,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../../../components/ui/alert-dialog";
+import { Button } from "../../../components/ui/button";
+import { failureText, splitFieldErrors } from "../../../lib/api-error";
+import { useConfirmTwoFactorEnrolment } from "../api/confirm-two-factor-enrolment";
+import { useDisableTwoFactor } from "../api/disable-two-factor";
+import { useRegenerateRecoveryCodes } from "../api/regenerate-recovery-codes";
+import { RecoveryCodesView } from "./recovery-codes-view";
+import { TwoFactorCodeField } from "./two-factor-code-field";
+
+const FIELDS = ["code", "recoveryCode"] as const;
+
+/** The server's answer to a wrong or malformed code: the field's message, or the whole text. */
+function codeError(error: unknown): { field?: string; other?: string } {
+  const text = failureText(error, "The code could not be checked");
+  const { fieldErrors, otherErrors } = splitFieldErrors(text, FIELDS);
+  const field = fieldErrors.code ?? fieldErrors.recoveryCode;
+  return { field, other: otherErrors.join(" ") || undefined };
+}
+
+function Failure({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <Alert variant="destructive" role="alert">
+      <CircleAlert aria-hidden="true" />
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
+}
+
+/** Groups a base32 key in fours, as people copy it by hand; apps ignore the spaces. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
+
+/** Scan the QR code (or type the key), confirm with one code, then save the recovery codes. */
+export function TwoFactorEnrolDialog({
+  enrolment,
+  onClose,
+}: {
+  enrolment: TwoFactorEnrolment | null;
+  onClose: () => void;
+}) {
+  const confirm = useConfirmTwoFactorEnrolment();
+  const [code, setCode] = useState("");
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const error = confirm.error ? codeError(confirm.error) : {};
+
+  const close = () => {
+    setCode("");
+    setCodes(null);
+    confirm.reset();
+    onClose();
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    confirm.mutate(code, { onSuccess: setCodes });
+  };
+
+  return (
+    <AlertDialog open={enrolment !== null} onOpenChange={(open) => (open ? undefined : close())}>
+      <AlertDialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        {codes ? (
+          <>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Save your recovery codes</AlertDialogTitle>
+              <AlertDialogDescription>
+                Two-factor authentication is on. From now on, sign-in asks for a code after your password.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <RecoveryCodesView codes={codes} onSaved={close} />
+          </>
+        ) : enrolment ? (
+          <form noValidate onSubmit={onSubmit} className="grid gap-4">
+            <AlertDialogHeader>
+              <AlertDialogTitle>Set up an authenticator app</AlertDialogTitle>
+              <AlertDialogDescription>
+                Scan the QR code with your authenticator app, then enter the 6-digit code it shows.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <img
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrSvg)}`}
+              alt="QR code that adds your account to an authenticator app"
+              width={192}
+              height={192}
+              className="mx-auto size-48 rounded-md border bg-white"
+            />
+            <p className="text-center text-sm text-muted-foreground">
+              Can't scan it? Enter this key in the app instead:
+              <br />
+              <code className="font-mono text-sm break-all text-foreground">{grouped(enrolment.secret)}</code>
+            </p>
+            <Failure message={error.other} />
+            <TwoFactorCodeField kind="code" value={code} onChange={setCode} error={error.field} />
+            <AlertDialogFooter>
+              <Button variant="outline" onClick={close}>
+                Cancel
+              </Button>
+              <SubmitButton pending={confirm.isPending} pendingLabel="Checking…">
+                Turn on
+              </SubmitButton>
+            </AlertDialogFooter>
+          </form>
+        ) : null}
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** New recovery codes for a current authenticator code; the old ones stop working. */
+export function RegenerateRecoveryCodesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const regenerate = useRegenerateRecoveryCodes();
+  const [code, setCode] = useState("");
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const error = regenerate.error ? codeError(regenerate.error) : {};
+  const close = () => {
+    setCode("");
+    setCodes(null);
+    regenerate.reset();
+    onClose();
+  };
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => (next ? undefined : close())}>
+      <AlertDialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        <AlertDialogHeader>
+          <AlertDialogTitle>{codes ? "Your new recovery codes" : "Make new recovery codes"}</AlertDialogTitle>
+          <AlertDialogDescription>
+            {codes
+              ? "Your earlier recovery codes no longer work."
+              : "Your current recovery codes will stop working. Enter a code from your authenticator app."}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        {codes ? (
+          <RecoveryCodesView codes={codes} onSaved={close} />
+        ) : (
+          <form
+            noValidate
+            className="grid gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              regenerate.mutate(code, { onSuccess: setCodes });
+            }}
+          >
+            <Failure message={error.other} />
+            <TwoFactorCodeField kind="code" value={code} onChange={setCode} error={error.field} />
+            <AlertDialogFooter>
+              <Button variant="outline" onClick={close}>
+                Cancel
+              </Button>
+              <SubmitButton pending={regenerate.isPending} pendingLabel="Checking…">
+                Make new codes
+              </SubmitButton>
+            </AlertDialogFooter>
+          </form>
+        )}
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** Turning two-factor sign-in off, for a current code or a recovery code. */
+export function DisableTwoFactorDialog({
+  open,
+  onClose,
+  onDisabled,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDisabled: () => void;
+}) {
+  const disable = useDisableTwoFactor();
+  const [kind, setKind] = useState<"code" | "recovery">("code");
+  const [value, setValue] = useState("");
+  const error = disable.error ? codeError(disable.error) : {};
+  const close = () => {
+    setValue("");
+    setKind("code");
+    disable.reset();
+    onClose();
+  };
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => (next ? undefined : close())}>
+      <AlertDialogContent>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            disable.mutate(kind === "code" ? { code: value } : { recoveryCode: value }, {
+              onSuccess: () => {
+                close();
+                onDisabled();
+              },
+            });
+          }}
+        >
+          <AlertDialogHeader>
+            <AlertDialogTitle>Turn off two-factor authentication?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Sign-in will ask only for your password. Enter a code from your authenticator app, or a recovery
+              code, to confirm.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <Failure message={error.other} />
+          <TwoFactorCodeField kind={kind} value={value} onChange={setValue} error={error.field} />
+          <Button
+            variant="link"
+            className="justify-self-start px-0"
+            onClick={() => {
+              setKind(kind === "code" ? "recovery" : "code");
+              setValue("");
+              disable.reset();
+            }}
+          >
+            {kind === "code" ? "Use a recovery code instead" : "Use your authenticator app instead"}
+          </Button>
+          <AlertDialogFooter>
+            <Button variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <SubmitButton variant="destructive" pending={disable.isPending} pendingLabel="Turning off…">
+              Turn off
+            </SubmitButton>
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * Two-factor sign-in over HTTP: the second step of a sign-in (`POST /api/login/second-factor`) and
+ * the Settings endpoints that turn an authenticator app on and off and renew its recovery codes.
+ */
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorBodySchema, stepUpRequiredSchema } from "../../../shared/api/errors";
+import {
+  authenticatorCodeBodySchema,
+  emptyBodySchema,
+  recoveryCodesSchema,
+  secondFactorProofSchema,
+  twoFactorEnrolmentSchema,
+  twoFactorStatusSchema,
+} from "../../../shared/api/two-factor";
+import { currentUserSchema } from "../../../shared/api/user";
+import type { Mailer } from "../../adapters/mail/port";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import { requireFreshProof } from "../../http/fresh-proof";
+import { requireUser } from "../../http/require-user";
+import { deleteSession } from "../../plugins/session-store";
+import type { SecretBox } from "../../secrets/secret-box";
+import { toCurrentUser } from "./current-user";
+import { knownDeviceCookie } from "./known-device";
+import { newSignInAlertWork } from "./new-sign-in-alert";
+import {
+  confirmEnrolment,
+  disableTwoFactor,
+  regenerateRecoveryCodes,
+  startEnrolment,
+  twoFactorStatus,
+} from "./two-factor";
+import { finishSecondStep, secondStepCookie } from "./two-factor-sign-in";
+
+const errors = <const S extends number[]>(...statuses: S) =>
+  Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as {
+    [K in S[number]]: typeof errorBodySchema;
+  };
+
+const twoFactorRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  secretBox: SecretBox;
+  mailer: Mailer;
+}> = async (app, { db, config, secretBox, mailer }) => {
+  const devices = knownDeviceCookie(config, secretBox);
+  const secondStep = secondStepCookie(config);
+
+  app.post(
+    "/api/login/second-factor",
+    {
+      config: { access: "public" },
+      schema: {
+        description:
+          "The second step of a sign-in for an account with an authenticator app: a 6-digit `code` or a `recoveryCode`, with the cookie `POST /api/login` set. A wrong code answers 401 and counts; after 5 the step is dead and the sign-in starts again.",
+        body: secondFactorProofSchema,
+        response: { 200: currentUserSchema, ...errors(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { user, provenBy } = await finishSecondStep(
+        db,
+        secretBox,
+        secondStep.read(request),
+        request.body,
+        request.ip,
+      );
+      secondStep.clear(reply);
+      if (request.currentSession) await deleteSession(db, request.currentSession.id);
+      await app.startSession(reply, user, provenBy);
+      if (devices.read(request)?.userId !== user.id) {
+        reply.afterResponse(newSignInAlertWork({ config, mailer, log: request.log }, user, request));
+      }
+      devices.remember(reply, user.id);
+      return toCurrentUser(user);
+    },
+  );
+
+  app.get(
+    "/api/user/two-factor",
+    {
+      config: { access: "user" },
+      schema: { response: { 200: twoFactorStatusSchema, ...errors(401) } },
+    },
+    async (request) => twoFactorStatus(db, config, requireUser(request)),
+  );
+
+  app.post(
+    "/api/user/two-factor/enrol",
+    {
+      config: { access: "user" },
+      schema: {
+        description:
+          "Starts setting up an authenticator app: a new secret, as text and as a QR code. Sign-in is unchanged until `POST /api/user/two-factor/confirm` with a code from it.",
+        body: emptyBodySchema,
+        response: { 200: twoFactorEnrolmentSchema, ...errors(400, 401, 409), 403: stepUpRequiredSchema },
+      },
+    },
+    async (request, reply) => {
+      // A stolen session must not be able to put a second factor of its own in the owner's way.
+      requireFreshProof(request, config);
+      reply.header("cache-control", "no-store");
+      return startEnrolment(db, secretBox, requireUser(request));
+    },
+  );
+
+  app.post(
+    "/api/user/two-factor/confirm",
+    {
+      config: { access: "user" },
+      schema: {
+        description:
+          "Finishes the setup with a code from the new app: two-factor sign-in is on, and the 10 recovery codes are answered this once.",
+        body: authenticatorCodeBodySchema,
+        response: { 200: recoveryCodesSchema, ...errors(400, 401, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const codes = await confirmEnrolment(
+        db,
+        secretBox,
+        requireUser(request),
+        request.body.code,
+        request.ip,
+      );
+      reply.header("cache-control", "no-store");
+      return { recoveryCodes: codes };
+    },
+  );
+
+  app.post(
+    "/api/user/two-factor/recovery-codes",
+    {
+      config: { access: "user" },
+      schema: {
+        description: "New recovery codes in place of every old one, for a current authenticator code.",
+        body: authenticatorCodeBodySchema,
+        response: { 200: recoveryCodesSchema, ...errors(400, 401, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const codes = await regenerateRecoveryCodes(
+        db,
+        secretBox,
+        requireUser(request),
+        request.body.code,
+        request.ip,
+      );
+      reply.header("cache-control", "no-store");
+      return { recoveryCodes: codes };
+    },
+  );
+
+  app.post(
+    "/api/user/two-factor/disable",
+    {
+      config: { access: "user" },
+      schema: {
+        description: "Turns two-factor sign-in off, for a current authenticator `code` or a `recoveryCode`.",
+        body: secondFactorProofSchema,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors(400, 401, 409, 429) },
+      },
+    },
+    async (request) => {
+      await disableTwoFactor(db, secretBox, requireUser(request), request.body, request.ip);
+      return { ok: true as const };
+    },
+  );
+};
+
+export default twoFactorRoutes;

@@ -1,0 +1,288 @@
+/**
+ * The authenticator app (TOTP, RFC 6238) as a second factor, and its recovery codes: enrolment that
+ * takes effect only after one correct code, codes accepted once each, wrong codes limited per
+ * account, recovery codes shown once and kept only as SHA-256.
+ */
+import { createHash, randomBytes, randomInt } from "node:crypto";
+import { and, count, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { renderSVG } from "uqr";
+import { fieldMessage } from "../../../shared/api/errors";
+import {
+  normaliseRecoveryCode,
+  RECOVERY_CODE_ALPHABET,
+  RECOVERY_CODE_COUNT,
+  type SecondFactorProof,
+  type TwoFactorEnrolment,
+  type TwoFactorStatus,
+  WRONG_CODE_MESSAGE,
+  WRONG_RECOVERY_CODE_MESSAGE,
+} from "../../../shared/api/two-factor";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import { recoveryCodes, twoFactorApps, type UserRow } from "../../db/schema";
+import { adminMustEnrol } from "../../http/admin-second-factor";
+import { badRequest, conflict } from "../../http/errors";
+import { ensureUnder, type RateRule, record } from "../../plugins/rate-limiter";
+import type { SecretBox } from "../../secrets/secret-box";
+import { decodeBase32, encodeBase32, hotp, TOTP_PERIOD_SECONDS, timeStep } from "../../secrets/totp";
+import { recordIdentityEvent } from "./identity-audit";
+
+const MINUTE = 60_000;
+
+/** Wrong codes (authenticator or recovery) at one account, from anywhere: sign-in, Settings, a fresh proof. */
+export const CODE_FAILURES_PER_ACCOUNT = { limit: 5, windowMs: 15 * MINUTE } as const;
+
+const codeFailures = (userId: number): RateRule => ({
+  key: `secondFactorFailuresPerAccount:${userId}`,
+  ...CODE_FAILURES_PER_ACCOUNT,
+});
+
+/** The name authenticator apps show beside the account. */
+const ISSUER = "Customer Portal";
+/** 160 bits, the key length RFC 4226 recommends for HMAC-SHA1. */
+const SECRET_BYTES = 20;
+/** An enrolment nobody finished in this time is started again. */
+const ENROLMENT_TTL_MS = 30 * MINUTE;
+
+const NOT_ENABLED_MESSAGE = "Two-factor authentication is not on for your account.";
+
+export type CodeCheck = "ok" | "wrong" | "not-enabled";
+
+/**
+ * The step a code belongs to, within one step either side of now for clocks that drift, and only if
+ * it is newer than the newest step accepted before (`after`): a code is never accepted twice.
+ */
+function matchingStep(key: Buffer, code: string, after: number | null, now: number): number | null {
+  const current = timeStep(now);
+  for (const step of [current - 1, current, current + 1]) {
+    if (after !== null && step <= after) continue;
+    if (hotp(key, step) === code) return step;
+  }
+  return null;
+}
+
+/**
+ * Checks a code from the user's authenticator app and, if it is right, spends it: the step it belongs
+ * to and every earlier one are never accepted again. Wrong codes count against the account (5 in 15
+ * minutes), and a check over that limit throws RateLimitedError (429) without looking at the code.
+ * For the sign-in step and for a fresh proof before a secret.
+ */
+export async function checkAuthenticatorCode(
+  db: Database,
+  secretBox: SecretBox,
+  userId: number,
+  code: string,
+  now = new Date(),
+): Promise<CodeCheck> {
+  const [app] = await db.select().from(twoFactorApps).where(eq(twoFactorApps.userId, userId));
+  if (!app?.secretSealed || !app.enabledAt) return "not-enabled";
+  const failures = codeFailures(userId);
+  await ensureUnder(db, failures, now);
+  const key = decodeBase32(secretBox.open(app.secretSealed));
+  const step = matchingStep(key, code, app.lastUsedStep, now.getTime());
+  if (step !== null) {
+    // Conditional, so that two requests with the same code cannot both win.
+    const [spent] = await db
+      .update(twoFactorApps)
+      .set({ lastUsedStep: step })
+      .where(
+        and(
+          eq(twoFactorApps.userId, userId),
+          or(isNull(twoFactorApps.lastUsedStep), sql`${twoFactorApps.lastUsedStep} < ${step}`),
+        ),
+      )
+      .returning({ userId: twoFactorApps.userId });
+    if (spent) return "ok";
+  }
+  await record(db, failures, now);
+  return "wrong";
+}
+
+export const hashRecoveryCode = (code: string) =>
+  createHash("sha256").update(normaliseRecoveryCode(code)).digest("hex");
+
+/** Spends one of the user's recovery codes, under the same limit as authenticator codes. */
+export async function checkRecoveryCode(
+  db: Database,
+  userId: number,
+  code: string,
+  now = new Date(),
+): Promise<"ok" | "wrong"> {
+  const failures = codeFailures(userId);
+  await ensureUnder(db, failures, now);
+  const [used] = await db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, hashRecoveryCode(code)),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
+  if (used) return "ok";
+  await record(db, failures, now);
+  return "wrong";
+}
+
+/** Ten codes like `k3d9-x7qa-2m`: 10 characters of a 32-letter alphabet each, 50 bits. */
+export function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const chars = Array.from({ length: 10 }, () => RECOVERY_CODE_ALPHABET[randomInt(32)]).join("");
+    return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
+  });
+}
+
+/** Replaces every recovery code of the user with fresh ones, returned this once. */
+async function replaceRecoveryCodes(db: Database, userId: number, ip: string): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code) })));
+  await recordIdentityEvent(db, { userId, kind: "recovery-codes-generated", ipAddress: ip });
+  return codes;
+}
+
+export async function recoveryCodesLeft(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return row?.n ?? 0;
+}
+
+export async function hasEnabledApp(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: twoFactorApps.userId })
+    .from(twoFactorApps)
+    .where(and(eq(twoFactorApps.userId, userId), isNotNull(twoFactorApps.enabledAt)));
+  return row !== undefined;
+}
+
+export async function twoFactorStatus(db: Database, config: Config, user: UserRow): Promise<TwoFactorStatus> {
+  const [app] = await db
+    .select({ enabledAt: twoFactorApps.enabledAt })
+    .from(twoFactorApps)
+    .where(eq(twoFactorApps.userId, user.id));
+  const enabledAt = app?.enabledAt ?? null;
+  return {
+    enabled: enabledAt !== null,
+    enabledAt: enabledAt?.toISOString() ?? null,
+    recoveryCodesLeft: enabledAt ? await recoveryCodesLeft(db, user.id) : 0,
+    adminMustEnrol: await adminMustEnrol(db, config, user),
+  };
+}
+
+/**
+ * Starts (or starts again) enrolling an authenticator app: a new secret waits beside the account
+ * until one correct code from it confirms the app holds it. Nothing changes for sign-in until then.
+ */
+export async function startEnrolment(
+  db: Database,
+  secretBox: SecretBox,
+  user: UserRow,
+  now = new Date(),
+): Promise<TwoFactorEnrolment> {
+  if (await hasEnabledApp(db, user.id)) throw conflict("Two-factor authentication is already on.");
+  const secret = encodeBase32(randomBytes(SECRET_BYTES));
+  const pending = { pendingSecretSealed: secretBox.seal(secret), pendingSince: now };
+  await db
+    .insert(twoFactorApps)
+    .values({ userId: user.id, ...pending })
+    .onConflictDoUpdate({ target: twoFactorApps.userId, set: pending });
+  const label = encodeURIComponent(`${ISSUER}:${user.email}`);
+  const otpauthUrl = `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(ISSUER)}&algorithm=SHA1&digits=6&period=${TOTP_PERIOD_SECONDS}`;
+  return { secret, otpauthUrl, qrSvg: renderSVG(otpauthUrl, { ecc: "M", pixelSize: 6, border: 2 }) };
+}
+
+/**
+ * Finishes enrolment with a code from the new app: the app is on from now, and ten recovery codes
+ * are made and returned, this once. A wrong code changes nothing (and counts against the account).
+ */
+export async function confirmEnrolment(
+  db: Database,
+  secretBox: SecretBox,
+  user: UserRow,
+  code: string,
+  ip: string,
+  now = new Date(),
+): Promise<string[]> {
+  const failures = codeFailures(user.id);
+  await ensureUnder(db, failures, now);
+  const codes = await db.transaction(async (tx) => {
+    const [app] = await tx
+      .select()
+      .from(twoFactorApps)
+      .where(
+        and(
+          eq(twoFactorApps.userId, user.id),
+          isNotNull(twoFactorApps.pendingSecretSealed),
+          gt(twoFactorApps.pendingSince, new Date(now.getTime() - ENROLMENT_TTL_MS)),
+        ),
+      )
+      .for("update");
+    if (!app?.pendingSecretSealed) {
+      throw conflict("Start setting up your authenticator app again: this setup has expired.");
+    }
+    if (app.enabledAt) throw conflict("Two-factor authentication is already on.");
+    const secret = secretBox.open(app.pendingSecretSealed);
+    const step = matchingStep(decodeBase32(secret), code, null, now.getTime());
+    if (step === null) return null;
+    await tx
+      .update(twoFactorApps)
+      .set({
+        secretSealed: app.pendingSecretSealed,
+        enabledAt: now,
+        pendingSecretSealed: null,
+        pendingSince: null,
+        lastUsedStep: step,
+      })
+      .where(eq(twoFactorApps.userId, user.id));
+    await recordIdentityEvent(tx, { userId: user.id, kind: "totp-enabled", ipAddress: ip });
+    return replaceRecoveryCodes(tx, user.id, ip);
+  });
+  if (codes === null) {
+    await record(db, failures, now);
+    throw badRequest(fieldMessage("code", WRONG_CODE_MESSAGE));
+  }
+  return codes;
+}
+
+/** New recovery codes in place of the old ones, for a current authenticator code. */
+export async function regenerateRecoveryCodes(
+  db: Database,
+  secretBox: SecretBox,
+  user: UserRow,
+  code: string,
+  ip: string,
+): Promise<string[]> {
+  const check = await checkAuthenticatorCode(db, secretBox, user.id, code);
+  if (check === "not-enabled") throw conflict(NOT_ENABLED_MESSAGE);
+  if (check === "wrong") throw badRequest(fieldMessage("code", WRONG_CODE_MESSAGE));
+  return db.transaction((tx) => replaceRecoveryCodes(tx, user.id, ip));
+}
+
+/** Turns the authenticator app off, for a current code from it or a recovery code. */
+export async function disableTwoFactor(
+  db: Database,
+  secretBox: SecretBox,
+  user: UserRow,
+  proof: SecondFactorProof,
+  ip: string,
+): Promise<void> {
+  if (!(await hasEnabledApp(db, user.id))) throw conflict(NOT_ENABLED_MESSAGE);
+  if (proof.code !== undefined) {
+    const check = await checkAuthenticatorCode(db, secretBox, user.id, proof.code);
+    if (check === "not-enabled") throw conflict(NOT_ENABLED_MESSAGE);
+    if (check === "wrong") throw badRequest(fieldMessage("code", WRONG_CODE_MESSAGE));
+  } else if (proof.recoveryCode !== undefined) {
+    if ((await checkRecoveryCode(db, user.id, proof.recoveryCode)) === "wrong") {
+      throw badRequest(fieldMessage("recoveryCode", WRONG_RECOVERY_CODE_MESSAGE));
+    }
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(twoFactorApps).where(eq(twoFactorApps.userId, user.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await recordIdentityEvent(tx, { userId: user.id, kind: "totp-disabled", ipAddress: ip });
+  });
+}
