@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailTokens, sessions, users } from "../../src/server/db/schema";
+import { INVALID_LINK_MESSAGE } from "../../src/shared/api/auth";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp-server";
 import { latestMail, linkToken, readMailbox } from "../support/mailbox";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
@@ -265,6 +266,67 @@ describe("password reset", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, message: neutralReset });
     expect((await readMailbox(t.app)).length).toBe(before);
+  });
+
+  it("checks a link without using it, and refuses a used, expired or unknown one in the reset's words", async () => {
+    const user = await insertUser(t.database.db, {
+      email: "checker@example.test",
+      password: "Old-Password-99",
+    });
+    await t.post("/api/forgot-password", { email: "checker@example.test" });
+    const token = linkToken(await latestMail(t.app), "/reset-password");
+
+    for (let i = 0; i < 2; i++) {
+      const check = await t.post("/api/reset-password/check", { token });
+      expect(check.statusCode).toBe(200);
+      expect(check.json()).toEqual({ ok: true });
+    }
+    const [row] = await t.database.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id));
+    expect(row?.usedAt).toBeNull();
+
+    expect((await t.post("/api/reset-password", { token, password: "Fresh-Password-31" })).statusCode).toBe(
+      200,
+    );
+    const used = await t.post("/api/reset-password/check", { token });
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toEqual({ error: INVALID_LINK_MESSAGE });
+
+    await t.post("/api/forgot-password", { email: "checker@example.test" });
+    const late = linkToken(await latestMail(t.app), "/reset-password");
+    await t.database.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.userId, user.id));
+    expect((await t.post("/api/reset-password/check", { token: late })).json()).toEqual({
+      error: INVALID_LINK_MESSAGE,
+    });
+    expect((await t.post("/api/reset-password/check", { token: "A".repeat(43) })).json()).toEqual({
+      error: INVALID_LINK_MESSAGE,
+    });
+
+    // A claim link is not a reset link, even while it is usable as a claim.
+    await insertUser(t.database.db, { email: "checked.claim@example.test", passwordHash: null });
+    await t.post("/api/register-existing-user", { email: "checked.claim@example.test", password: chosen });
+    const claim = linkToken(await latestMail(t.app), "/register-existing/confirm");
+    expect((await t.post("/api/reset-password/check", { token: claim })).statusCode).toBe(400);
+    expect((await t.post("/api/reset-password/check", { token: "short" })).statusCode).toBe(400);
+  });
+
+  it("counts checks against the per-address limit on following links", async () => {
+    const ip = "127.200.0.9";
+    for (let i = 0; i < 20; i++) {
+      expect((await t.post("/api/reset-password/check", { token: "B".repeat(43) }, { ip })).statusCode).toBe(
+        400,
+      );
+    }
+    const limited = await t.post("/api/reset-password/check", { token: "B".repeat(43) }, { ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toEqual(expect.any(String));
+    // Following a link from that address is limited too: the two share one count.
+    expect(
+      (await t.post("/api/reset-password", { token: "B".repeat(43), password: "Fresh-Password-31" }, { ip }))
+        .statusCode,
+    ).toBe(429);
   });
 
   it("refuses a claim link used as a reset link", async () => {

@@ -85,6 +85,8 @@ export const verifyEmailSchema = z.object({ token: oneTimeTokenSchema });
 export const resendVerificationSchema = z.object({}).strict();
 export const forgotPasswordSchema = z.object({ email });
 export const resetPasswordSchema = z.object({ token: oneTimeTokenSchema, password: newPasswordSchema });
+/** Asking whether a reset link can still be used, when its page opens; the link stays unused. */
+export const checkResetLinkSchema = z.object({ token: oneTimeTokenSchema });
 
 /** Settings save: a missing or empty username means none. */
 export const updateProfileSchema = z.object({

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  checkResetLinkSchema,
   confirmClaimSchema,
   confirmEmailChangeSchema,
   forgotPasswordSchema,
@@ -34,6 +35,7 @@ import { knownDeviceCookie } from "./known-device";
 import type { ProfileWriteBack } from "./profile-write-back";
 import {
   type AuthContext,
+  checkResetLink,
   confirmClaim,
   confirmEmailChange,
   EMAIL_VERIFIED_MESSAGE,
@@ -165,6 +167,23 @@ const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       reply.afterResponse(await requestPasswordReset(ctx(request.log), request.body.email, request.ip));
       return { ok: true as const, message: NEUTRAL_RESET_MESSAGE };
+    },
+  );
+
+  app.post(
+    "/api/reset-password/check",
+    {
+      // Read when the link's page opens, so a used or expired link is said to be so at once. It
+      // answers only whether the link can be used, in the words of the reset itself.
+      config: { access: "public" },
+      schema: {
+        body: checkResetLinkSchema,
+        response: { 200: ok, 400: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await checkResetLink(ctx(request.log), request.body.token, request.ip);
+      return { ok: true as const };
     },
   );
 

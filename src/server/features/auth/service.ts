@@ -248,6 +248,27 @@ export async function requestPasswordReset(
   };
 }
 
+/**
+ * The user a usable link belongs to, without using the link; a link that cannot be used is refused
+ * here, so its page says so before judging the password typed on it.
+ */
+async function linkOwner(db: Database, purpose: "claim" | "reset", token: string): Promise<UserRow> {
+  const link = await findUsableEmailToken(db, purpose, token);
+  const [owner] = link ? await db.select().from(users).where(eq(users.id, link.userId)) : [];
+  if (!owner) throw badRequest(INVALID_LINK_MESSAGE);
+  return owner;
+}
+
+/**
+ * Whether a reset link can still be used, so its page can say at once that it cannot, rather than
+ * after a new password has been chosen. Reading it leaves it usable; it counts against the same
+ * per-address limit as following a link, so it cannot be used to test tokens faster.
+ */
+export async function checkResetLink(ctx: AuthContext, token: string, ip: string): Promise<void> {
+  await hit(ctx.db, [rule("tokenUsePerIp", ip)]);
+  await linkOwner(ctx.db, "reset", token);
+}
+
 /** Sets a new password from a reset link and ends every session of the user. */
 export async function resetPassword(
   ctx: AuthContext,
