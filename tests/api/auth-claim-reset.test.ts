@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailTokens, sessions, users } from "../../src/server/db/schema";
 import { INVALID_LINK_MESSAGE } from "../../src/shared/api/auth";
+import { loadPasswordEstimator } from "../../src/shared/password-strength";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp-server";
 import { latestMail, linkToken, readMailbox } from "../support/mailbox";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
@@ -118,13 +119,22 @@ describe("existing-customer registration (claim by email proof)", () => {
     expect(late.statusCode).toBe(400);
   });
 
-  it("refuses a common password chosen on the link's page and keeps the link usable", async () => {
+  it("refuses a weak password chosen on the link's page, with the meter's words, and keeps the link usable", async () => {
     await insertUser(t.database.db, { email: "chooser@example.test", passwordHash: null });
     await t.post("/api/register-existing-user", { email: "chooser@example.test", password: chosen });
     const token = linkToken(await latestMail(t.app), "/register-existing/confirm");
     const common = await t.post("/api/register-existing-user/confirm", { token, password: "password1" });
     expect(common.statusCode).toBe(400);
-    expect(common.json().error).toContain("password: This password is too common");
+    expect(common.json().error).toContain("password: This password is too easy to guess");
+    const meter = (await loadPasswordEstimator())("Password123!");
+    const weak = await t.post("/api/register-existing-user/confirm", { token, password: "Password123!" });
+    expect(weak.json()).toEqual({ error: `password: ${meter.message}` });
+    // Asking for the link judges the typed password the same way.
+    const asked = await t.post("/api/register-existing-user", {
+      email: "other@example.test",
+      password: "Password123!",
+    });
+    expect(asked.json()).toEqual({ error: `password: ${meter.message}` });
     const good = await t.post("/api/register-existing-user/confirm", {
       token,
       password: "Chooser-Choice-64",
@@ -185,7 +195,7 @@ describe("existing-customer registration (claim by email proof)", () => {
     for (const [payload, message] of [
       [{ email: "x", password: chosen }, "email: Please enter a valid email address"],
       [{ email: "a@b.co", password: "short" }, "password: Password must be at least 8 characters long"],
-      [{ email: "a@b.co", password: "qwertyuiop" }, "password: This password is too common"],
+      [{ email: "a@b.co", password: "qwertyuiop" }, "password: This password is too easy to guess"],
       [{ password: chosen }, "email: Required"],
     ] as const) {
       const res = await t.post("/api/register-existing-user", payload);
@@ -327,6 +337,28 @@ describe("password reset", () => {
       (await t.post("/api/reset-password", { token: "B".repeat(43), password: "Fresh-Password-31" }, { ip }))
         .statusCode,
     ).toBe(429);
+  });
+
+  it("refuses Password123! on the reset with the meter's words, and keeps the link usable", async () => {
+    await insertUser(t.database.db, {
+      name: "Wendell Strong",
+      email: "wendell.strong@example.test",
+      password: "Old-Password-99",
+    });
+    await t.post("/api/forgot-password", { email: "wendell.strong@example.test" });
+    const token = linkToken(await latestMail(t.app), "/reset-password");
+    const estimate = await loadPasswordEstimator();
+    for (const weak of ["Password123!", "WendellStrong!"]) {
+      const res = await t.post("/api/reset-password", { token, password: weak });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: `password: ${estimate(weak, ["Wendell Strong", "wendell.strong@example.test"]).message}`,
+      });
+    }
+    expect((await t.post("/api/reset-password/check", { token })).statusCode).toBe(200);
+    expect((await t.post("/api/reset-password", { token, password: "Demo-Portal-2026!" })).statusCode).toBe(
+      200,
+    );
   });
 
   it("refuses a claim link used as a reset link", async () => {

@@ -44,7 +44,7 @@ import {
 } from "./emails";
 import { recordIdentityEvent } from "./identity-audit";
 import type { KnownDevice } from "./known-device";
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./password";
+import { hashPassword, refuseWeakPassword, verifyPassword } from "./password";
 import type { ProfileWriteBack } from "./profile-write-back";
 import { findUserByEmail, uniqueViolation } from "./users-repo";
 
@@ -107,13 +107,13 @@ export async function grantEarnedRole(db: Database, config: Config, user: UserRo
   return updated ?? user;
 }
 
-async function refuseCommon(password: string): Promise<void> {
-  if (await isCommonPassword(password)) throw badRequest(fieldMessage("password", COMMON_PASSWORD_MESSAGE));
-}
+/** What a password must not be built from: the account's own name, username and email. */
+const ownWords = (user: Pick<UserRow, "name" | "username" | "email"> | undefined) =>
+  user ? [user.name, user.username, user.email] : [];
 
 export async function register(ctx: AuthContext, body: RegisterBody, ip: string): Promise<UserRow> {
   await hit(ctx.db, [rule("registerPerIp", ip)]);
-  await refuseCommon(body.password);
+  await refuseWeakPassword(body.password, ownWords(body));
   const passwordHash = await hashPassword(body.password);
   try {
     const [user] = await ctx.db
@@ -181,7 +181,9 @@ export async function requestClaim(
   browserBindingHash: string,
 ): Promise<DeferredWork> {
   await hit(ctx.db, [rule("mailPerIp", ip), rule("mailPerAccount", body.email)]);
-  await refuseCommon(body.password);
+  // Judged against the email only: looking the account up for its name would make the answer's
+  // timing depend on whether the email is known.
+  await refuseWeakPassword(body.password, [body.email]);
   return async () => {
     const user = await findUserByEmail(ctx.db, body.email);
     if (!user || user.passwordHash) return;
@@ -206,7 +208,9 @@ export async function confirmClaim(
   ip: string,
 ): Promise<UserRow> {
   await hit(ctx.db, [rule("tokenUsePerIp", ip)]);
-  if (body.password !== undefined) await refuseCommon(body.password);
+  if (body.password !== undefined) {
+    await refuseWeakPassword(body.password, ownWords(await linkOwner(ctx.db, "claim", body.token)));
+  }
   const chosenHash = body.password === undefined ? null : await hashPassword(body.password);
   return ctx.db.transaction(async (tx) => {
     const link = await findUsableEmailToken(tx, "claim", body.token);
@@ -277,7 +281,7 @@ export async function resetPassword(
   ip: string,
 ): Promise<void> {
   await hit(ctx.db, [rule("tokenUsePerIp", ip)]);
-  await refuseCommon(password);
+  await refuseWeakPassword(password, ownWords(await linkOwner(ctx.db, "reset", token)));
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     const used = await consumeEmailToken(tx, "reset", token);
