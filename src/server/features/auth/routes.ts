@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  CURRENT_SESSION_MESSAGE,
   checkResetLinkSchema,
   confirmClaimSchema,
   confirmEmailChangeSchema,
@@ -11,6 +12,8 @@ import {
   registerSchema,
   resendVerificationSchema,
   resetPasswordSchema,
+  SESSION_NOT_FOUND_MESSAGE,
+  sessionIdParamsSchema,
   sessionInfoSchema,
   updateProfileSchema,
   verifyEmailSchema,
@@ -25,9 +28,14 @@ import {
 import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
-import { forbidden } from "../../http/errors";
+import { conflict, forbidden, notFound } from "../../http/errors";
 import { hashSecretToken, newSecretToken } from "../../plugins/secret-token";
-import { deleteSession, deleteUserSessions, listUserSessions } from "../../plugins/session-store";
+import {
+  deleteOwnSession,
+  deleteSession,
+  deleteUserSessions,
+  listUserSessions,
+} from "../../plugins/session-store";
 import type { SecretBox } from "../../secrets/secret-box";
 import { claimBindingCookie } from "./claim-binding";
 import { toCurrentUser } from "./current-user";
@@ -287,6 +295,7 @@ const authRoutes: FastifyPluginAsyncZod<{
         userAgent: s.userAgent,
         ipAddress: s.ipAddress,
         current: s.id === current.id,
+        provenBy: s.provenBy,
       }));
     },
   );
@@ -299,6 +308,34 @@ const authRoutes: FastifyPluginAsyncZod<{
       const current = request.currentSession;
       if (!me || !current) throw forbidden();
       await deleteUserSessions(db, me.id, current.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    "/api/user/sessions/:id",
+    {
+      config: { access: "user" },
+      schema: {
+        params: sessionIdParamsSchema,
+        response: {
+          200: ok,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const me = request.currentUser;
+      const current = request.currentSession;
+      if (!me || !current) throw forbidden();
+      // Ending the session in use is signing out, which also clears the cookie: 409 points there.
+      if (request.params.id === current.id) throw conflict(CURRENT_SESSION_MESSAGE);
+      // Someone else's session answers as one that does not exist, so session ids reveal nothing.
+      if (!(await deleteOwnSession(db, me.id, request.params.id))) throw notFound(SESSION_NOT_FOUND_MESSAGE);
       return { ok: true as const };
     },
   );
