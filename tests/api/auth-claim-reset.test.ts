@@ -151,19 +151,42 @@ describe("existing-customer registration (claim by email proof)", () => {
     bindingCookie(res);
   });
 
-  it("gives the same answer for an unknown email or a customer who already has a password, and mails nothing", async () => {
-    await insertUser(t.database.db, {
+  it("gives the same answer for an unknown email or a customer who already has a login; only the login's owner hears of it", async () => {
+    const owner = await insertUser(t.database.db, {
       email: "has.password@example.test",
       password: "Older-Secret-11",
     });
     const mailBefore = (await readMailbox(t.app)).length;
     const usersBefore = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n;
+    const answers = [];
     for (const email of ["nobody.here@example.test", "has.password@example.test"]) {
       const res = await t.post("/api/register-existing-user", { email, password: chosen });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ ok: true, message: neutralClaim });
+      answers.push(res.json());
     }
-    expect((await readMailbox(t.app)).length).toBe(mailBefore);
+    expect(answers).toEqual([
+      { ok: true, message: neutralClaim },
+      { ok: true, message: neutralClaim },
+    ]);
+    expect(answers[0]).toEqual(answers[1]);
+
+    // The unknown email gets nothing; the login's owner is told a login exists and how to get in.
+    const mails = await readMailbox(t.app);
+    expect(mails.length).toBe(mailBefore + 1);
+    const [mail] = mails;
+    expect(mail?.to).toBe("has.password@example.test");
+    expect(mail?.subject).toBe("You already have a portal login");
+    expect(mail?.text).toContain("already has a login");
+    expect(mail?.text).toContain(`Sign in: ${TEST_APP_URL}/login\n`);
+    expect(mail?.text).toContain(`Forgot password? Choose a new one: ${TEST_APP_URL}/forgot-password\n`);
+    expect(mail?.html).toContain(`href="${TEST_APP_URL}/login"`);
+    expect(mail?.html).toContain(`href="${TEST_APP_URL}/forgot-password"`);
+    // It carries no link that sets anything, and none was issued.
+    expect(mail?.text).not.toContain("token=");
+    expect(await t.database.db.select().from(emailTokens).where(eq(emailTokens.userId, owner.id))).toEqual(
+      [],
+    );
+
     expect((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n).toBe(
       usersBefore,
     );

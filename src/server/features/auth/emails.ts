@@ -65,3 +65,21 @@ export function emailChangedNotice(to: string, newEmail: string): MailMessage {
   const text = `The email of your portal account was changed to ${newEmail}. From now on, sign in and receive mail there. If you did not make this change, reset your password and contact support.`;
   return { to, subject: "Your email was changed", text: `${text}\n`, html: `<p>${escapeHtml(text)}</p>` };
 }
+
+/**
+ * The answer to a claim for an address that already has a login: no link that sets a password (the
+ * account has one), but the two ways back in, so an owner who forgot they registered is not left
+ * waiting for a mail that never comes.
+ */
+export function loginExistsMail(to: string, signInUrl: string, forgotPasswordUrl: string): MailMessage {
+  const intro =
+    "Someone asked to create a portal account for this email as an existing customer. This email already has a login, so there is nothing to create.";
+  const outro =
+    "If you did not ask for this, ignore this email: nothing has changed, and your password stays as it is.";
+  return {
+    to,
+    subject: "You already have a portal login",
+    text: `${intro}\n\nSign in: ${signInUrl}\n\nForgot password? Choose a new one: ${forgotPasswordUrl}\n\n${outro}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(signInUrl)}">Sign in</a></p><p>Forgot password? <a href="${escapeHtml(forgotPasswordUrl)}">Choose a new one</a></p><p>${escapeHtml(outro)}</p>`,
+  };
+}

@@ -39,6 +39,7 @@ import {
   claimAccountMail,
   confirmEmailChangeMail,
   emailChangedNotice,
+  loginExistsMail,
   resetPasswordMail,
   verifyEmailMail,
 } from "./emails";
@@ -186,7 +187,15 @@ export async function requestClaim(
   await refuseWeakPassword(body.password, [body.email]);
   return async () => {
     const user = await findUserByEmail(ctx.db, body.email);
-    if (!user || user.passwordHash) return;
+    if (!user) return;
+    if (user.passwordHash) {
+      // Whoever asked may be the owner who forgot they have a login: tell the address, not the asker.
+      await sendQuietly(
+        ctx,
+        loginExistsMail(user.email, `${ctx.config.appUrl}/login`, `${ctx.config.appUrl}/forgot-password`),
+      );
+      return;
+    }
     const token = await issueEmailToken(ctx.db, "claim", user.id, {
       pendingPasswordHash: await hashPassword(body.password),
       browserBindingHash,
