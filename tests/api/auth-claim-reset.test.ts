@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailTokens, sessions, users } from "../../src/server/db/schema";
+import { INVALID_LINK_MESSAGE } from "../../src/shared/api/auth";
+import { loadPasswordEstimator } from "../../src/shared/password-strength";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp-server";
 import { latestMail, linkToken, readMailbox } from "../support/mailbox";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
@@ -117,13 +119,22 @@ describe("existing-customer registration (claim by email proof)", () => {
     expect(late.statusCode).toBe(400);
   });
 
-  it("refuses a common password chosen on the link's page and keeps the link usable", async () => {
+  it("refuses a weak password chosen on the link's page, with the meter's words, and keeps the link usable", async () => {
     await insertUser(t.database.db, { email: "chooser@example.test", passwordHash: null });
     await t.post("/api/register-existing-user", { email: "chooser@example.test", password: chosen });
     const token = linkToken(await latestMail(t.app), "/register-existing/confirm");
     const common = await t.post("/api/register-existing-user/confirm", { token, password: "password1" });
     expect(common.statusCode).toBe(400);
-    expect(common.json().error).toContain("password: This password is too common");
+    expect(common.json().error).toContain("password: This password is too easy to guess");
+    const meter = (await loadPasswordEstimator())("Password123!");
+    const weak = await t.post("/api/register-existing-user/confirm", { token, password: "Password123!" });
+    expect(weak.json()).toEqual({ error: `password: ${meter.message}` });
+    // Asking for the link judges the typed password the same way.
+    const asked = await t.post("/api/register-existing-user", {
+      email: "other@example.test",
+      password: "Password123!",
+    });
+    expect(asked.json()).toEqual({ error: `password: ${meter.message}` });
     const good = await t.post("/api/register-existing-user/confirm", {
       token,
       password: "Chooser-Choice-64",
@@ -140,19 +151,42 @@ describe("existing-customer registration (claim by email proof)", () => {
     bindingCookie(res);
   });
 
-  it("gives the same answer for an unknown email or a customer who already has a password, and mails nothing", async () => {
-    await insertUser(t.database.db, {
+  it("gives the same answer for an unknown email or a customer who already has a login; only the login's owner hears of it", async () => {
+    const owner = await insertUser(t.database.db, {
       email: "has.password@example.test",
       password: "Older-Secret-11",
     });
     const mailBefore = (await readMailbox(t.app)).length;
     const usersBefore = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n;
+    const answers = [];
     for (const email of ["nobody.here@example.test", "has.password@example.test"]) {
       const res = await t.post("/api/register-existing-user", { email, password: chosen });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ ok: true, message: neutralClaim });
+      answers.push(res.json());
     }
-    expect((await readMailbox(t.app)).length).toBe(mailBefore);
+    expect(answers).toEqual([
+      { ok: true, message: neutralClaim },
+      { ok: true, message: neutralClaim },
+    ]);
+    expect(answers[0]).toEqual(answers[1]);
+
+    // The unknown email gets nothing; the login's owner is told a login exists and how to get in.
+    const mails = await readMailbox(t.app);
+    expect(mails.length).toBe(mailBefore + 1);
+    const [mail] = mails;
+    expect(mail?.to).toBe("has.password@example.test");
+    expect(mail?.subject).toBe("You already have a portal login");
+    expect(mail?.text).toContain("already has a login");
+    expect(mail?.text).toContain(`Sign in: ${TEST_APP_URL}/login\n`);
+    expect(mail?.text).toContain(`Forgot password? Choose a new one: ${TEST_APP_URL}/forgot-password\n`);
+    expect(mail?.html).toContain(`href="${TEST_APP_URL}/login"`);
+    expect(mail?.html).toContain(`href="${TEST_APP_URL}/forgot-password"`);
+    // It carries no link that sets anything, and none was issued.
+    expect(mail?.text).not.toContain("token=");
+    expect(await t.database.db.select().from(emailTokens).where(eq(emailTokens.userId, owner.id))).toEqual(
+      [],
+    );
+
     expect((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n).toBe(
       usersBefore,
     );
@@ -184,7 +218,7 @@ describe("existing-customer registration (claim by email proof)", () => {
     for (const [payload, message] of [
       [{ email: "x", password: chosen }, "email: Please enter a valid email address"],
       [{ email: "a@b.co", password: "short" }, "password: Password must be at least 8 characters long"],
-      [{ email: "a@b.co", password: "qwertyuiop" }, "password: This password is too common"],
+      [{ email: "a@b.co", password: "qwertyuiop" }, "password: This password is too easy to guess"],
       [{ password: chosen }, "email: Required"],
     ] as const) {
       const res = await t.post("/api/register-existing-user", payload);
@@ -265,6 +299,89 @@ describe("password reset", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, message: neutralReset });
     expect((await readMailbox(t.app)).length).toBe(before);
+  });
+
+  it("checks a link without using it, and refuses a used, expired or unknown one in the reset's words", async () => {
+    const user = await insertUser(t.database.db, {
+      email: "checker@example.test",
+      password: "Old-Password-99",
+    });
+    await t.post("/api/forgot-password", { email: "checker@example.test" });
+    const token = linkToken(await latestMail(t.app), "/reset-password");
+
+    for (let i = 0; i < 2; i++) {
+      const check = await t.post("/api/reset-password/check", { token });
+      expect(check.statusCode).toBe(200);
+      expect(check.json()).toEqual({ ok: true });
+    }
+    const [row] = await t.database.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id));
+    expect(row?.usedAt).toBeNull();
+
+    expect((await t.post("/api/reset-password", { token, password: "Fresh-Password-31" })).statusCode).toBe(
+      200,
+    );
+    const used = await t.post("/api/reset-password/check", { token });
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toEqual({ error: INVALID_LINK_MESSAGE });
+
+    await t.post("/api/forgot-password", { email: "checker@example.test" });
+    const late = linkToken(await latestMail(t.app), "/reset-password");
+    await t.database.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.userId, user.id));
+    expect((await t.post("/api/reset-password/check", { token: late })).json()).toEqual({
+      error: INVALID_LINK_MESSAGE,
+    });
+    expect((await t.post("/api/reset-password/check", { token: "A".repeat(43) })).json()).toEqual({
+      error: INVALID_LINK_MESSAGE,
+    });
+
+    // A claim link is not a reset link, even while it is usable as a claim.
+    await insertUser(t.database.db, { email: "checked.claim@example.test", passwordHash: null });
+    await t.post("/api/register-existing-user", { email: "checked.claim@example.test", password: chosen });
+    const claim = linkToken(await latestMail(t.app), "/register-existing/confirm");
+    expect((await t.post("/api/reset-password/check", { token: claim })).statusCode).toBe(400);
+    expect((await t.post("/api/reset-password/check", { token: "short" })).statusCode).toBe(400);
+  });
+
+  it("counts checks against the per-address limit on following links", async () => {
+    const ip = "127.200.0.9";
+    for (let i = 0; i < 20; i++) {
+      expect((await t.post("/api/reset-password/check", { token: "B".repeat(43) }, { ip })).statusCode).toBe(
+        400,
+      );
+    }
+    const limited = await t.post("/api/reset-password/check", { token: "B".repeat(43) }, { ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toEqual(expect.any(String));
+    // Following a link from that address is limited too: the two share one count.
+    expect(
+      (await t.post("/api/reset-password", { token: "B".repeat(43), password: "Fresh-Password-31" }, { ip }))
+        .statusCode,
+    ).toBe(429);
+  });
+
+  it("refuses Password123! on the reset with the meter's words, and keeps the link usable", async () => {
+    await insertUser(t.database.db, {
+      name: "Wendell Strong",
+      email: "wendell.strong@example.test",
+      password: "Old-Password-99",
+    });
+    await t.post("/api/forgot-password", { email: "wendell.strong@example.test" });
+    const token = linkToken(await latestMail(t.app), "/reset-password");
+    const estimate = await loadPasswordEstimator();
+    for (const weak of ["Password123!", "WendellStrong!"]) {
+      const res = await t.post("/api/reset-password", { token, password: weak });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: `password: ${estimate(weak, ["Wendell Strong", "wendell.strong@example.test"]).message}`,
+      });
+    }
+    expect((await t.post("/api/reset-password/check", { token })).statusCode).toBe(200);
+    expect((await t.post("/api/reset-password", { token, password: "Demo-Portal-2026!" })).statusCode).toBe(
+      200,
+    );
   });
 
   it("refuses a claim link used as a reset link", async () => {

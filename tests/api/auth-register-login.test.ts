@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../src/server/db/schema";
+import { loadPasswordEstimator } from "../../src/shared/password-strength";
 import { createTestApp, nextLoopbackIp, type TestApp } from "../support/test-app";
 import { insertUser } from "../support/users";
 
@@ -64,7 +65,7 @@ describe("register and sign in", () => {
     ],
     [
       { name: "N", username: "nn4", email: "a@b.co", password: "password" },
-      "password: This password is too common",
+      "password: This password is too easy to guess",
     ],
     [
       { name: "N", username: "no spaces", email: "a@b.co", password: goodPassword },
@@ -347,4 +348,45 @@ describe("the session cookie over https", () => {
     expect(cookie).not.toContain("Domain");
     await t.close();
   });
+});
+
+describe("password strength, judged as the meter judges it", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const person = (id: string, password: string) => ({
+    name: "Marguerite Holloway",
+    username: `mholloway${id}`,
+    email: `marguerite.holloway.${id}@example.test`,
+    password,
+  });
+
+  it("refuses Password123!, which has every kind of character, with the meter's own words", async () => {
+    const meter = (await loadPasswordEstimator())("Password123!", ["Marguerite Holloway"]);
+    expect(meter.label).toBe("Weak");
+    const res = await t.post("/api/register", person("a", "Password123!"));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: `password: ${meter.message}` });
+    expect(await t.database.db.select().from(users).where(eq(users.username, "mhollowaya"))).toEqual([]);
+  });
+
+  it("counts the user's name, username and email as words an attacker tries first", async () => {
+    // Strong for a stranger, weak for the account whose username it is built on.
+    const estimate = await loadPasswordEstimator();
+    expect(estimate("mhollowayb2026!").acceptable).toBe(true);
+    const res = await t.post("/api/register", person("b", "mhollowayb2026!"));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain("it contains your name, username or email");
+  });
+
+  it.each(["Demo-Portal-2026!", goodPassword, "Sunlit-Harbor-1!", "Brand-New-Secret-77", "Owners-Choice-77"])(
+    "accepts %s, a password the tests and the demo use",
+    async (password) => {
+      const id = Math.random().toString(36).slice(2, 8);
+      expect((await t.post("/api/register", person(id, password))).statusCode).toBe(201);
+    },
+  );
 });

@@ -132,6 +132,6 @@ describe("the built server, with Stripe and SMTP configured", () => {
       password: "qwertyuiop",
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: string }).error).toContain("This password is too common");
+    expect(((await res.json()) as { error: string }).error).toContain("This password is too easy to guess");
   });
 });

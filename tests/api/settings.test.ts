@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../src/server/db/schema";
+import { sessions, users } from "../../src/server/db/schema";
 import { createSession } from "../../src/server/plugins/session-store";
+import { CURRENT_SESSION_MESSAGE, SESSION_NOT_FOUND_MESSAGE } from "../../src/shared/api/auth";
 import { latestMail, linkToken, readMailbox } from "../support/mailbox";
 import { createTestApp, sameOrigin, type TestApp } from "../support/test-app";
 import { insertUser, signedInUser } from "../support/users";
@@ -278,5 +279,86 @@ describe("the user's sessions", () => {
 
   it("answers 401 when signed out", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/user/sessions" })).statusCode).toBe(401);
+  });
+
+  it("says how each session was proven", async () => {
+    const me = await signedInUser(t.database.db, t.config);
+    await createSession(t.database.db, t.config.session, me.user.id, { provenBy: "google" });
+    await createSession(t.database.db, t.config.session, me.user.id, { provenBy: "password+totp" });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/user/sessions",
+      headers: { cookie: me.cookie },
+    });
+    const list = res.json() as Array<{ current: boolean; provenBy: string }>;
+    expect(list.map((s) => s.provenBy).sort()).toEqual(["google", "password", "password+totp"]);
+    expect(list.find((s) => s.current)?.provenBy).toBe("password");
+  });
+
+  const endSession = (id: number | string, cookie?: string) =>
+    t.app.inject({
+      method: "DELETE",
+      url: `/api/user/sessions/${id}`,
+      headers: { ...sameOrigin, ...(cookie ? { cookie } : {}) },
+      payload: {},
+    });
+  const userWith = (cookie: string) => t.app.inject({ method: "GET", url: "/api/user", headers: { cookie } });
+
+  it("ends one other session of the user's own: its cookie is signed out, the rest stay", async () => {
+    const me = await signedInUser(t.database.db, t.config);
+    const phone = await createSession(t.database.db, t.config.session, me.user.id);
+    const tablet = await createSession(t.database.db, t.config.session, me.user.id);
+    const res = await endSession(phone.session.id, me.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect((await userWith(`${t.config.session.cookieName}=${phone.token}`)).statusCode).toBe(401);
+    expect((await userWith(`${t.config.session.cookieName}=${tablet.token}`)).statusCode).toBe(200);
+    expect((await userWith(me.cookie)).statusCode).toBe(200);
+    // Ended once; a second time it is gone.
+    expect((await endSession(phone.session.id, me.cookie)).statusCode).toBe(404);
+  });
+
+  it("answers another user's session as one that does not exist (404), and leaves it signed in", async () => {
+    const me = await signedInUser(t.database.db, t.config);
+    const stranger = await signedInUser(t.database.db, t.config);
+    const [strangers] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, stranger.user.id));
+    if (!strangers) throw new Error("the stranger has no session");
+    const res = await endSession(strangers.id, me.cookie);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: SESSION_NOT_FOUND_MESSAGE });
+    expect((await endSession(2_000_000_000, me.cookie)).json()).toEqual({ error: SESSION_NOT_FOUND_MESSAGE });
+    expect((await userWith(stranger.cookie)).statusCode).toBe(200);
+  });
+
+  it("refuses to end the session making the request with 409, which stays signed in", async () => {
+    const me = await signedInUser(t.database.db, t.config);
+    const [mine] = await t.database.db.select().from(sessions).where(eq(sessions.userId, me.user.id));
+    if (!mine) throw new Error("no session");
+    const res = await endSession(mine.id, me.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: CURRENT_SESSION_MESSAGE });
+    expect((await userWith(me.cookie)).statusCode).toBe(200);
+  });
+
+  it("answers 401 signed out, 400 for an id that is not one, and 403 from another site", async () => {
+    const me = await signedInUser(t.database.db, t.config);
+    const other = await createSession(t.database.db, t.config.session, me.user.id);
+    expect((await endSession(other.session.id)).statusCode).toBe(401);
+    for (const id of ["abc", "0", "-1", "1.5", "99999999999"]) {
+      const res = await endSession(id, me.cookie);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().error, id).toEqual(expect.any(String));
+    }
+    const crossSite = await t.app.inject({
+      method: "DELETE",
+      url: `/api/user/sessions/${other.session.id}`,
+      headers: { ...sameOrigin, origin: "https://evil.example", cookie: me.cookie },
+      payload: {},
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await userWith(`${t.config.session.cookieName}=${other.token}`)).statusCode).toBe(200);
   });
 });

@@ -145,18 +145,19 @@ test.describe("the registration form", () => {
     await expect(page.getByRole("img", { name: "Passwords match" })).toBeVisible();
   });
 
-  test("the strength meter fills a bar per rule met and changes colour", async ({ page }) => {
+  test("the strength meter judges how guessable the password is and changes colour", async ({ page }) => {
     const password = page.getByLabel("Password", { exact: true });
     const meter = page.getByTestId("password-strength");
     const filled = meter.locator('[data-filled="true"]');
     await expect(meter).toContainText("Use 8+ characters with letters, numbers & symbols");
     await expect(filled).toHaveCount(0);
 
+    // Every kind of character does not make a password strong: how soon it is guessed does.
     const steps = [
       { value: "abcdefgh", bars: 1, text: "Weak", colour: "red" },
-      { value: "Abcdefgh", bars: 2, text: "Weak", colour: "red" },
-      { value: "Abcdefg1", bars: 3, text: "Fair", colour: "yellow" },
-      { value: "Abcdef1!", bars: 4, text: "Strong", colour: "green" },
+      { value: "Password123!", bars: 1, text: "Weak", colour: "red" },
+      { value: "Old-Password-99", bars: 3, text: "Fair", colour: "yellow" },
+      { value: "Demo-Portal-2026!", bars: 4, text: "Strong", colour: "green" },
     ];
     for (const step of steps) {
       await password.fill(step.value);
@@ -166,6 +167,38 @@ test.describe("the registration form", () => {
     }
     // The meter is part of the field's description, so a screen reader hears it with the field.
     await expect(password).toHaveAccessibleDescription(/Password strength: Strong/);
+  });
+
+  test("a weak password is refused with the meter's words, and a name is no secret", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/status of 400/);
+    const person = newPerson("Wendell", "Strong");
+    const password = page.getByLabel("Password", { exact: true });
+    await page.getByLabel("Full name").fill("Wendell Strong");
+    await page.getByLabel("Email").fill(person.email);
+    // Strong for anyone else; weak for Wendell Strong.
+    await password.fill("WendellStrong!");
+    const meter = page.getByTestId("password-strength");
+    await expect(meter).toContainText("Password strength: Weak");
+    await expect(meter).toContainText("it contains your name, username or email");
+
+    await password.fill("Password123!");
+    const words =
+      "This password is too easy to guess: it is a commonly used password. Add another word or two that are not common.";
+    await expect(meter).toContainText(words);
+    await page.getByLabel("Confirm password").fill("Password123!");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAccessibleDescription(
+      new RegExp(`^${words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
+    );
+    // Said once, on the field, not again under the meter.
+    await expect(page.getByText(words)).toHaveCount(1);
+    await expect(page).toHaveURL("/register");
+    await expectNoSeriousA11yViolations(page, "a weak password refused");
   });
 
   test("registers without a username, which is optional, and sends none", async ({ page }) => {

@@ -168,3 +168,70 @@ test("the sessions list marks this device and signs the others out", async ({
   expect((await otherDevice.get("/api/user")).status()).toBe(401);
   await otherDevice.dispose();
 });
+
+const IPHONE_SAFARI =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+const WINDOWS_FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0";
+
+for (const { name, viewport } of [
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+]) {
+  test(`on a ${name}, this device comes first and any other session can be signed out alone`, async ({
+    page,
+    baseURL,
+    playwright,
+  }) => {
+    await page.setViewportSize(viewport);
+    const person = await registerFreshCustomer(page.request, baseURL);
+    // Two more devices sign in with the password.
+    const signInFrom = async (userAgent: string) => {
+      const device = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: { Origin: baseURL ?? "", "User-Agent": userAgent },
+      });
+      const res = await device.post("/api/login", {
+        data: { email: person.email, password: person.password },
+      });
+      expect(res.ok()).toBe(true);
+      return device;
+    };
+    const phone = await signInFrom(IPHONE_SAFARI);
+    const laptop = await signInFrom(WINDOWS_FIREFOX);
+
+    await page.goto("/settings");
+    const sessions = page.getByRole("list", { name: "Sessions" });
+    const rows = sessions.getByRole("listitem");
+    await expect(rows).toHaveCount(3);
+    // This device first, though the others were used more recently.
+    await expect(rows.first()).toContainText("This device");
+    await expect(rows.first()).toContainText("Proven by: Password");
+    await expect(rows.first().getByRole("button", { name: "Sign out", exact: true })).toHaveCount(0);
+    const phoneRow = rows.filter({ hasText: "Safari on iOS" });
+    const laptopRow = rows.filter({ hasText: "Firefox on Windows" });
+    await expect(phoneRow).toContainText("Proven by: Password");
+    await expect(phoneRow.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+    await expect(laptopRow.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+    // Each button is described by the device it signs out.
+    await expect(phoneRow.getByRole("button", { name: "Sign out", exact: true })).toHaveAccessibleDescription(
+      "Safari on iOS",
+    );
+    await expectNoSeriousA11yViolations(page, `the sessions list on a ${name}`);
+
+    await phoneRow.getByRole("button", { name: "Sign out", exact: true }).click();
+    await expect(toasts(page)).toContainText("Session signed out");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText("This device");
+    await expect(phoneRow).toHaveCount(0);
+    await expect(laptopRow).toBeVisible();
+    await expect(page.getByText("1 other session signed in.")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `the sessions list on a ${name} after a sign-out`);
+
+    // Only that device is signed out.
+    expect((await phone.get("/api/user")).status()).toBe(401);
+    expect((await laptop.get("/api/user")).status()).toBe(200);
+    expect((await page.request.get("/api/user")).status()).toBe(200);
+    await phone.dispose();
+    await laptop.dispose();
+  });
+}

@@ -133,3 +133,12 @@ export async function markSessionProven(
 ): Promise<void> {
   await db.update(sessions).set({ provenBy, provenAt: now }).where(eq(sessions.id, sessionId));
 }
+
+/** Ends one session if it belongs to the user; false when there is no such session of theirs. */
+export async function deleteOwnSession(db: Database, userId: number, sessionId: number): Promise<boolean> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}

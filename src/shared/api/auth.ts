@@ -85,6 +85,8 @@ export const verifyEmailSchema = z.object({ token: oneTimeTokenSchema });
 export const resendVerificationSchema = z.object({}).strict();
 export const forgotPasswordSchema = z.object({ email });
 export const resetPasswordSchema = z.object({ token: oneTimeTokenSchema, password: newPasswordSchema });
+/** Asking whether a reset link can still be used, when its page opens; the link stays unused. */
+export const checkResetLinkSchema = z.object({ token: oneTimeTokenSchema });
 
 /** Settings save: a missing or empty username means none. */
 export const updateProfileSchema = z.object({
@@ -101,6 +103,20 @@ export const INVALID_LINK_MESSAGE =
 /** The neutral answer of endpoints that must not reveal whether an email is known. */
 export const neutralAnswerSchema = z.object({ ok: z.literal(true), message: z.string() });
 
+/**
+ * How a session's holder proved who they are: a password alone, with an authenticator code or a
+ * recovery code, a passkey, Google, or a mailed link (a claim). The same values as the sessions table.
+ */
+export const sessionProofSchema = z.enum([
+  "password",
+  "password+totp",
+  "password+recovery-code",
+  "passkey",
+  "google",
+  "mailed-link",
+]);
+export type SessionProofName = z.infer<typeof sessionProofSchema>;
+
 export const sessionInfoSchema = z.object({
   id: z.number().int(),
   createdAt: z.string(),
@@ -108,5 +124,14 @@ export const sessionInfoSchema = z.object({
   userAgent: z.string().nullable(),
   ipAddress: z.string().nullable(),
   current: z.boolean(),
+  provenBy: sessionProofSchema,
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** Ending one of one's own sessions: its id, from the sessions list. */
+export const sessionIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The answer when asked to end the session making the request (409): that is signing out. */
+export const CURRENT_SESSION_MESSAGE = "This is the session you are using. Sign out instead.";
+/** Another user's session, one already ended, or none: the same 404, so ids reveal nothing. */
+export const SESSION_NOT_FOUND_MESSAGE = "Session not found";

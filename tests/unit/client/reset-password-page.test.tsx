@@ -10,10 +10,22 @@ import { INVALID_LINK_MESSAGE } from "../../../src/shared/api/auth";
 
 const TOKEN = "abcdefghijklmnopqrstuvwxyz";
 
-/** Opens the reset link with fetch answering the reset with `answer` (the session read says nobody). */
-function openLink(answer: () => Response) {
+/**
+ * Opens the reset link with fetch answering the link's check with `check` (usable by default) and
+ * the reset with `answer` (the session read says nobody).
+ */
+function openLink(
+  answer: () => Response,
+  check: () => Response = () => Response.json({ ok: true }),
+  path = `/reset-password?token=${TOKEN}`,
+) {
   const bodies: unknown[] = [];
+  const checks: unknown[] = [];
   vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+    if (url === "/api/reset-password/check") {
+      checks.push(JSON.parse(String(init?.body)));
+      return check();
+    }
     if (url !== "/api/reset-password") return Response.json({ error: "Not authenticated" }, { status: 401 });
     bodies.push(JSON.parse(String(init?.body)));
     return answer();
@@ -21,7 +33,7 @@ function openLink(answer: () => Response) {
   render(
     <StrictMode>
       <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[`/reset-password?token=${TOKEN}`]}>
+        <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/reset-password" element={<ResetPasswordPage />} />
           </Routes>
@@ -29,11 +41,11 @@ function openLink(answer: () => Response) {
       </QueryClientProvider>
     </StrictMode>,
   );
-  return bodies;
+  return Object.assign(bodies, { checks });
 }
 
-function choose(password: string) {
-  fireEvent.input(screen.getByLabelText("New password"), { target: { value: password } });
+async function choose(password: string) {
+  fireEvent.input(await screen.findByLabelText("New password"), { target: { value: password } });
   fireEvent.input(screen.getByLabelText("Confirm new password"), { target: { value: password } });
   fireEvent.click(screen.getByRole("button", { name: "Update password" }));
 }
@@ -44,14 +56,59 @@ afterEach(() => {
 });
 
 describe("the reset-password page", () => {
+  it("checks the link as it opens and says at once that a used one cannot be used", async () => {
+    const sent = openLink(
+      () => Response.json({ ok: true, message: "unused" }),
+      () => Response.json({ error: INVALID_LINK_MESSAGE }, { status: 400 }),
+    );
+    expect(await screen.findByRole("heading", { name: "Link not valid" })).toBeTruthy();
+    expect(within(screen.getByRole("alert")).getByText(INVALID_LINK_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Request a new link" }).getAttribute("href")).toBe(
+      "/forgot-password",
+    );
+    expect(screen.queryByLabelText("New password")).toBeNull();
+    // Once, even though StrictMode renders twice: each check counts against the limit on links.
+    expect(sent.checks).toEqual([{ token: TOKEN }]);
+    expect(sent.length).toBe(0);
+  });
+
+  it("says it is checking the link, then shows the form for a usable one", async () => {
+    let usable: (answer: Response) => void = () => {};
+    openLink(
+      () => Response.json({ ok: true, message: "unused" }),
+      () => new Promise<Response>((resolve) => (usable = resolve)) as unknown as Response,
+    );
+    expect(screen.getByRole("status", { name: "Checking your link" })).toBeTruthy();
+    expect(screen.queryByLabelText("New password")).toBeNull();
+    usable(Response.json({ ok: true }));
+    expect(await screen.findByLabelText("New password")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Choose a new password" })).toBeTruthy();
+  });
+
+  it("keeps the form when the check fails for another reason: the submit will say what is wrong", async () => {
+    openLink(
+      () => Response.json({ ok: true, message: "unused" }),
+      () => new Response("<html>Bad gateway</html>", { status: 502, statusText: "Bad Gateway" }),
+    );
+    expect(await screen.findByLabelText("New password")).toBeTruthy();
+  });
+
+  it("sends nothing for a link without a token", async () => {
+    const sent = openLink(() => Response.json({ ok: true, message: "unused" }), undefined, "/reset-password");
+    expect(await screen.findByRole("heading", { name: "Link not valid" })).toBeTruthy();
+    expect(sent.checks).toEqual([]);
+  });
+
   it("sends the token with the new password and says it is done", async () => {
     const bodies = openLink(() => Response.json({ ok: true, message: "Your password has been changed." }));
-    choose("Owners-Choice-77");
+    await choose("Owners-Choice-77");
     expect(await screen.findByRole("status")).toHaveProperty(
       "textContent",
       "Your password has been changed.",
     );
-    expect(bodies).toEqual([{ token: TOKEN, password: "Owners-Choice-77" }]);
+    expect([...bodies]).toEqual([{ token: TOKEN, password: "Owners-Choice-77" }]);
+    // The link was checked once as the page opened, and not again once the reset had used it.
+    expect(bodies.checks).toEqual([{ token: TOKEN }]);
   });
 
   it("shows the server's message about the password on that field, and focuses it", async () => {
@@ -61,7 +118,7 @@ describe("the reset-password page", () => {
         { status: 400 },
       ),
     );
-    choose("password123");
+    await choose("password123");
     expect(await screen.findByText("This password is too common. Please choose another.")).toBeTruthy();
     const password = screen.getByLabelText("New password");
     expect(password.getAttribute("aria-invalid")).toBe("true");
@@ -71,14 +128,14 @@ describe("the reset-password page", () => {
 
   it("says the link is not valid when the server refuses the token", async () => {
     openLink(() => Response.json({ error: INVALID_LINK_MESSAGE }, { status: 400 }));
-    choose("Owners-Choice-77");
+    await choose("Owners-Choice-77");
     expect(await screen.findByRole("heading", { name: "Link not valid" })).toBeTruthy();
     expect(within(screen.getByRole("alert")).getByText(INVALID_LINK_MESSAGE)).toBeTruthy();
   });
 
   it("explains any other failure above the form, which stays", async () => {
     openLink(() => new Response("<html>Bad gateway</html>", { status: 502, statusText: "Bad Gateway" }));
-    choose("Owners-Choice-77");
+    await choose("Owners-Choice-77");
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText("Password not changed")).toBeTruthy();
     expect(within(alert).getByText("The server answered 502.")).toBeTruthy();

@@ -90,3 +90,21 @@ export function newSignInMail(
     'If this was you, there is nothing to do. If not, end that session in Settings, then choose "Forgot password?" on the sign-in page to set a new password.',
   );
 }
+
+/**
+ * The answer to a claim for an address that already has a login: no link that sets a password (the
+ * account has one), but the two ways back in, so an owner who forgot they registered is not left
+ * waiting for a mail that never comes.
+ */
+export function loginExistsMail(to: string, signInUrl: string, forgotPasswordUrl: string): MailMessage {
+  const intro =
+    "Someone asked to create a portal account for this email as an existing customer. This email already has a login, so there is nothing to create.";
+  const outro =
+    "If you did not ask for this, ignore this email: nothing has changed, and your password stays as it is.";
+  return {
+    to,
+    subject: "You already have a portal login",
+    text: `${intro}\n\nSign in: ${signInUrl}\n\nForgot password? Choose a new one: ${forgotPasswordUrl}\n\n${outro}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(signInUrl)}">Sign in</a></p><p>Forgot password? <a href="${escapeHtml(forgotPasswordUrl)}">Choose a new one</a></p><p>${escapeHtml(outro)}</p>`,
+  };
+}

@@ -16,7 +16,7 @@ import { ensureUnder, type RateRule, record } from "../../plugins/rate-limiter";
 import { deleteUserSessions, markSessionProven } from "../../plugins/session-store";
 import { passwordChangedNotice } from "./emails";
 import { recordIdentityEvent } from "./identity-audit";
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./password";
+import { hashPassword, refuseWeakPassword, verifyPassword } from "./password";
 
 const MINUTE = 60_000;
 
@@ -90,9 +90,8 @@ export async function changePassword(
   } else if (!isFreshlyProven(session, ctx.config)) {
     throw new StepUpRequiredError();
   }
-  if (await isCommonPassword(body.newPassword)) {
-    throw badRequest(`newPassword: ${COMMON_PASSWORD_MESSAGE}`);
-  }
+  // The same estimator and words as the meter, with the customer's own name and email as easy guesses.
+  await refuseWeakPassword(body.newPassword, [user.name, user.username, user.email], "newPassword");
   const passwordHash = await hashPassword(body.newPassword);
   const hadPassword = user.passwordHash !== null;
   await ctx.db.transaction(async (tx) => {

@@ -1,5 +1,8 @@
-/** Password hashing (argon2id with OWASP's parameters) and the refusal of very common passwords. */
+/** Password hashing (argon2id with OWASP's parameters) and the refusal of weak passwords. */
 import { hash, verify } from "@node-rs/argon2";
+import { fieldMessage } from "../../../shared/api/errors";
+import { loadPasswordEstimator, weakPasswordMessage } from "../../../shared/password-strength";
+import { badRequest } from "../../http/errors";
 
 // OWASP Password Storage Cheat Sheet: argon2id, 19 MiB of memory, 2 iterations, 1 degree of parallelism.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -23,18 +26,22 @@ export async function verifyPassword(
   return verify(passwordHash, password).catch(() => false);
 }
 
-// The list (about 400 KB of code) loads with the first password it checks, not with the server.
-let commonPasswords: Promise<Set<string>> | undefined;
-
-/** True for passwords on a list of about 50,000 leaked and commonly chosen ones. */
-export async function isCommonPassword(password: string): Promise<boolean> {
-  commonPasswords ??= import("@zxcvbn-ts/language-common").then((loaded) => {
-    // A CommonJS package: its exports are the import's `default` both in Node and in the bundled
-    // server, whose chunk has no named exports.
-    const { dictionary } = ("default" in loaded ? loaded.default : loaded) as typeof loaded;
-    return new Set(dictionary["passwords-common"] as string[]);
-  });
-  return (await commonPasswords).has(password.toLowerCase());
+/**
+ * Refuses a new password that the strength meter calls weak, with the meter's own words on the
+ * password field (400). `userInputs` are the user's name, username and email: a password made of
+ * them is among an attacker's first guesses. Every route that sets a password calls this.
+ */
+export async function refuseWeakPassword(
+  password: string,
+  userInputs: readonly (string | null)[],
+  field = "password",
+): Promise<void> {
+  const estimate = await loadPasswordEstimator();
+  const strength = estimate(
+    password,
+    userInputs.filter((input): input is string => !!input),
+  );
+  if (!strength.acceptable) {
+    throw badRequest(fieldMessage(field, strength.message ?? weakPasswordMessage(null)));
+  }
 }
-
-export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose a less predictable one.";

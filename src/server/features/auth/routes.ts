@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  CURRENT_SESSION_MESSAGE,
+  checkResetLinkSchema,
   confirmClaimSchema,
   confirmEmailChangeSchema,
   forgotPasswordSchema,
@@ -10,6 +12,8 @@ import {
   registerSchema,
   resendVerificationSchema,
   resetPasswordSchema,
+  SESSION_NOT_FOUND_MESSAGE,
+  sessionIdParamsSchema,
   sessionInfoSchema,
   updateProfileSchema,
   verifyEmailSchema,
@@ -25,10 +29,15 @@ import {
 import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
-import { forbidden } from "../../http/errors";
+import { conflict, forbidden, notFound } from "../../http/errors";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { hashSecretToken, newSecretToken } from "../../plugins/secret-token";
-import { deleteSession, deleteUserSessions, listUserSessions } from "../../plugins/session-store";
+import {
+  deleteOwnSession,
+  deleteSession,
+  deleteUserSessions,
+  listUserSessions,
+} from "../../plugins/session-store";
 import type { SecretBox } from "../../secrets/secret-box";
 import { claimBindingCookie } from "./claim-binding";
 import { toCurrentUser } from "./current-user";
@@ -37,6 +46,7 @@ import { newSignInAlertWork } from "./new-sign-in-alert";
 import type { ProfileWriteBack } from "./profile-write-back";
 import {
   type AuthContext,
+  checkResetLink,
   confirmClaim,
   confirmEmailChange,
   EMAIL_VERIFIED_MESSAGE,
@@ -204,6 +214,23 @@ const authRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
+    "/api/reset-password/check",
+    {
+      // Read when the link's page opens, so a used or expired link is said to be so at once. It
+      // answers only whether the link can be used, in the words of the reset itself.
+      config: { access: "public" },
+      schema: {
+        body: checkResetLinkSchema,
+        response: { 200: ok, 400: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await checkResetLink(ctx(request.log), request.body.token, request.ip);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
     "/api/reset-password",
     {
       config: { access: "public" },
@@ -306,6 +333,7 @@ const authRoutes: FastifyPluginAsyncZod<{
         userAgent: s.userAgent,
         ipAddress: s.ipAddress,
         current: s.id === current.id,
+        provenBy: s.provenBy,
       }));
     },
   );
@@ -318,6 +346,34 @@ const authRoutes: FastifyPluginAsyncZod<{
       const current = request.currentSession;
       if (!me || !current) throw forbidden();
       await deleteUserSessions(db, me.id, current.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    "/api/user/sessions/:id",
+    {
+      config: { access: "user" },
+      schema: {
+        params: sessionIdParamsSchema,
+        response: {
+          200: ok,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const me = request.currentUser;
+      const current = request.currentSession;
+      if (!me || !current) throw forbidden();
+      // Ending the session in use is signing out, which also clears the cookie: 409 points there.
+      if (request.params.id === current.id) throw conflict(CURRENT_SESSION_MESSAGE);
+      // Someone else's session answers as one that does not exist, so session ids reveal nothing.
+      if (!(await deleteOwnSession(db, me.id, request.params.id))) throw notFound(SESSION_NOT_FOUND_MESSAGE);
       return { ok: true as const };
     },
   );

@@ -39,12 +39,13 @@ import {
   claimAccountMail,
   confirmEmailChangeMail,
   emailChangedNotice,
+  loginExistsMail,
   resetPasswordMail,
   verifyEmailMail,
 } from "./emails";
 import { recordIdentityEvent } from "./identity-audit";
 import type { KnownDevice } from "./known-device";
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./password";
+import { hashPassword, refuseWeakPassword, verifyPassword } from "./password";
 import type { ProfileWriteBack } from "./profile-write-back";
 import { findUserByEmail, uniqueViolation } from "./users-repo";
 
@@ -107,13 +108,13 @@ export async function grantEarnedRole(db: Database, config: Config, user: UserRo
   return updated ?? user;
 }
 
-async function refuseCommon(password: string): Promise<void> {
-  if (await isCommonPassword(password)) throw badRequest(fieldMessage("password", COMMON_PASSWORD_MESSAGE));
-}
+/** What a password must not be built from: the account's own name, username and email. */
+const ownWords = (user: Pick<UserRow, "name" | "username" | "email"> | undefined) =>
+  user ? [user.name, user.username, user.email] : [];
 
 export async function register(ctx: AuthContext, body: RegisterBody, ip: string): Promise<UserRow> {
   await hit(ctx.db, [rule("registerPerIp", ip)]);
-  await refuseCommon(body.password);
+  await refuseWeakPassword(body.password, ownWords(body));
   const passwordHash = await hashPassword(body.password);
   try {
     const [user] = await ctx.db
@@ -181,10 +182,20 @@ export async function requestClaim(
   browserBindingHash: string,
 ): Promise<DeferredWork> {
   await hit(ctx.db, [rule("mailPerIp", ip), rule("mailPerAccount", body.email)]);
-  await refuseCommon(body.password);
+  // Judged against the email only: looking the account up for its name would make the answer's
+  // timing depend on whether the email is known.
+  await refuseWeakPassword(body.password, [body.email]);
   return async () => {
     const user = await findUserByEmail(ctx.db, body.email);
-    if (!user || user.passwordHash) return;
+    if (!user) return;
+    if (user.passwordHash) {
+      // Whoever asked may be the owner who forgot they have a login: tell the address, not the asker.
+      await sendQuietly(
+        ctx,
+        loginExistsMail(user.email, `${ctx.config.appUrl}/login`, `${ctx.config.appUrl}/forgot-password`),
+      );
+      return;
+    }
     const token = await issueEmailToken(ctx.db, "claim", user.id, {
       pendingPasswordHash: await hashPassword(body.password),
       browserBindingHash,
@@ -206,7 +217,9 @@ export async function confirmClaim(
   ip: string,
 ): Promise<UserRow> {
   await hit(ctx.db, [rule("tokenUsePerIp", ip)]);
-  if (body.password !== undefined) await refuseCommon(body.password);
+  if (body.password !== undefined) {
+    await refuseWeakPassword(body.password, ownWords(await linkOwner(ctx.db, "claim", body.token)));
+  }
   const chosenHash = body.password === undefined ? null : await hashPassword(body.password);
   return ctx.db.transaction(async (tx) => {
     const link = await findUsableEmailToken(tx, "claim", body.token);
@@ -248,6 +261,27 @@ export async function requestPasswordReset(
   };
 }
 
+/**
+ * The user a usable link belongs to, without using the link; a link that cannot be used is refused
+ * here, so its page says so before judging the password typed on it.
+ */
+async function linkOwner(db: Database, purpose: "claim" | "reset", token: string): Promise<UserRow> {
+  const link = await findUsableEmailToken(db, purpose, token);
+  const [owner] = link ? await db.select().from(users).where(eq(users.id, link.userId)) : [];
+  if (!owner) throw badRequest(INVALID_LINK_MESSAGE);
+  return owner;
+}
+
+/**
+ * Whether a reset link can still be used, so its page can say at once that it cannot, rather than
+ * after a new password has been chosen. Reading it leaves it usable; it counts against the same
+ * per-address limit as following a link, so it cannot be used to test tokens faster.
+ */
+export async function checkResetLink(ctx: AuthContext, token: string, ip: string): Promise<void> {
+  await hit(ctx.db, [rule("tokenUsePerIp", ip)]);
+  await linkOwner(ctx.db, "reset", token);
+}
+
 /** Sets a new password from a reset link and ends every session of the user. */
 export async function resetPassword(
   ctx: AuthContext,
@@ -256,7 +290,7 @@ export async function resetPassword(
   ip: string,
 ): Promise<void> {
   await hit(ctx.db, [rule("tokenUsePerIp", ip)]);
-  await refuseCommon(password);
+  await refuseWeakPassword(password, ownWords(await linkOwner(ctx.db, "reset", token)));
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     const used = await consumeEmailToken(tx, "reset", token);

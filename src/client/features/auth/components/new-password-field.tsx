@@ -9,15 +9,22 @@ export function NewPasswordField({
   error,
   password,
   label = "Password",
+  userInputs,
 }: {
   /** Called while the field renders, so registration order follows the order on screen (focus on error). */
   register: () => UseFormRegisterReturn;
   error: string | undefined;
   password: string;
   label?: string;
+  /** The user's name, username and email, if the page knows them: the meter counts them as guessable. */
+  userInputs?: readonly string[];
 }) {
   return (
-    <FormField label={label} error={error} hint={<PasswordStrengthMeter password={password} />}>
+    <FormField
+      label={label}
+      error={error}
+      hint={<PasswordStrengthMeter password={password} userInputs={userInputs} quiet={error !== undefined} />}
+    >
       {(control) => <PasswordInput {...control} autoComplete="new-password" {...register()} />}
     </FormField>
   );

@@ -27,9 +27,9 @@ export function RegisterPage() {
     serverFields: ["name", "username", "email", "password"],
   });
   const { errors } = form.formState;
-  const [password = "", confirmPassword = ""] = useWatch({
+  const [password = "", confirmPassword = "", name = "", username = "", email = ""] = useWatch({
     control: form.control,
-    name: ["password", "confirmPassword"],
+    name: ["password", "confirmPassword", "name", "username", "email"],
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -100,6 +100,7 @@ export function RegisterPage() {
               register={() => form.register("password")}
               error={errors.password?.message}
               password={password}
+              userInputs={[name, username ?? "", email]}
             />
             <ConfirmPasswordField
               register={() => form.register("confirmPassword")}
