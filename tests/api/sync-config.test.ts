@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { syncLocks, syncRuns, users } from "../../src/server/db/schema";
+import { syncLocks, syncRuns, twoFactorApps, users } from "../../src/server/db/schema";
 import { BUILT_IN_FIELD_MAP, FieldMapError } from "../../src/server/features/sync/field-map";
 import { createTestApp, TEST_SECRETS_KEY } from "../support/test-app";
 import { signedInUser } from "../support/users";
@@ -108,6 +108,10 @@ describe("without a source", () => {
       env: { NODE_ENV: "production", SECRETS_KEY: TEST_SECRETS_KEY, SMTP_URL: "smtp://127.0.0.1:1" },
     });
     const admin = await signedInUser(t.database.db, t.config, { role: "admin" });
+    // Production holds admins to a second factor (REQUIRE_ADMIN_2FA): this one has an authenticator app.
+    await t.database.db
+      .insert(twoFactorApps)
+      .values({ userId: admin.user.id, secretSealed: "sealed", enabledAt: new Date() });
     const res = await t.post("/api/admin/sync-users", {}, { headers: { cookie: admin.cookie } });
     expect(res.statusCode).toBe(503);
     expect(res.json().error).toMatch(/^No sync source is configured/);
