@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { PasswordStrengthMeter } from "../../../src/client/features/auth/components/password-strength-meter";
+import { PasswordStrengthMeter } from "../../../src/client/components/password-strength-meter";
 import { loadPasswordEstimator } from "../../../src/shared/password-strength";
 
 afterEach(cleanup);

@@ -2,6 +2,7 @@ import { CircleAlert } from "lucide-react";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import { INVALID_LINK_MESSAGE } from "../../../../shared/api/auth";
+import { NewPasswordField } from "../../../components/new-password-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { ApiError } from "../../../lib/api-client";
@@ -9,7 +10,6 @@ import { failureText } from "../../../lib/api-error";
 import { useServerForm } from "../../../lib/use-server-form";
 import { resetPasswordFormSchema } from "../form-schemas";
 import { ConfirmPasswordField } from "./confirm-password-field";
-import { NewPasswordField } from "./new-password-field";
 
 /**
  * A new password with its strength meter and confirmation, as a mailed link's page asks for it (a

@@ -4,6 +4,7 @@ import { useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { FormField } from "../../../components/form-field";
+import { NewPasswordField } from "../../../components/new-password-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Input } from "../../../components/ui/input";
@@ -14,7 +15,6 @@ import { ConfirmPasswordField } from "../components/confirm-password-field";
 import { EmailField } from "../components/email-field";
 import { GoogleOutcomeNotice } from "../components/google-outcome-notice";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
-import { NewPasswordField } from "../components/new-password-field";
 import { OrDivider } from "../components/or-divider";
 import { registerFormSchema } from "../form-schemas";
 

@@ -5,6 +5,7 @@ import { useSessionUser } from "../../../lib/session";
 import { AccountCard } from "../components/account-card";
 import { GoogleCard } from "../components/google-card";
 import { PasskeysCard } from "../components/passkeys-card";
+import { PasswordCard } from "../components/password-card";
 import { ProfileCard } from "../components/profile-card";
 import { SessionsCard } from "../components/sessions-card";
 import { TwoFactorCard } from "../components/two-factor-card";
@@ -34,6 +35,7 @@ export function SettingsPage() {
           <div className="grid gap-6 lg:col-span-2">
             <AccountCard user={user} />
             <GoogleCard user={user} />
+            <PasswordCard user={user} />
             <TwoFactorCard />
             <PasskeysCard />
           </div>

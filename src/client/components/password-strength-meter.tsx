@@ -3,8 +3,8 @@ import {
   loadPasswordEstimator,
   type PasswordEstimator,
   type PasswordStrength,
-} from "../../../../shared/password-strength";
-import { cn } from "../../../lib/utils";
+} from "../../shared/password-strength";
+import { cn } from "../lib/utils";
 
 export const PASSWORD_HINT = "Use 8+ characters with letters, numbers & symbols";
 

@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { FormField } from "../../../components/form-field";
-import { PasswordInput } from "../../../components/ui/password-input";
+import { FormField } from "./form-field";
 import { PasswordStrengthMeter } from "./password-strength-meter";
+import { PasswordInput } from "./ui/password-input";
 
 /** A field for choosing a password, with the strength meter under it. */
 export function NewPasswordField({

@@ -1,0 +1,114 @@
+import { useWatch } from "react-hook-form";
+import { z } from "zod";
+import { changePasswordSchema } from "../../../../shared/api/security";
+import type { CurrentUser } from "../../../../shared/api/user";
+import { FormField } from "../../../components/form-field";
+import { NewPasswordField } from "../../../components/new-password-field";
+import { SubmitButton } from "../../../components/submit-button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { ApiError } from "../../../lib/api-client";
+import { failureText, serverErrorText } from "../../../lib/api-error";
+import { useServerForm } from "../../../lib/use-server-form";
+import { toast } from "../../../lib/use-toast";
+import { useChangePassword } from "../api/change-password";
+
+const PASSWORDS_DONT_MATCH = "Passwords don't match";
+
+const formSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string().min(1, "Please confirm your new password") })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: PASSWORDS_DONT_MATCH,
+  });
+
+/**
+ * Change the password (decision 023): the current one, a new one judged by the same meter as
+ * registration, and its confirmation. A customer who signs in only with Google sets a first one here,
+ * after a fresh proof the app asks for. Every other browser is signed out.
+ */
+export function PasswordCard({ user }: { user: CurrentUser }) {
+  const change = useChangePassword();
+  const { form, showServerError } = useServerForm(formSchema, {
+    defaultValues: {
+      currentPassword: user.hasPassword ? "" : undefined,
+      newPassword: "",
+      confirmPassword: "",
+    },
+    serverFields: ["currentPassword", "newPassword"],
+  });
+  const { errors } = form.formState;
+  const [newPassword = ""] = useWatch({ control: form.control, name: ["newPassword"] });
+  const submit = form.handleSubmit(async ({ currentPassword, newPassword: chosen }) => {
+    try {
+      const message = await change.mutateAsync({
+        ...(user.hasPassword ? { currentPassword } : {}),
+        newPassword: chosen,
+      });
+      form.reset({
+        currentPassword: user.hasPassword ? "" : undefined,
+        newPassword: "",
+        confirmPassword: "",
+      });
+      toast({ title: "Password changed", description: message });
+    } catch (error) {
+      // A wrong current password is the one answer that is not worded for a field.
+      if (error instanceof ApiError && error.status === 401) {
+        form.setError(
+          "currentPassword",
+          { message: serverErrorText(error) ?? "The password is not right" },
+          { shouldFocus: true },
+        );
+        return;
+      }
+      const { fields } = showServerError(error);
+      if (fields.length === 0) {
+        toast({ title: "Password not changed", description: failureText(error), variant: "destructive" });
+      }
+    }
+  });
+  const userInputs = [user.name, user.username ?? "", user.email].filter(Boolean);
+
+  return (
+    <Card role="region" aria-label="Password">
+      <CardHeader>
+        <CardTitle>Password</CardTitle>
+        <CardDescription>
+          {user.hasPassword
+            ? "Change the password you sign in with. Every other browser will be signed out."
+            : "You sign in with Google. Set a password to sign in with your email too."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} className="grid gap-4 sm:max-w-md">
+          {user.hasPassword ? (
+            <FormField label="Current password" error={errors.currentPassword?.message}>
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  autoComplete="current-password"
+                  {...form.register("currentPassword")}
+                />
+              )}
+            </FormField>
+          ) : null}
+          <NewPasswordField
+            label="New password"
+            register={() => form.register("newPassword")}
+            error={errors.newPassword?.message}
+            password={newPassword}
+            userInputs={userInputs}
+          />
+          <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+            {(control) => (
+              <PasswordInput {...control} autoComplete="new-password" {...form.register("confirmPassword")} />
+            )}
+          </FormField>
+          <SubmitButton className="justify-self-start" pending={change.isPending}>
+            {user.hasPassword ? "Change password" : "Set password"}
+          </SubmitButton>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
