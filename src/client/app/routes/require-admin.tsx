@@ -4,9 +4,10 @@ import type { ReactNode } from "react";
 import { Link, Navigate } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
-import { Spinner } from "../../components/ui/spinner";
-import { twoFactorStatusQueryOptions } from "../../features/settings/api/get-two-factor-status";
-import { TWO_FACTOR_CARD_ID } from "../../features/settings/components/two-factor-card";
+import {
+  TWO_FACTOR_CARD_ID,
+  twoFactorStatusQueryOptions,
+} from "../../features/settings/api/get-two-factor-status";
 import { useSessionUser } from "../../lib/session";
 
 /**
@@ -18,15 +19,9 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const isAdmin = user?.role === "admin";
   const twoFactor = useQuery({ ...twoFactorStatusQueryOptions, enabled: isAdmin });
   if (isAdmin) {
-    if (twoFactor.isPending) {
-      return (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading" />
-        </div>
-      );
-    }
     if (twoFactor.data?.adminMustEnrol) return <Navigate to={`/settings#${TWO_FACTOR_CARD_ID}`} replace />;
-    // A failed check shows the page, whose own calls the server refuses if it must.
+    // The page shows at once, as every first screen does (decision 013): its own calls are refused by
+    // the server until a second factor is set up, and the answer above then moves the admin on.
     return children;
   }
   return (

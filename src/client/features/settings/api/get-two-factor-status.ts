@@ -18,3 +18,6 @@ export const twoFactorStatusQueryOptions = queryOptions({
 export function useTwoFactorStatus() {
   return useQuery(twoFactorStatusQueryOptions);
 }
+
+/** The id of Settings' two-factor card: `/settings#two-factor` scrolls to it (an admin sent to enrol). */
+export const TWO_FACTOR_CARD_ID = "two-factor";

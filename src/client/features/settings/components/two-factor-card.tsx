@@ -18,7 +18,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { failureText } from "../../../lib/api-error";
 import { formatDateTime } from "../../../lib/format";
 import { toast } from "../../../lib/use-toast";
-import { useTwoFactorStatus } from "../api/get-two-factor-status";
+import { TWO_FACTOR_CARD_ID, useTwoFactorStatus } from "../api/get-two-factor-status";
 import { useStartTwoFactorEnrolment } from "../api/start-two-factor-enrolment";
 import {
   DisableTwoFactorDialog,
@@ -27,7 +27,6 @@ import {
 } from "./two-factor-dialogs";
 
 /** Where the admin pages send an admin who must set up a second factor first. */
-export const TWO_FACTOR_CARD_ID = "two-factor";
 
 /** Two-factor sign-in with an authenticator app: setting it up, its recovery codes, turning it off. */
 export function TwoFactorCard() {
