@@ -118,7 +118,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secretBox,
     writeBack: sync.writeBack,
   });
-  await app.register(googleRoutes, { db: database.db, config, identity: adapters.identity });
+  await app.register(googleRoutes, {
+    db: database.db,
+    config,
+    identity: adapters.identity,
+    secretBox,
+    mailer: adapters.mail,
+  });
   await app.register(securityRoutes, { db: database.db, config, mailer: adapters.mail, secretBox });
   await app.register(passkeyRoutes, { db: database.db, config, secretBox, mailer: adapters.mail });
   await app.register(syncRoutes, { db: database.db, sync });

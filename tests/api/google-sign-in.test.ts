@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { identityEvents, users } from "../../src/server/db/schema";
 import { startHttpFake } from "../fakes/harness";
 import { startTestIssuer, type TestIssuer } from "../fakes/oidc-issuer";
+import { readMailbox } from "../support/mailbox";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { insertUser, signedInUser } from "../support/users";
 
@@ -140,6 +141,24 @@ describe("Google sign-in", () => {
     expect(outcomeOf(again.back)).toBe("dashboard");
     expect((await sessionUser(again.jar)).id).toBe(me.id);
     expect((await eventsOf(me.id)).map((e) => e.kind)).toEqual(["google-sign-up", "google-sign-in"]);
+  });
+
+  it("mails the owner about a Google sign-in from a browser the account has not seen, once per browser", async () => {
+    const email = `alerted${Date.now()}@gmail.example`;
+    const subject = nextSubject();
+    issuer.signInAs({ sub: subject, email, email_verified: true });
+    const jar: Record<string, string> = {};
+    expect(outcomeOf((await walk({ jar })).back)).toBe("dashboard");
+    expect(jar.portal_device).toBeDefined();
+    const alerts = async () =>
+      (await readMailbox(t.app)).filter((m) => m.to === email && m.subject === "New sign-in to your account");
+    expect(await alerts()).toHaveLength(1);
+    // The same browser again: known by its device cookie, which comes back from Google's redirect.
+    expect(outcomeOf((await walk({ jar })).back)).toBe("dashboard");
+    expect(await alerts()).toHaveLength(1);
+    // Another browser.
+    expect(outcomeOf((await walk()).back)).toBe("dashboard");
+    expect(await alerts()).toHaveLength(2);
   });
 
   it("links an existing user by verified email, any case, and replaces the session it came with", async () => {

@@ -37,9 +37,9 @@ describe("the owner's known browser and strangers' guesses", () => {
   const signIn = (email: string, password: string, cookie?: string) =>
     t.post("/api/login", { email, password }, { ip: nextLoopbackIp(), headers: cookie ? { cookie } : {} });
 
-  it("remembers a browser that signed in with a long-lived, HttpOnly, SameSite=Strict cookie that names no one", async () => {
+  it("remembers a browser that signed in with a long-lived, HttpOnly, SameSite=Lax cookie that names no one", async () => {
     const { device, user } = await owner();
-    expect(device).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
+    expect(device).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
     expect(device.maxAge).toBeGreaterThan(365 * 24 * 60 * 60);
     // Sealed: nothing in it can be read, or changed to name another account.
     const readable = device.value

@@ -17,12 +17,14 @@ import {
 import { singleLineText } from "../../../shared/api/text";
 import { currentUserSchema } from "../../../shared/api/user";
 import { IdentityError, type IdentityPort } from "../../adapters/identity/port";
+import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { conflict, HttpError } from "../../http/errors";
 import { requireUser } from "../../http/require-user";
 import { hit, RateLimitedError } from "../../plugins/rate-limiter";
 import { deleteSession } from "../../plugins/session-store";
+import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
 import {
   GoogleSignInRefused,
@@ -32,12 +34,16 @@ import {
 } from "./google-accounts";
 import { googleFlowCookie, keepFlow, takeFlow } from "./google-flow";
 import { recentIdentityEvents } from "./identity-audit";
+import { knownDeviceCookie } from "./known-device";
+import { newSignInAlertWork } from "./new-sign-in-alert";
 import { grantEarnedRole } from "./service";
 
 export interface GoogleRoutesOptions {
   db: Database;
   config: Config;
   identity: IdentityPort | undefined;
+  secretBox: SecretBox;
+  mailer: Mailer;
 }
 
 const MINUTE = 60_000;
@@ -56,8 +62,12 @@ const identityEventSchema = z.object({
   at: z.string(),
 });
 
-const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (app, { db, config, identity }) => {
+const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
+  app,
+  { db, config, identity, secretBox, mailer },
+) => {
   const flowCookie = googleFlowCookie(config);
+  const devices = knownDeviceCookie(config, secretBox);
   const redirectUri = `${config.appUrl}/api/auth/google/callback`;
   /** Back to a page of the app with the outcome for it to put into words. */
   const to = (path: "/login" | "/settings", outcome: GoogleSignInOutcome) =>
@@ -159,6 +169,10 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (app, { d
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user, "google");
+      if (devices.read(request)?.userId !== user.id) {
+        reply.afterResponse(newSignInAlertWork({ config, mailer, log: request.log }, user, request));
+      }
+      devices.remember(reply, user.id);
       return reply.redirect(`${config.appUrl}/dashboard`, 303);
     },
   );

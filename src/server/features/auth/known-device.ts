@@ -24,7 +24,8 @@ export function knownDeviceCookie(config: Config, secretBox: SecretBox) {
   const secure = config.session.secureCookie;
   // Like the session cookie: the __Host- prefix makes the browser insist on Secure, host-only, Path=/.
   const name = secure ? "__Host-portal_device" : "portal_device";
-  const options = { path: "/", httpOnly: true, sameSite: "strict" as const, secure };
+  // Lax, not Strict: the browser must send it back when Google returns it to the portal, too.
+  const options = { path: "/", httpOnly: true, sameSite: "lax" as const, secure };
   return {
     /** Remembers this browser as one that signed in to `userId`, replacing any other it named. */
     remember(reply: FastifyReply, userId: number) {
