@@ -29,15 +29,21 @@ export function SettingsPage() {
         </div>
       ) : (
         <div className="grid gap-6 lg:grid-cols-5">
-          <div className="lg:col-span-3">
+          <div className="grid content-start gap-6 lg:col-span-3">
             <ProfileCard key={user.id} user={user} />
+            {/* How the customer proves who they are: the portal's own door (decision 023). */}
+            <section aria-labelledby="settings-security" className="grid gap-4">
+              <h2 id="settings-security" className="text-lg font-semibold tracking-tight">
+                Security
+              </h2>
+              <PasswordCard user={user} />
+              <TwoFactorCard />
+              <PasskeysCard />
+            </section>
           </div>
-          <div className="grid gap-6 lg:col-span-2">
+          <div className="grid content-start gap-6 lg:col-span-2">
             <AccountCard user={user} />
             <GoogleCard user={user} />
-            <PasswordCard user={user} />
-            <TwoFactorCard />
-            <PasskeysCard />
           </div>
           <div className="lg:col-span-5">
             <SessionsCard />
