@@ -17,6 +17,7 @@ import { deleteUserSessions, markSessionProven } from "../../plugins/session-sto
 import { passwordChangedNotice } from "./emails";
 import { recordIdentityEvent } from "./identity-audit";
 import { hashPassword, refuseWeakPassword, verifyPassword } from "./password";
+import { sendQuietly } from "./send-quietly";
 
 const MINUTE = 60_000;
 
@@ -39,12 +40,6 @@ export interface FreshProofContext {
   ip: string;
 }
 
-async function provenOrCounted(ctx: FreshProofContext, user: UserRow, ok: boolean): Promise<void> {
-  if (ok) return;
-  await record(ctx.db, proofFailures(user.id));
-  throw new HttpError(401, WRONG_PASSWORD_MESSAGE);
-}
-
 /** Checks the password of the signed-in user, within the limit of wrong proofs. */
 export async function checkPasswordProof(
   ctx: FreshProofContext,
@@ -53,7 +48,9 @@ export async function checkPasswordProof(
 ): Promise<void> {
   await ensureUnder(ctx.db, proofFailures(user.id));
   if (!user.passwordHash) throw badRequest(NO_PASSWORD_PROOF_MESSAGE);
-  await provenOrCounted(ctx, user, await verifyPassword(user.passwordHash, password));
+  if (await verifyPassword(user.passwordHash, password)) return;
+  await record(ctx.db, proofFailures(user.id));
+  throw new HttpError(401, WRONG_PASSWORD_MESSAGE);
 }
 
 /** Marks the session freshly proven by `proof`, and keeps the audit of it. */
@@ -85,8 +82,7 @@ export async function changePassword(
 ): Promise<{ afterResponse: () => Promise<void> }> {
   if (user.passwordHash) {
     if (body.currentPassword === undefined) throw badRequest("currentPassword: Enter your current password");
-    await ensureUnder(ctx.db, proofFailures(user.id));
-    await provenOrCounted(ctx, user, await verifyPassword(user.passwordHash, body.currentPassword));
+    await checkPasswordProof(ctx, user, body.currentPassword);
   } else if (!isFreshlyProven(session, ctx.config)) {
     throw new StepUpRequiredError();
   }
@@ -106,12 +102,6 @@ export async function changePassword(
     });
   });
   return {
-    afterResponse: async () => {
-      try {
-        await ctx.mailer.send(passwordChangedNotice(user.email, ctx.config.appUrl));
-      } catch (err) {
-        ctx.log.error({ err: err instanceof Error ? err.message : String(err) }, "could not send mail");
-      }
-    },
+    afterResponse: () => sendQuietly(ctx, passwordChangedNotice(user.email, ctx.config.appUrl)),
   };
 }

@@ -35,7 +35,7 @@ import {
 import { googleFlowCookie, keepFlow, takeFlow } from "./google-flow";
 import { recentIdentityEvents } from "./identity-audit";
 import { knownDeviceCookie } from "./known-device";
-import { newSignInAlertWork } from "./new-sign-in-alert";
+import { rememberSignInBrowser } from "./new-sign-in-alert";
 import { grantEarnedRole } from "./service";
 
 export interface GoogleRoutesOptions {
@@ -169,10 +169,7 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user, "google");
-      if (devices.read(request)?.userId !== user.id) {
-        reply.afterResponse(newSignInAlertWork({ config, mailer, log: request.log }, user, request));
-      }
-      devices.remember(reply, user.id);
+      rememberSignInBrowser({ config, mailer, devices }, request, reply, user);
       return reply.redirect(`${config.appUrl}/dashboard`, 303);
     },
   );

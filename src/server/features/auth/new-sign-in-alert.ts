@@ -3,32 +3,41 @@
  * to the account before (it carries no device cookie naming the account, decision 019), so the owner
  * hears at once of a sign-in that was not theirs.
  */
-import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { describeUserAgent } from "../../../shared/user-agent";
 import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { UserRow } from "../../db/schema";
 import { newSignInMail } from "./emails";
+import type { KnownDeviceCookie } from "./known-device";
+import { sendQuietly } from "./send-quietly";
 
-export function newSignInAlertWork(
-  deps: { config: Config; mailer: Mailer; log: FastifyBaseLogger },
-  user: UserRow,
+export interface SignInAlertDeps {
+  config: Config;
+  mailer: Mailer;
+  devices: KnownDeviceCookie;
+}
+
+/**
+ * Every sign-in's last step, whatever proved it (password, code, passkey, Google): the owner is mailed
+ * when this browser had never signed in to the account, and the browser is remembered from now on.
+ */
+export function rememberSignInBrowser(
+  deps: SignInAlertDeps,
   request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
   at = new Date(),
-): () => Promise<void> {
-  const { browser, os } = describeUserAgent(request.headers["user-agent"] ?? null);
-  return async () => {
-    try {
-      await deps.mailer.send(
-        newSignInMail(user.email, {
-          when: `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
-          device: `${browser} on ${os}`,
-          ip: request.ip,
-          sessionsUrl: `${deps.config.appUrl}/settings`,
-        }),
-      );
-    } catch (err) {
-      deps.log.error({ err: err instanceof Error ? err.message : String(err) }, "could not send mail");
-    }
-  };
+): void {
+  if (deps.devices.read(request)?.userId !== user.id) {
+    const { browser, os } = describeUserAgent(request.headers["user-agent"] ?? null);
+    const mail = newSignInMail(user.email, {
+      when: `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+      device: `${browser} on ${os}`,
+      ip: request.ip,
+      sessionsUrl: `${deps.config.appUrl}/settings`,
+    });
+    reply.afterResponse(() => sendQuietly({ mailer: deps.mailer, log: request.log }, mail));
+  }
+  deps.devices.remember(reply, user.id);
 }

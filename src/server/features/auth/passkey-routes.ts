@@ -28,7 +28,7 @@ import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
 import { recordIdentityEvent } from "./identity-audit";
 import { knownDeviceCookie } from "./known-device";
-import { newSignInAlertWork } from "./new-sign-in-alert";
+import { rememberSignInBrowser } from "./new-sign-in-alert";
 import {
   finishAuthentication,
   finishRegistration,
@@ -203,10 +203,7 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user, "passkey");
-      if (devices.read(request)?.userId !== user.id) {
-        reply.afterResponse(newSignInAlertWork({ config, mailer, log: request.log }, user, request));
-      }
-      devices.remember(reply, user.id);
+      rememberSignInBrowser({ config, mailer, devices }, request, reply, user);
       return toCurrentUser(user);
     },
   );

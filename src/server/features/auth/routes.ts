@@ -42,7 +42,7 @@ import type { SecretBox } from "../../secrets/secret-box";
 import { claimBindingCookie } from "./claim-binding";
 import { toCurrentUser } from "./current-user";
 import { knownDeviceCookie } from "./known-device";
-import { newSignInAlertWork } from "./new-sign-in-alert";
+import { rememberSignInBrowser } from "./new-sign-in-alert";
 import type { ProfileWriteBack } from "./profile-write-back";
 import {
   type AuthContext,
@@ -122,8 +122,7 @@ const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const device = devices.read(request);
-      const user = await login(ctx(request.log), request.body, request.ip, device);
+      const user = await login(ctx(request.log), request.body, request.ip, devices.read(request));
       if (await hasEnabledApp(db, user.id)) {
         // Not signed in yet: the browser holds only the second step's own cookie.
         secondStep.set(reply, await startSecondStep(db, user.id));
@@ -133,9 +132,7 @@ const authRoutes: FastifyPluginAsyncZod<{
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user, "password");
-      if (device?.userId !== user.id)
-        reply.afterResponse(newSignInAlertWork(ctx(request.log), user, request));
-      devices.remember(reply, user.id);
+      rememberSignInBrowser({ config: opts.config, mailer: opts.mailer, devices }, request, reply, user);
       return toCurrentUser(user);
     },
   );

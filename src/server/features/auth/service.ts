@@ -47,6 +47,7 @@ import { recordIdentityEvent } from "./identity-audit";
 import type { KnownDevice } from "./known-device";
 import { hashPassword, refuseWeakPassword, verifyPassword } from "./password";
 import type { ProfileWriteBack } from "./profile-write-back";
+import { sendQuietly } from "./send-quietly";
 import { findUserByEmail, uniqueViolation } from "./users-repo";
 
 const MINUTE = 60_000;
@@ -519,13 +520,4 @@ export async function verifyEmail(
     });
     return updated;
   });
-}
-
-// A failed delivery must not change the answer (that would reveal the account); it is logged instead.
-async function sendQuietly(ctx: AuthContext, message: Parameters<Mailer["send"]>[0]): Promise<void> {
-  try {
-    await ctx.mailer.send(message);
-  } catch (err) {
-    ctx.log.error({ err: err instanceof Error ? err.message : String(err) }, "could not send mail");
-  }
 }

@@ -23,7 +23,7 @@ import { deleteSession } from "../../plugins/session-store";
 import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
 import { knownDeviceCookie } from "./known-device";
-import { newSignInAlertWork } from "./new-sign-in-alert";
+import { rememberSignInBrowser } from "./new-sign-in-alert";
 import {
   confirmEnrolment,
   disableTwoFactor,
@@ -69,10 +69,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
       secondStep.clear(reply);
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user, provenBy);
-      if (devices.read(request)?.userId !== user.id) {
-        reply.afterResponse(newSignInAlertWork({ config, mailer, log: request.log }, user, request));
-      }
-      devices.remember(reply, user.id);
+      rememberSignInBrowser({ config, mailer, devices }, request, reply, user);
       return toCurrentUser(user);
     },
   );
