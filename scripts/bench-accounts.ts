@@ -15,7 +15,7 @@ import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import type { DatabaseHandle } from "../src/server/db/client";
 import { linkedinAccounts, users } from "../src/server/db/schema";
-import { createSession } from "../src/server/plugins/session-store";
+import { createSession } from "../src/server/http/session-store";
 import { sealRecoveryCodes } from "../src/server/secrets/recovery-codes";
 import { createSecretBox } from "../src/server/secrets/secret-box";
 import { freshDatabase } from "./support/fresh-database";

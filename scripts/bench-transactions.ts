@@ -15,7 +15,7 @@ import { testPayments } from "../src/server/adapters/payments/test-payments";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { transactions, users } from "../src/server/db/schema";
-import { createSession } from "../src/server/plugins/session-store";
+import { createSession } from "../src/server/http/session-store";
 import { freshDatabase } from "./support/fresh-database";
 
 const TRANSACTIONS = Number(process.env.TRANSACTIONS ?? 5_000);

@@ -8,8 +8,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { airtableOutbox, emailTokens, syncRuns } from "./db/schema";
-import { deleteOldHits } from "./plugins/rate-limiter";
-import { deleteDeadSessions } from "./plugins/session-store";
+import { deleteOldHits } from "./http/rate-limiter";
+import { deleteDeadSessions } from "./http/session-store";
 
 const INTERVAL_MS = 60 * 60_000;
 // Longer than the longest rate-limit window, so no live window is cut short.

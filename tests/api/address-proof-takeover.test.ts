@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { emailTokens, identityEvents, linkedinAccounts, sessions, users } from "../../src/server/db/schema";
-import { createSession } from "../../src/server/plugins/session-store";
+import { createSession } from "../../src/server/http/session-store";
 import { type FakeAirtable, startFakeAirtable } from "../fakes/airtable-server";
 import { startTestIssuer, type TestIssuer } from "../fakes/oidc-issuer";
 import { airtableBase, type BaseContents, testAirtableSource } from "../support/airtable-base";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { airtableOutbox, emailTokens, rateLimitHits, sessions, syncRuns } from "../../src/server/db/schema";
 import { issueEmailToken } from "../../src/server/features/auth/email-tokens";
 import { runHousekeeping } from "../../src/server/housekeeping";
-import { hit } from "../../src/server/plugins/rate-limiter";
+import { hit } from "../../src/server/http/rate-limiter";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";
 

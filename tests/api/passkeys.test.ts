@@ -8,7 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { identityEvents, passkeys, sessions, webauthnChallenges } from "../../src/server/db/schema";
-import { hashSecretToken } from "../../src/server/plugins/secret-token";
+import { hashSecretToken } from "../../src/server/secrets/secret-token";
 import { type CeremonyOptions, SoftAuthenticator } from "../support/soft-authenticator";
 import { createTestApp, nextLoopbackIp, sameOrigin, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { type SignedInUser, signedInUser } from "../support/users";

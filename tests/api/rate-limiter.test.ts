@@ -8,7 +8,7 @@ import {
   hit,
   RateLimitedError,
   record,
-} from "../../src/server/plugins/rate-limiter";
+} from "../../src/server/http/rate-limiter";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 const MINUTE = 60_000;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { airtableOutbox, users } from "../../src/server/db/schema";
-import { createSession } from "../../src/server/plugins/session-store";
+import { createSession } from "../../src/server/http/session-store";
 import { importStatusSchema, syncResultsSchema, userSyncResponseSchema } from "../../src/shared/api/sync";
 import { type FakeAirtable, startFakeAirtable } from "../fakes/airtable-server";
 import {

@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { identityEvents, passkeys, recoveryCodes, sessions } from "../../src/server/db/schema";
-import { hashSecretToken } from "../../src/server/plugins/secret-token";
+import { hashSecretToken } from "../../src/server/secrets/secret-token";
 import { decodeBase32, totp } from "../../src/server/secrets/totp";
 import {
   ADMIN_SECOND_FACTOR_MESSAGE,

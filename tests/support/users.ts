@@ -3,7 +3,7 @@ import type { Config } from "../../src/server/config";
 import type { Database } from "../../src/server/db/client";
 import { type UserRow, users } from "../../src/server/db/schema";
 import { hashPassword } from "../../src/server/features/auth/password";
-import { createSession } from "../../src/server/plugins/session-store";
+import { createSession } from "../../src/server/http/session-store";
 
 /** Columns of the user row, and a `password` whose argon2id hash it stores, as registration would. */
 export type UserOverrides = Partial<typeof users.$inferInsert> & { password?: string };

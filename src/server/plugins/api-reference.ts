@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import type { Config } from "../config";
-import { renderApiDocs } from "./api-docs-page";
+import { renderApiDocs } from "../http/api-docs-page";
 
 export const ACCESS_DESCRIPTIONS = {
   public: "Anyone, signed in or not.",

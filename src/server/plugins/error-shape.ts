@@ -9,7 +9,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ERROR_PARTS_SEPARATOR, fieldMessage } from "../../shared/api/errors";
 import { HttpError } from "../http/errors";
 import { StepUpRequiredError } from "../http/fresh-proof";
-import { RateLimitedError } from "./rate-limiter";
+import { RateLimitedError } from "../http/rate-limiter";
 
 function describeValidation(issues: Array<{ instancePath: string; message?: string | undefined }>): string {
   return issues

@@ -12,7 +12,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { SessionProof, SessionRow, UserRow } from "../db/schema";
 import { ADMIN_SECOND_FACTOR_BODY, adminMustEnrol } from "../http/admin-second-factor";
-import { createSession, findLiveSession } from "./session-store";
+import { createSession, findLiveSession } from "../http/session-store";
 
 export type Access = "public" | "user" | "admin";
 

@@ -24,8 +24,8 @@ import { openDatabase } from "../../../src/server/db/client";
 import { linkedinAccounts, sessions, transactions, users } from "../../../src/server/db/schema";
 import { hashPassword } from "../../../src/server/features/auth/password";
 import { demoDataDir } from "../../../src/server/paths";
-import { hashSecretToken } from "../../../src/server/plugins/secret-token";
 import { createSecretBox } from "../../../src/server/secrets/secret-box";
+import { hashSecretToken } from "../../../src/server/secrets/secret-token";
 import { sealedSecretColumns } from "../../support/builders";
 import {
   E2E_SECRETS_KEY,

@@ -6,7 +6,7 @@ import {
   PAGE_SIZE,
   pageOf,
   searchParamsFor,
-} from "../../../src/client/features/accounts/components/account-filters";
+} from "../../../src/client/features/linkedin-accounts/components/account-filters";
 import type { LinkedinAccount } from "../../../src/shared/api/linkedin-accounts";
 
 function account(id: number, overrides: Partial<LinkedinAccount> = {}): LinkedinAccount {

@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { accountsCsv } from "../../../src/client/features/accounts/components/accounts-csv";
+import { accountsCsv } from "../../../src/client/features/linkedin-accounts/components/accounts-csv";
 import type { LinkedinAccount } from "../../../src/shared/api/linkedin-accounts";
 
 function account(overrides: Partial<LinkedinAccount> = {}): LinkedinAccount {

@@ -4,8 +4,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { StrictMode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../../src/client/components/ui/toaster";
-import { importStatusQueryOptions } from "../../../src/client/features/admin/api/get-import-status";
-import { AdminSyncPage } from "../../../src/client/features/admin/pages/admin-sync-page";
+import { importStatusQueryOptions } from "../../../src/client/features/sync/api/get-import-status";
+import { AdminSyncPage } from "../../../src/client/features/sync/pages/admin-sync-page";
 import { createQueryClient } from "../../../src/client/lib/query-client";
 import type { ImportStatus, SyncErrorDetail, SyncResults, SyncRun } from "../../../src/shared/api/sync";
 

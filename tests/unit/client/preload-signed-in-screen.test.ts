@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SidebarColumn } from "../../../src/client/app/layout/layout-parts";
 import { preloadSignedInScreen } from "../../../src/client/app/routes/signed-in-routes";
 import * as screens from "../../../src/client/app/routes/signed-in-screens";
-import { linkedinAccountsQueryKey } from "../../../src/client/features/accounts/api/get-linkedin-accounts";
 import { recentActivityQueryOptions } from "../../../src/client/features/dashboard/api/get-recent-activity";
+import { linkedinAccountsQueryKey } from "../../../src/client/features/linkedin-accounts/api/get-linkedin-accounts";
 import { createQueryClient } from "../../../src/client/lib/query-client";
 import { currentUserQueryKey } from "../../../src/client/lib/session";
 

@@ -23,8 +23,8 @@ export const firstScreenModules: Record<SignedInPath | "/login", readonly string
   ],
   "/accounts/linkedin": [
     ...SIGNED_IN,
-    "features/accounts/pages/linkedin-accounts-page.tsx",
-    "features/accounts/api/prefetch-linkedin-accounts.ts",
+    "features/linkedin-accounts/pages/linkedin-accounts-page.tsx",
+    "features/linkedin-accounts/api/prefetch-linkedin-accounts.ts",
   ],
   "/optimization": [...SIGNED_IN, "features/optimization/pages/optimization-page.tsx"],
   "/profile-optimization": [
@@ -37,7 +37,7 @@ export const firstScreenModules: Record<SignedInPath | "/login", readonly string
   "/checkout": [...SIGNED_IN, "features/shop/pages/checkout-page.tsx"],
   "/checkout/success": [...SIGNED_IN, "features/shop/pages/checkout-success-page.tsx"],
   "/billing/transactions": [...SIGNED_IN, "features/billing/pages/transactions-page.tsx"],
-  "/admin/sync": [...SIGNED_IN, "app/routes/require-admin.tsx", "features/admin/pages/admin-sync-page.tsx"],
+  "/admin/sync": [...SIGNED_IN, "app/routes/require-admin.tsx", "features/sync/pages/admin-sync-page.tsx"],
 };
 
 /**

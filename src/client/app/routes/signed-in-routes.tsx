@@ -70,7 +70,7 @@ type ScreenData = {
 /** The data a signed-in path shows first, in a small chunk of its own. */
 const screenData: Partial<Record<SignedInPath, () => Promise<ScreenData>>> = {
   "/dashboard": () => import("../../features/dashboard/api/prefetch-dashboard"),
-  "/accounts/linkedin": () => import("../../features/accounts/api/prefetch-linkedin-accounts"),
+  "/accounts/linkedin": () => import("../../features/linkedin-accounts/api/prefetch-linkedin-accounts"),
 };
 
 /** The session's user once the session check has answered: null when signed out or when it failed. */

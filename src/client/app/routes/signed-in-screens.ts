@@ -14,7 +14,7 @@ export const DashboardPage = lazyScreen(
   "DashboardPage",
 );
 export const LinkedinAccountsPage = lazyScreen(
-  () => import("../../features/accounts/pages/linkedin-accounts-page"),
+  () => import("../../features/linkedin-accounts/pages/linkedin-accounts-page"),
   "LinkedinAccountsPage",
 );
 export const OptimizationPage = lazyScreen(
@@ -47,6 +47,6 @@ export const TransactionsPage = lazyScreen(
   "TransactionsPage",
 );
 export const AdminSyncPage = lazyScreen(
-  () => import("../../features/admin/pages/admin-sync-page"),
+  () => import("../../features/sync/pages/admin-sync-page"),
   "AdminSyncPage",
 );

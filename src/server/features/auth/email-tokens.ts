@@ -5,7 +5,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { emailTokens } from "../../db/schema";
-import { hashSecretToken, newSecretToken } from "../../plugins/secret-token";
+import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
 
 export const EMAIL_TOKEN_TTL_MS = 30 * 60_000;
 export type EmailTokenPurpose = "claim" | "reset" | "email-change" | "verify-email";

@@ -1,5 +1,5 @@
-import { escapeHtml } from "../../adapters/mail/escape-html";
 import type { MailMessage } from "../../adapters/mail/port";
+import { escapeHtml } from "../../http/escape-html";
 
 function linkMail(
   to: string,

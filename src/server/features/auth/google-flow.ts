@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { oidcFlows } from "../../db/schema";
-import { hashSecretToken, newSecretToken } from "../../plugins/secret-token";
+import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
 
 /** Long enough to choose an account and consent; short enough that a forgotten tab is useless. */
 export const GOOGLE_FLOW_TTL_MS = 10 * 60_000;

@@ -21,9 +21,9 @@ import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { conflict, HttpError } from "../../http/errors";
+import { hit, RateLimitedError } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
-import { hit, RateLimitedError } from "../../plugins/rate-limiter";
-import { deleteSession } from "../../plugins/session-store";
+import { deleteSession } from "../../http/session-store";
 import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
 import {

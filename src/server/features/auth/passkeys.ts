@@ -17,7 +17,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { passkeys, type UserRow, users, webauthnChallenges } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import { hashSecretToken, newSecretToken } from "../../plugins/secret-token";
+import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
 import { lockUser } from "./address-proof";
 import { recordIdentityEvent } from "./identity-audit";
 

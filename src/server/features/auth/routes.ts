@@ -31,14 +31,14 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { requireFreshProof } from "../../http/fresh-proof";
-import { hashSecretToken, newSecretToken } from "../../plugins/secret-token";
 import {
   deleteOwnSession,
   deleteSession,
   deleteUserSessions,
   listUserSessions,
-} from "../../plugins/session-store";
+} from "../../http/session-store";
 import type { SecretBox } from "../../secrets/secret-box";
+import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
 import { claimBindingCookie } from "./claim-binding";
 import { toCurrentUser } from "./current-user";
 import { knownDeviceCookie } from "./known-device";

@@ -24,15 +24,8 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
 import { badRequest, conflict, forbidden, HttpError } from "../../http/errors";
-import {
-  ensureSpaced,
-  ensureUnder,
-  hit,
-  type RateRule,
-  record,
-  type Spacing,
-} from "../../plugins/rate-limiter";
-import { deleteUserSessions } from "../../plugins/session-store";
+import { ensureSpaced, ensureUnder, hit, type RateRule, record, type Spacing } from "../../http/rate-limiter";
+import { deleteUserSessions } from "../../http/session-store";
 import { endUnprovenAccess, lockUser } from "./address-proof";
 import { consumeEmailToken, findUsableEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
 import {

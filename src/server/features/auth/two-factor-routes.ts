@@ -19,7 +19,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { requireUser } from "../../http/require-user";
-import { deleteSession } from "../../plugins/session-store";
+import { deleteSession } from "../../http/session-store";
 import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
 import { knownDeviceCookie } from "./known-device";

@@ -18,9 +18,9 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { pendingSignIns, type UserRow, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { hit } from "../../plugins/rate-limiter";
-import { hashSecretToken, newSecretToken } from "../../plugins/secret-token";
+import { hit } from "../../http/rate-limiter";
 import type { SecretBox } from "../../secrets/secret-box";
+import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
 import { recordIdentityEvent } from "./identity-audit";
 import { checkAuthenticatorCode, checkRecoveryCode, recoveryCodesLeft } from "./two-factor";
 

@@ -22,7 +22,7 @@ import type { Database } from "../../db/client";
 import { recoveryCodes, twoFactorApps, type UserRow } from "../../db/schema";
 import { adminMustEnrol } from "../../http/admin-second-factor";
 import { badRequest, conflict } from "../../http/errors";
-import { ensureUnder, type RateRule, record } from "../../plugins/rate-limiter";
+import { ensureUnder, type RateRule, record } from "../../http/rate-limiter";
 import type { SecretBox } from "../../secrets/secret-box";
 import { decodeBase32, encodeBase32, hotp, TOTP_PERIOD_SECONDS, timeStep } from "../../secrets/totp";
 import { recordIdentityEvent } from "./identity-audit";

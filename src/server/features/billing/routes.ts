@@ -20,8 +20,8 @@ import type { Database } from "../../db/client";
 import { sendPersonalJson } from "../../http/conditional-get";
 import { HttpError, notFound } from "../../http/errors";
 import { ownerIdOfUid } from "../../http/own-uid";
+import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
-import { hit } from "../../plugins/rate-limiter";
 import { transactionsCsv } from "./transactions-csv";
 import {
   matchingTransactions,

@@ -14,7 +14,7 @@ import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import { mayActFor } from "../../http/own-uid";
-import { hit } from "../../plugins/rate-limiter";
+import { hit } from "../../http/rate-limiter";
 import { openRecoveryCodes } from "../../secrets/recovery-codes";
 import type { SecretBox } from "../../secrets/secret-box";
 import { decodeBase32, InvalidBase32Error, TOTP_PERIOD_SECONDS, totp } from "../../secrets/totp";

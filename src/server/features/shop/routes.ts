@@ -16,8 +16,8 @@ import { type PaymentsPort, WebhookEventError, WebhookSignatureError } from "../
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { badRequest, forbidden, notFound } from "../../http/errors";
+import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
-import { hit } from "../../plugins/rate-limiter";
 import {
   catalogueFor,
   type ShopContext,

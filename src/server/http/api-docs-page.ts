@@ -3,7 +3,7 @@
  * body and answers. Plain HTML and an inline style sheet, so it works under the portal's content
  * security policy and loads nothing from anywhere.
  */
-import { escapeHtml } from "../adapters/mail/escape-html";
+import { escapeHtml } from "./escape-html";
 
 interface Operation {
   description?: string;

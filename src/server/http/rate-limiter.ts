@@ -7,7 +7,7 @@
 import { and, desc, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimitHits } from "../db/schema";
-import { HttpError } from "../http/errors";
+import { HttpError } from "./errors";
 
 export interface RateRule {
   key: string;

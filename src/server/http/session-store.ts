@@ -6,7 +6,7 @@
 import { and, desc, eq, lt, ne, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type SessionProof, type SessionRow, sessions, type UserRow, users } from "../db/schema";
-import { hashSecretToken, newSecretToken } from "./secret-token";
+import { hashSecretToken, newSecretToken } from "../secrets/secret-token";
 
 export interface SessionPolicy {
   idleTimeoutMs: number;
