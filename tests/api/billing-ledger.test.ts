@@ -254,6 +254,64 @@ describe("the billing ledger", () => {
     expect(own.transactions.map((r) => r.eventId)).not.toContain(stray.id);
   });
 
+  describe("whose payment it is, when the uid names nobody", () => {
+    const orderFor = async (userId: number, stripeCustomerId: string | null = null) => {
+      const [order] = await t.database.db
+        .insert(orders)
+        .values({
+          userId,
+          provider: "test",
+          channel: "checkout",
+          lines: [],
+          subtotalCents: 18620,
+          totalCents: 18620,
+          stripeCustomerId,
+        })
+        .returning({ id: orders.id });
+      if (!order) throw new Error("no order");
+      return order.id;
+    };
+
+    it("is the owner of the order its metadata names", async () => {
+      const orderId = await orderFor(customer.user.id);
+      const event = stripeEvents.checkoutCompleted("uid-of-nobody", {
+        customer: "cus_unseen_order",
+        metadata: { order_id: String(orderId) },
+      });
+      expect((await deliver(event)).statusCode).toBe(200);
+      const [row] = await rowsOfEvents([event.id]);
+      expect(row).toMatchObject({ userId: customer.user.id, uid: customer.user.uid });
+    });
+
+    it("is whoever ordered earlier as the same Stripe customer, the newest order first", async () => {
+      await orderFor(other.user.id, "cus_shared_order");
+      await orderFor(customer.user.id, "cus_shared_order");
+      const event = stripeEvents.invoice("invoice.paid", "uid-of-nobody", "cus_shared_order");
+      expect((await deliver(event)).statusCode).toBe(200);
+      const [row] = await rowsOfEvents([event.id]);
+      expect(row).toMatchObject({ userId: customer.user.id, uid: customer.user.uid });
+    });
+
+    it("is whoever paid earlier as the same Stripe customer when no order names it", async () => {
+      const first = stripeEvents.checkoutCompleted(other.user.uid, { customer: "cus_paid_before" });
+      await deliver(first);
+      const refund = stripeEvents.chargeRefunded("cus_paid_before");
+      expect((await deliver(refund)).statusCode).toBe(200);
+      const [row] = await rowsOfEvents([refund.id]);
+      expect(row).toMatchObject({ userId: other.user.id, uid: other.user.uid, amountCents: 5000 });
+    });
+
+    it("is nobody when neither the order nor the Stripe customer is known", async () => {
+      const event = stripeEvents.checkoutCompleted("uid-of-nobody", {
+        customer: "cus_never_seen",
+        metadata: { order_id: "2147483600" },
+      });
+      expect((await deliver(event)).statusCode).toBe(200);
+      const [row] = await rowsOfEvents([event.id]);
+      expect(row).toMatchObject({ userId: null, uid: null });
+    });
+  });
+
   it("acknowledges events of other types and records nothing for them", async () => {
     const event = { ...stripeEvents.checkoutCompleted(customer.user.uid), type: "customer.created" };
     const res = await deliver(event);
@@ -319,6 +377,120 @@ describe("the billing ledger", () => {
       if (record) fake.remove(TABLE.transactions, record.id);
       await t.app.sync.run({ kind: "full", trigger: "admin" });
       expect(await rowsOfEvents([event.id])).toHaveLength(1);
+    });
+
+    it("keeps the webhook's fields through every later sync, and fills what is still empty", async () => {
+      const event = stripeEvents.checkoutCompleted(customer.user.uid, { customer: "cus_resync" });
+      await deliver(event);
+      const record = baseRecord(customer.user.uid, { eventId: event.id, amountActual: "186.20" });
+      if (!record) throw new Error("no record");
+      await t.app.sync.run({ kind: "full", trigger: "admin" });
+
+      // The operator edits the copy in the base: another amount, name and event type, and a receipt.
+      fake.update(
+        TABLE.transactions,
+        record.id,
+        transactionFields({
+          amountActual: "999.00",
+          name: "Edited In The Base",
+          eventType: "refund.created",
+          addressLine2: "Flat 2",
+        }),
+      );
+      const { run } = await t.app.sync.run({ kind: "full", trigger: "admin" });
+      expect(run.errorDetails ?? []).toEqual([]);
+
+      const rows = await rowsOfEvents([event.id]);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        source: "test",
+        amountCents: 18620,
+        amountActual: "186.20",
+        name: "Pat Payer",
+        eventType: "checkout.session.completed",
+        addressLine2: "Flat 2",
+        airtableRecordId: record.id,
+      });
+    });
+
+    it("updates a row that came from the base when the base changes it", async () => {
+      const record = baseRecord(customer.user.uid, {
+        eventId: nextEventId("edited"),
+        amountActual: "10.00",
+        name: "First Name",
+      });
+      if (!record) throw new Error("no record");
+      await t.app.sync.run({ kind: "full", trigger: "admin" });
+      fake.update(
+        TABLE.transactions,
+        record.id,
+        transactionFields({ amountActual: "12.50", name: "Second Name" }),
+      );
+      await t.app.sync.run({ kind: "full", trigger: "admin" });
+      const rows = await rowsOf(customer.user.id);
+      expect(rows.map((r) => [r.airtableRecordId, r.amountCents, r.amountActual, r.name, r.source])).toEqual([
+        [record.id, 1250, "12.50", "Second Name", "airtable"],
+      ]);
+    });
+
+    it("syncs a batch made only of copies of webhook events", async () => {
+      const events = [
+        stripeEvents.checkoutCompleted(customer.user.uid, { customer: "cus_copies" }),
+        stripeEvents.invoice("invoice.paid", customer.user.uid, "cus_copies"),
+      ];
+      for (const event of events) await deliver(event);
+      const records = events.map((event) =>
+        baseRecord(customer.user.uid, { eventId: event.id, amountActual: "1.00" }),
+      );
+      const { run } = await t.app.sync.run({ kind: "full", trigger: "admin" });
+      expect(run.status).toBe("succeeded");
+      const rows = await rowsOfEvents(events.map((e) => e.id));
+      expect(rows.map((r) => [r.airtableRecordId, r.source, r.amountCents])).toEqual([
+        [records[0]?.id, "test", 18620],
+        [records[1]?.id, "test", 13400],
+      ]);
+    });
+
+    it("refuses a new record with an event id an earlier record or a linked payment holds", async () => {
+      const eventId = nextEventId("earlier");
+      const paid = stripeEvents.checkoutCompleted(customer.user.uid, { customer: "cus_linked" });
+      await deliver(paid);
+      // Modified a day ago: an incremental run later reads only the records added after them.
+      const lastModifiedTime = new Date(Date.now() - 24 * 60 * 60_000).toISOString();
+      const [first, linked] = fake.insert(TABLE.transactions, [
+        {
+          fields: transactionFields({ uid: [customer.user.uid], eventId, amountActual: "10.00" }),
+          lastModifiedTime,
+        },
+        {
+          fields: transactionFields({ uid: [customer.user.uid], eventId: paid.id, amountActual: "186.20" }),
+          lastModifiedTime,
+        },
+      ]);
+      await t.app.sync.run({ kind: "full", trigger: "admin" });
+
+      const second = baseRecord(customer.user.uid, { eventId, amountActual: "20.00" });
+      const third = baseRecord(customer.user.uid, { eventId: paid.id, amountActual: "1.00" });
+      const { run } = await t.app.sync.run({ kind: "incremental", trigger: "admin" });
+
+      expect((await rowsOfEvents([eventId])).map((r) => [r.airtableRecordId, r.amountCents])).toEqual([
+        [first?.id, 1000],
+      ]);
+      expect((await rowsOfEvents([paid.id])).map((r) => [r.airtableRecordId, r.amountCents])).toEqual([
+        [linked?.id, 18620],
+      ]);
+      expect(run.errorDetails).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            recordId: second?.id,
+            message: expect.stringContaining(`${first?.id} already has this event id`),
+          }),
+          expect.objectContaining({
+            recordId: third?.id,
+            message: expect.stringContaining(`${linked?.id} already has this event id`),
+          }),
+        ]),
+      );
     });
 
     it("keeps one row when the base brings an event first and the webhook a copy of it later", async () => {

@@ -119,4 +119,15 @@ describe("rate limits over a sliding window", () => {
     expect(atLimit?.message).toBe("Too many attempts. Please wait 14 minutes and try again.");
     expect(await check(at(15, 0))).toBeUndefined();
   });
+
+  it("says how long to wait in seconds under a minute and in whole minutes, rounded up, beyond", () => {
+    const wait = (seconds: number) => new RateLimitedError(seconds).message;
+    expect(wait(1)).toBe("Too many attempts. Please wait 1 second and try again.");
+    expect(wait(0)).toBe("Too many attempts. Please wait 1 second and try again.");
+    expect(wait(59)).toBe("Too many attempts. Please wait 59 seconds and try again.");
+    expect(wait(60)).toBe("Too many attempts. Please wait 1 minute and try again.");
+    expect(wait(61)).toBe("Too many attempts. Please wait 2 minutes and try again.");
+    expect(wait(12 * 60)).toBe("Too many attempts. Please wait 12 minutes and try again.");
+    expect(new RateLimitedError(720)).toMatchObject({ statusCode: 429, retryAfterSeconds: 720 });
+  });
 });

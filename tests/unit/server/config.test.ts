@@ -84,6 +84,18 @@ describe("loadConfig", () => {
     expect(problems.join("\n")).toMatch(/APP_URL/);
   });
 
+  it("reads the volume tiers, and stops the start on tiers it cannot read, saying how to write them", () => {
+    expect(loadConfig({}).shop.volumeTiers).toEqual([
+      { minAccounts: 5, percent: 5 },
+      { minAccounts: 10, percent: 10 },
+      { minAccounts: 25, percent: 15 },
+    ]);
+    expect(loadConfig({ VOLUME_DISCOUNT_TIERS: " Off " }).shop.volumeTiers).toEqual([]);
+    expect(problemsOf({ VOLUME_DISCOUNT_TIERS: "5:5,off" })).toEqual([
+      'VOLUME_DISCOUNT_TIERS: "off" is not accounts:percent (1 or more accounts, 1 to 90 percent); write accounts:percent pairs such as 5:5,10:10,25:15, or off',
+    ]);
+  });
+
   it("refuses half-configured integrations and bad admin emails", () => {
     const problems = problemsOf({
       AIRTABLE_TOKEN: "pat123",

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { decodeBase32, encodeBase32, hotp, InvalidBase32Error, totp } from "../../../src/server/secrets/totp";
+import {
+  decodeBase32,
+  encodeBase32,
+  hotp,
+  InvalidBase32Error,
+  timeStep,
+  totp,
+} from "../../../src/server/secrets/totp";
 
 // The key of both RFCs' test vectors: the ASCII bytes of "12345678901234567890".
 const RFC_KEY = Buffer.from("12345678901234567890", "ascii");
@@ -90,5 +97,26 @@ describe("decodeBase32", () => {
     for (const text of ["", "   ", "====", "GEZDGNB1", "not-base32!", "ABC", "A", "ABCDEF", "GEZD=GNB"]) {
       expect(() => decodeBase32(text), text).toThrow(InvalidBase32Error);
     }
+    // The reveal route tells this error from others by its class; its message reaches the log.
+    const refusal = (() => {
+      try {
+        decodeBase32("GEZDGNB1");
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(refusal).toMatchObject({ name: "InvalidBase32Error", message: "not a base32 key" });
+    expect(() => decodeBase32("A")).toThrow("not a base32 key");
+  });
+});
+
+describe("timeStep", () => {
+  it("counts whole periods since the epoch (RFC 6238's T)", () => {
+    // RFC 6238, appendix B: 59 s is step 1, 1111111109 s is step 0x23523EC.
+    expect(timeStep(59_000)).toBe(1);
+    expect(timeStep(1_111_111_109_000)).toBe(0x23523ec);
+    expect(timeStep(29_999)).toBe(0);
+    expect(timeStep(30_000)).toBe(1);
+    expect(timeStep(120_000, 60)).toBe(2);
   });
 });

@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { CATALOGUE, listedItems } from "../../../src/shared/shop/catalogue";
 import {
   DEFAULT_VOLUME_TIERS,
+  formatCents,
   parseVolumeTiers,
   priceOrder,
+  tierFor,
   type VolumeTier,
 } from "../../../src/shared/shop/pricing";
 
@@ -48,6 +50,31 @@ describe("volume tiers", () => {
     for (const bad of ["", "5", "5:0", "0:5", "5:95", "a:b", "5:5,5:10", "5:5;10:10"]) {
       expect(parseVolumeTiers(bad), bad).toHaveProperty("error");
     }
+  });
+
+  it("turns every discount off only for a lone off, in any case and spacing", () => {
+    expect(parseVolumeTiers(" off ")).toEqual([]);
+    expect(parseVolumeTiers("OFF")).toEqual([]);
+    // "off" beside a tier is a typo, not a switch: an operator who wrote it meant some discount.
+    for (const mixed of ["5:5,off", "off,5:5", "offset", "no off", "off:5"]) {
+      expect(parseVolumeTiers(mixed), mixed).toEqual({
+        error: expect.stringContaining("is not accounts:percent"),
+      });
+    }
+  });
+
+  it("takes 1 to 90 percent from 1 account on, and names the part it refuses", () => {
+    expect(parseVolumeTiers("1:1,2:90")).toEqual([
+      { minAccounts: 1, percent: 1 },
+      { minAccounts: 2, percent: 90 },
+    ]);
+    expect(parseVolumeTiers("5:5, 10:91")).toEqual({
+      error: '"10:91" is not accounts:percent (1 or more accounts, 1 to 90 percent)',
+    });
+    expect(parseVolumeTiers("0:5")).toEqual({
+      error: '"0:5" is not accounts:percent (1 or more accounts, 1 to 90 percent)',
+    });
+    expect(parseVolumeTiers("5:5,5:10")).toEqual({ error: "two tiers start at the same number of accounts" });
   });
 });
 
@@ -122,5 +149,26 @@ describe("pricing an order", () => {
     expect(order.lines).toHaveLength(1);
     expect(order.lines[0]?.quantity).toBe(5);
     expect(order.tier?.percent).toBe(5);
+  });
+});
+
+describe("the tier for an order", () => {
+  it("is the highest threshold reached, whatever order the tiers come in", () => {
+    const unsorted: VolumeTier[] = [
+      { minAccounts: 10, percent: 10 },
+      { minAccounts: 25, percent: 15 },
+      { minAccounts: 5, percent: 5 },
+    ];
+    expect(tierFor(12, unsorted)).toEqual({ minAccounts: 10, percent: 10 });
+    expect(tierFor(30, unsorted)).toEqual({ minAccounts: 25, percent: 15 });
+    expect(tierFor(4, unsorted)).toBeNull();
+  });
+});
+
+describe("money as the customer reads it", () => {
+  it("writes cents as US dollars with separators", () => {
+    expect(formatCents(123450)).toBe("$1,234.50");
+    expect(formatCents(7)).toBe("$0.07");
+    expect(formatCents(0)).toBe("$0.00");
   });
 });

@@ -1,0 +1,28 @@
+/** The mutation groups: the modules that decide money, secrets and access, each with the tests that cover it. */
+export const MUTATION_GROUPS = {
+  pricing: {
+    mutate: ["src/shared/shop/pricing.ts"],
+    tests: ["tests/unit/shared/pricing.test.ts", "tests/unit/server/config.test.ts"],
+  },
+  totp: {
+    mutate: ["src/server/secrets/totp.ts"],
+    tests: ["tests/unit/server/totp.test.ts"],
+  },
+  guards: {
+    mutate: ["src/server/plugins/cross-site-guard.ts", "src/server/http/own-uid.ts"],
+    tests: ["tests/api/cross-site-guard.test.ts", "tests/api/route-access.test.ts"],
+  },
+  "rate-limiter": {
+    mutate: ["src/server/http/rate-limiter.ts"],
+    tests: ["tests/api/rate-limiter.test.ts"],
+  },
+  ledger: {
+    mutate: ["src/server/ledger/*.ts"],
+    tests: [
+      "tests/unit/server/ledger-amounts.test.ts",
+      "tests/unit/server/transactions-csv.test.ts",
+      "tests/api/billing-ledger.test.ts",
+      "tests/api/shop-stripe.test.ts",
+    ],
+  },
+};

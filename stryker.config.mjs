@@ -1,0 +1,31 @@
+/**
+ * Mutation testing of the modules that decide money, secrets and access. Each group mutates its
+ * modules and runs only the unit and API tests that cover them: a mutant that no test notices is a
+ * behaviour nobody would notice breaking. `npm run test:mutation` runs every group
+ * (scripts/mutation.mjs); `MUTATION_GROUP=ledger npx stryker run stryker.config.mjs` runs one.
+ */
+import { MUTATION_GROUPS } from "./scripts/mutation-groups.mjs";
+
+const groupName = process.env.MUTATION_GROUP ?? "";
+const group = MUTATION_GROUPS[groupName];
+if (!group) {
+  throw new Error(`MUTATION_GROUP must be one of: ${Object.keys(MUTATION_GROUPS).join(", ")}`);
+}
+// The Vitest config of the run (vitest.mutation.config.ts) reads the group's tests from here.
+process.env.MUTATION_TESTS = group.tests.join(",");
+
+export default {
+  testRunner: "vitest",
+  vitest: { configFile: "vitest.mutation.config.ts", related: false },
+  plugins: ["@stryker-mutator/vitest-runner"],
+  mutate: group.mutate,
+  coverageAnalysis: "perTest",
+  concurrency: 2,
+  timeoutMS: 30_000,
+  reporters: ["clear-text", "json", "progress-append-only"],
+  jsonReporter: { fileName: `reports/mutation/${groupName}.json` },
+  clearTextReporter: { allowColor: false, logTests: false, reportMutants: false, reportScoreTable: true },
+  tempDirName: ".stryker-tmp",
+  cleanTempDir: "always",
+  thresholds: { high: 90, low: 80, break: null },
+};
