@@ -85,4 +85,11 @@ describe("the API reference", () => {
     expect(res.body).not.toMatch(/<script|<link|src=|https?:\/\/(?!portal\.test)/);
     expect(String(res.headers["content-security-policy"])).toContain("default-src 'self'");
   });
+
+  it("shows the descriptions' code spans as code, with no markdown backtick left", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/docs" });
+    expect(res.body).toContain("Every error answer is <code>{ &quot;error&quot;: message }</code>.");
+    expect(res.body).toContain("<code>Origin: null</code> is refused");
+    expect(res.body).not.toContain("`");
+  });
 });

@@ -26,7 +26,7 @@ export function FormField({
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
-  /** Shown at the end of the label row (a "Forgot password?" link, say). */
+  /** Shown at the end of the label row (a "Forgot password?" link, say), reached after the control. */
   labelAside?: ReactNode;
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
@@ -35,27 +35,31 @@ export function FormField({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ");
+  // The aside comes after the control in the page, so that Tab goes from the control on to it,
+  // while the grid draws it at the end of the label's row.
   return (
-    <div className={cn("grid gap-2", className)}>
-      <div className="flex min-h-4 items-center justify-between gap-2">
+    <div className={cn("grid grid-cols-[minmax(0,1fr)_auto] gap-2", className)}>
+      <div className="col-start-1 row-start-1 flex min-h-4 items-center">
         <Label htmlFor={id}>{label}</Label>
-        {labelAside}
       </div>
-      {children({
-        id,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": describedBy || undefined,
-      })}
-      {error ? (
-        <p id={errorId} className={fieldErrorClass}>
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <div id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </div>
-      ) : null}
+      <div className="col-span-2 grid gap-2">
+        {children({
+          id,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": describedBy || undefined,
+        })}
+        {error ? (
+          <p id={errorId} className={fieldErrorClass}>
+            {error}
+          </p>
+        ) : null}
+        {hint ? (
+          <div id={hintId} className="text-xs text-muted-foreground">
+            {hint}
+          </div>
+        ) : null}
+      </div>
+      {labelAside ? <div className="col-start-2 row-start-1 flex items-center">{labelAside}</div> : null}
     </div>
   );
 }

@@ -45,6 +45,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       <div className={wide ? "pl-64" : undefined}>
         <main
           id="main-content"
+          // The path it shows, which the menu waits for before focusing the heading of a page chosen there.
+          data-page={pathname}
           tabIndex={-1}
           className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-10"
         >

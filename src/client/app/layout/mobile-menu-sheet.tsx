@@ -1,11 +1,13 @@
-import type { RefObject } from "react";
+import { type RefObject, useRef } from "react";
 import type { CurrentUser } from "../../../shared/api/user";
 import { Sheet, SheetContent, SheetTitle } from "../../components/ui/sheet";
+import { focusPageHeading } from "./focus-page-heading";
 import { SidebarContent } from "./sidebar";
 
 /**
  * The slide-over that holds the sidebar below the lg breakpoint. Its button is part of the first
- * screen and this is not, so there is no Radix trigger: focus goes back to the button by hand.
+ * screen and this is not, so there is no Radix trigger: focus goes back to the button by hand, or,
+ * when a page was chosen, to that page's heading.
  */
 export function MobileMenuSheet({
   user,
@@ -18,17 +20,26 @@ export function MobileMenuSheet({
   onOpenChange: (open: boolean) => void;
   button: RefObject<HTMLButtonElement | null>;
 }) {
+  const navigated = useRef(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
         aria-describedby={undefined}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
-          button.current?.focus();
+          if (navigated.current) focusPageHeading();
+          else button.current?.focus();
+          navigated.current = false;
         }}
       >
         <SheetTitle className="sr-only">Menu</SheetTitle>
-        <SidebarContent user={user} onNavigate={() => onOpenChange(false)} />
+        <SidebarContent
+          user={user}
+          onNavigate={() => {
+            navigated.current = true;
+            onOpenChange(false);
+          }}
+        />
       </SheetContent>
     </Sheet>
   );

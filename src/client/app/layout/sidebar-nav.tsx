@@ -84,21 +84,27 @@ function NavItemLink({
   );
 }
 
-/** A coming-soon entry: present so customers know it is planned, but not a link anywhere. */
+/**
+ * A coming-soon entry: present so customers know it is planned, but not a link anywhere. A disabled
+ * button is announced as unavailable and is no tab stop; it takes no pointer events, so the tooltip
+ * hangs on a span around it.
+ */
 function NavItemSoon({ item }: { item: NavSoonItem }) {
   const Icon = item.icon;
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <button
-          type="button"
-          aria-disabled="true"
-          className={cn(itemClass, "cursor-not-allowed text-sidebar-muted-foreground")}
-        >
-          <Icon aria-hidden="true" />
-          <span className="flex-1 truncate">{item.label}</span>
-          <Badge variant="secondary">Soon</Badge>
-        </button>
+        <span className="block cursor-not-allowed">
+          <button
+            type="button"
+            disabled
+            className={cn(itemClass, "pointer-events-none text-sidebar-muted-foreground")}
+          >
+            <Icon aria-hidden="true" />
+            <span className="flex-1 truncate">{item.label}</span>
+            <Badge variant="secondary">Soon</Badge>
+          </button>
+        </span>
       </TooltipTrigger>
       <TooltipContent side="right">{item.label} accounts are coming soon</TooltipContent>
     </Tooltip>

@@ -24,12 +24,15 @@ export function ToastProvider({
   );
 }
 
-/** Where toasts appear; Radix's default F8 hotkey moves focus here. */
+/**
+ * Where toasts appear; Radix's default F8 hotkey moves focus here. At the bottom on every screen: at
+ * the top of a phone they covered the header and its menu button for the five seconds they stay.
+ */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
+        "fixed right-0 bottom-0 z-[100] pointer-events-none flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]",
         className,
       )}
       {...props}

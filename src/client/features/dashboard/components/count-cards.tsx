@@ -19,14 +19,14 @@ function CountCard({
   const unavailable = count === undefined && failed;
   const titleId = useId();
   return (
-    <Card role="region" aria-labelledby={titleId} className="gap-3">
-      <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle id={titleId} className="text-sm font-medium">
+    <Card role="region" aria-labelledby={titleId} className="gap-3 py-4 sm:py-6">
+      <CardHeader className="flex-row items-start justify-between gap-2 px-4 sm:px-6">
+        <CardTitle id={titleId} className="text-sm leading-snug font-medium">
           {title}
         </CardTitle>
-        <Icon aria-hidden={true} className="size-4 text-muted-foreground" />
+        <Icon aria-hidden={true} className="size-4 shrink-0 text-muted-foreground" />
       </CardHeader>
-      <CardContent className="space-y-1">
+      <CardContent className="space-y-1 px-4 sm:px-6">
         <p className="text-3xl font-semibold tabular-nums">
           {unavailable ? (
             <span className="text-muted-foreground">
@@ -62,7 +62,7 @@ function CountCard({
 }
 
 /**
- * The four count cards; Email and WhatsApp are not sold yet and always show 0. `failed`: the accounts
+ * The four count cards, two a row on a phone and four on a wide screen; Email and WhatsApp are not sold yet and always show 0. `failed`: the accounts
  * could not be read, so the two LinkedIn cards say so instead of waiting.
  */
 export function CountCards({
@@ -74,7 +74,7 @@ export function CountCards({
 }) {
   const counts = accounts ? dashboardCounts(accounts) : undefined;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <CountCard
         title="LinkedIn Accounts"
         count={counts?.linkedin}
