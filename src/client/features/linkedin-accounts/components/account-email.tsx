@@ -14,12 +14,13 @@ export function AccountEmail({ email }: { email: string }) {
       title={email}
       className="block min-w-0 overflow-hidden text-ellipsis [overflow-wrap:normal] [word-break:normal]"
     >
-      {local}
+      {/* Each part whole (a hyphen inside one is no place to break); a line may end only between parts. */}
+      <span className="whitespace-nowrap">{local}</span>
       {domain.map((part, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one address never move
         <Fragment key={index}>
           <wbr />
-          {part}
+          <span className="whitespace-nowrap">{part}</span>
         </Fragment>
       ))}
     </span>
