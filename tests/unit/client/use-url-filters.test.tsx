@@ -30,24 +30,28 @@ const SPEC: UrlFilters<Filters> = {
 
 afterEach(() => cleanup());
 
-function setup(url: string) {
-  const seen: {
-    filters?: Filters;
-    set?: (patch: Partial<Filters>) => void;
-    clear?: () => void;
-    search?: string;
-  } = {};
-  function Probe() {
-    const { filters, setFilters, clearFilters } = useUrlFilters(SPEC);
-    seen.filters = filters;
-    seen.set = setFilters;
-    seen.clear = clearFilters;
-    seen.search = useLocation().search;
-    return null;
-  }
+interface Seen {
+  filters?: Filters;
+  set?: (patch: Partial<Filters>) => void;
+  clear?: () => void;
+  search?: string;
+}
+
+/** Renders nothing; hands the hook's answer and the router's search to the test. */
+function Probe({ seen }: { seen: Seen }) {
+  const { filters, setFilters, clearFilters } = useUrlFilters(SPEC);
+  seen.filters = filters;
+  seen.set = setFilters;
+  seen.clear = clearFilters;
+  seen.search = useLocation().search;
+  return null;
+}
+
+function setup(url: string): Seen {
+  const seen: Seen = {};
   render(
     <MemoryRouter initialEntries={[url]}>
-      <Probe />
+      <Probe seen={seen} />
     </MemoryRouter>,
   );
   return seen;
