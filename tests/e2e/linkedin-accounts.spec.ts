@@ -29,6 +29,39 @@ const search = (page: Page) => page.getByLabel("Search", { exact: true });
 /** An element by id; React's generated ids are not valid in a #selector. */
 const byId = (page: Page, id: string) => page.locator(`[id="${id}"]`);
 
+const LONG_EMAIL = "liam.lopez.valentina83@example-agency.com";
+
+/** The text of an element line by line, as laid out: each character's box says which line it is on. */
+function linesOf(element: Locator): Promise<string[]> {
+  return element.evaluate((el) => {
+    const lines: { top: number; text: string }[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const value = node.textContent ?? "";
+      for (let i = 0; i < value.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        const line = lines.at(-1);
+        if (line && Math.abs(line.top - top) < 4) line.text += value[i];
+        else lines.push({ top, text: value[i] ?? "" });
+      }
+    }
+    return lines.map((line) => line.text);
+  });
+}
+
+/** An address breaks, if at all, after its @ or before a dot of its domain. */
+function wrapsOnlyAtSensiblePoints(lines: string[]): boolean {
+  return lines.every((line, i) => {
+    const next = lines[i + 1];
+    if (next === undefined) return true;
+    const seen = lines.slice(0, i + 1).join("");
+    return line.endsWith("@") || (seen.includes("@") && next.startsWith("."));
+  });
+}
+
 /** The first names in the table, sorted (the list is newest first; tests care about which, not order). */
 async function firstNames(page: Page): Promise<string[]> {
   const names = await accountRows(page).locator("td:nth-child(2)").allTextContents();
@@ -547,7 +580,9 @@ test.describe("a customer with twelve accounts", () => {
     );
     await openAccounts(page);
     const alert = page.getByRole("alert").filter({ hasText: "Failed to load your LinkedIn accounts" });
-    await expect(alert).toBeVisible();
+    // The one error state of every screen: a heading, the server's message and Try again.
+    await expect(alert.getByRole("heading", { name: "Failed to load your LinkedIn accounts" })).toBeVisible();
+    await expect(alert).toContainText("Internal error");
     await expect(table(page)).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, "the accounts screen after a failed load");
 
@@ -601,8 +636,27 @@ test.describe("a customer with twelve accounts", () => {
     await expectNoSeriousA11yViolations(page, "the accounts table at 1280 px with a row open");
   });
 
+  test("at 1280 px a long email wraps only after its @, never inside a word", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openAccounts(page);
+    const email = rowOf(page, "Liam Lopez").getByTitle(LONG_EMAIL);
+    await expect(email).toHaveText(LONG_EMAIL);
+    const lines = await linesOf(email);
+    expect(wrapsOnlyAtSensiblePoints(lines), lines.join(" / ")).toBe(true);
+    // Whatever the table's width, each line shows whole: nothing is cut off unseen.
+    expect(await email.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  });
+
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 390, height: 844 } });
+
+    test("a long email on a card wraps only at its @ or a dot of the domain", async ({ page }) => {
+      await openAccounts(page);
+      const email = page.getByRole("list", { name: "Your LinkedIn accounts" }).getByTitle(LONG_EMAIL);
+      await expect(email).toHaveText(LONG_EMAIL);
+      const lines = await linesOf(email);
+      expect(wrapsOnlyAtSensiblePoints(lines), lines.join(" / ")).toBe(true);
+    });
 
     const cards = (page: Page) =>
       page.getByRole("list", { name: "Your LinkedIn accounts" }).getByRole("listitem");

@@ -206,3 +206,31 @@ test.describe("payment links", () => {
     });
   }
 });
+
+test("says the plans could not be loaded, with the server's message, and Try again loads them", async ({
+  page,
+  signInAs,
+  consoleErrors,
+}) => {
+  await signInAs("shopper");
+  consoleErrors.allow(/status of 500/);
+  await page.route("**/api/catalogue", (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: '{"error":"The catalogue is unavailable"}',
+    }),
+  );
+  await page.goto("/orders");
+  const alert = page.getByRole("alert").filter({ hasText: "The plans could not be loaded" });
+  // The same error state as every other screen: a heading, the server's message and Try again.
+  await expect(alert.getByRole("heading", { name: "The plans could not be loaded" })).toBeVisible();
+  await expect(alert).toContainText("The catalogue is unavailable");
+  await expect(product(page, "LinkedIn Exec")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, "/orders after a failed load");
+
+  await page.unroute("**/api/catalogue");
+  await alert.getByRole("button", { name: "Try again" }).click();
+  await expect(product(page, "LinkedIn Exec")).toBeVisible();
+  await expect(alert).toHaveCount(0);
+});

@@ -224,6 +224,8 @@ export const ownerAccounts: E2eAccount[] = [
     lastName: "Lopez",
     status: "Wrong Password",
     password: "L1am-pw",
+    // As long as the longest addresses in real bases, to show that the table wraps it only at its @.
+    linkedinEmail: "liam.lopez.valentina83@example-agency.com",
     location: "Lisbon, Portugal",
     industry: "Telecommunications",
   }),

@@ -26,10 +26,10 @@ export const firstScreenModules: Record<SignedInPath | "/login", readonly string
     "features/linkedin-accounts/pages/linkedin-accounts-page.tsx",
     "features/linkedin-accounts/api/prefetch-linkedin-accounts.ts",
   ],
-  "/optimization": [...SIGNED_IN, "features/optimization/pages/optimization-page.tsx"],
+  "/optimization": [...SIGNED_IN, "features/profile-optimizations/pages/optimization-page.tsx"],
   "/profile-optimization": [
     ...SIGNED_IN,
-    "features/profile-optimization/pages/profile-optimization-page.tsx",
+    "features/profile-optimizations/pages/profile-optimization-page.tsx",
   ],
   "/orders": [...SIGNED_IN, "features/shop/pages/orders-page.tsx"],
   "/help-centre": [...SIGNED_IN, "features/help-centre/pages/help-centre-page.tsx"],

@@ -18,11 +18,11 @@ export const LinkedinAccountsPage = lazyScreen(
   "LinkedinAccountsPage",
 );
 export const OptimizationPage = lazyScreen(
-  () => import("../../features/optimization/pages/optimization-page"),
+  () => import("../../features/profile-optimizations/pages/optimization-page"),
   "OptimizationPage",
 );
 export const ProfileOptimizationPage = lazyScreen(
-  () => import("../../features/profile-optimization/pages/profile-optimization-page"),
+  () => import("../../features/profile-optimizations/pages/profile-optimization-page"),
   "ProfileOptimizationPage",
 );
 export const OrdersPage = lazyScreen(() => import("../../features/shop/pages/orders-page"), "OrdersPage");

@@ -1,6 +1,7 @@
-import { ChevronRight, ExternalLink } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { memo, type ReactNode, useId, useState } from "react";
 import type { Transaction } from "../../../../shared/api/transactions";
+import { ExpandButton } from "../../../components/expand-button";
 import { Button } from "../../../components/ui/button";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
@@ -90,20 +91,16 @@ export const TransactionCard = memo(function TransactionCard({ transaction }: { 
         className={cn("rounded-xl border bg-card text-card-foreground shadow-xs", expanded && "shadow-sm")}
       >
         <div className="flex items-start gap-3 p-4">
-          <Button
+          <ExpandButton
             variant="ghost"
             size="icon"
             className="-mt-1 -ml-1 shrink-0"
-            aria-expanded={expanded}
-            aria-controls={expanded ? detailsId : undefined}
-            aria-label={`Details of ${product}, ${date}, ${amount}`}
-            onClick={() => setExpanded((value) => !value)}
-          >
-            <ChevronRight
-              aria-hidden="true"
-              className={cn("transition-transform motion-reduce:transition-none", expanded && "rotate-90")}
-            />
-          </Button>
+            chevron="right"
+            expanded={expanded}
+            controls={detailsId}
+            label={`Details of ${product}, ${date}, ${amount}`}
+            onToggle={() => setExpanded((value) => !value)}
+          />
           <div className="min-w-0 flex-1 space-y-2">
             <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
               <h2 id={titleId} className="min-w-0 font-medium [overflow-wrap:anywhere]">

@@ -4,6 +4,7 @@
  * Pure, so the page can memoize it and the unit tests can drive it.
  */
 import { KNOWN_EVENT_TYPES, productMatches, type Transaction } from "../../../../shared/api/transactions";
+import type { UrlFilters } from "../../../lib/use-url-filters";
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -115,6 +116,14 @@ export function searchParamsForTransactionFilters(filters: TransactionFilters): 
   if (filters.q !== "") params.set("q", filters.q);
   return params;
 }
+
+/** How the URL holds them (lib/use-url-filters): typing replaces the history entry, a type adds one. */
+export const TRANSACTION_URL_FILTERS: UrlFilters<TransactionFilters> = {
+  parse: transactionFiltersFromSearchParams,
+  serialize: searchParamsForTransactionFilters,
+  empty: NO_TRANSACTION_FILTERS,
+  typed: ["q"],
+};
 
 export function isFiltered(filters: TransactionFilters): boolean {
   return filters.eventType !== "" || filters.q.trim() !== "";

@@ -1,22 +1,9 @@
-/** What the transactions screen shows instead of the list: loading, signed out, none, none matching. */
-import { useQueryClient } from "@tanstack/react-query";
-import { FilterX, LogIn, Receipt, ShoppingCart } from "lucide-react";
-import type { ReactNode } from "react";
+/** What the transactions screen shows instead of the list: loading, none, none matching. */
+import { FilterX, Receipt, ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
+import { EmptyState } from "../../../components/empty-state";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { currentUserQueryKey } from "../../../lib/session";
-
-function Panel({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed bg-card px-6 py-14 text-center">
-      <span className="flex size-11 items-center justify-center rounded-full bg-muted text-muted-foreground">
-        {icon}
-      </span>
-      {children}
-    </div>
-  );
-}
 
 /** Card-shaped placeholders while the list loads. */
 export function TransactionsLoading() {
@@ -42,50 +29,35 @@ export function TransactionsLoading() {
   );
 }
 
-/**
- * The list answered 401: the session ended (expired, or signed out in another tab). Going to log in
- * checks the session again, so the app sees it has ended and shows the sign-in screen.
- */
-export function TransactionsSignedOut() {
-  const queryClient = useQueryClient();
-  const recheckSession = () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-  return (
-    <Panel icon={<LogIn aria-hidden="true" className="size-5" />}>
-      <h2 className="font-medium">Authentication Required</h2>
-      <p className="max-w-md text-sm text-muted-foreground">Please log in to view your transactions.</p>
-      <Button asChild>
-        <Link to="/login" onClick={recheckSession}>
-          Go to login
-        </Link>
-      </Button>
-    </Panel>
-  );
-}
-
 export function NoTransactions() {
   return (
-    <Panel icon={<Receipt aria-hidden="true" className="size-5" />}>
-      <h2 className="font-medium">No transactions yet</h2>
-      <p className="max-w-md text-sm text-muted-foreground">
-        Your payments, renewals and refunds appear here once you have placed an order.
-      </p>
-      <Button asChild>
-        <Link to="/orders">
-          <ShoppingCart aria-hidden="true" />
-          Place Order
-        </Link>
-      </Button>
-    </Panel>
+    <EmptyState
+      icon={<Receipt aria-hidden="true" />}
+      title="No transactions yet"
+      action={
+        <Button asChild>
+          <Link to="/orders">
+            <ShoppingCart aria-hidden="true" />
+            Place Order
+          </Link>
+        </Button>
+      }
+    >
+      Your payments, renewals and refunds appear here once you have placed an order.
+    </EmptyState>
   );
 }
 
 export function NoMatchingTransactions({ onClear }: { onClear: () => void }) {
   return (
-    <Panel icon={<FilterX aria-hidden="true" className="size-5" />}>
-      <h2 className="font-medium">No transactions match your search and filter</h2>
-      <Button variant="outline" onClick={onClear}>
-        Clear search and filter
-      </Button>
-    </Panel>
+    <EmptyState
+      icon={<FilterX aria-hidden="true" />}
+      title="No transactions match your search and filter"
+      action={
+        <Button variant="outline" onClick={onClear}>
+          Clear search and filter
+        </Button>
+      }
+    />
   );
 }

@@ -1,24 +1,28 @@
 import { type ReactNode, useDeferredValue, useMemo, useRef } from "react";
 import type { TransactionList } from "../../../../shared/api/transactions";
-import { LoadFailedAlert } from "../../../components/load-failed";
+import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
+import { SignedOutPanel } from "../../../components/signed-out-panel";
 import { ApiError } from "../../../lib/api-client";
-import { failureText } from "../../../lib/api-error";
 import { formatCount } from "../../../lib/format";
 import { useSessionUser } from "../../../lib/session";
+import { useUrlFilters } from "../../../lib/use-url-filters";
 import { useTransactions } from "../api/get-transactions";
 import { ExportCsvButton } from "../components/export-csv-button";
 import { ManageBillingButton } from "../components/manage-billing-button";
 import { TransactionCard } from "../components/transaction-card";
 import { TransactionFiltersBar } from "../components/transaction-filters-bar";
-import { eventTypeOptions, filterTransactions, isFiltered } from "../components/transaction-format";
+import {
+  eventTypeOptions,
+  filterTransactions,
+  isFiltered,
+  TRANSACTION_URL_FILTERS,
+} from "../components/transaction-format";
 import {
   NoMatchingTransactions,
   NoTransactions,
   TransactionsLoading,
-  TransactionsSignedOut,
 } from "../components/transaction-list-states";
-import { useTransactionFilters } from "../components/use-transaction-filters";
 
 const TITLE = "Transaction History";
 const DESCRIPTION = "Your payments, refunds and invoices.";
@@ -26,6 +30,8 @@ const DESCRIPTION = "Your payments, refunds and invoices.";
 // Spec section 8.
 const LOAD_FAILED_TITLE = "Error Loading Transactions";
 const LOAD_FAILED_TEXT = "Failed to load transactions. Please try again later.";
+const SIGNED_OUT_TITLE = "Authentication Required";
+const SIGNED_OUT_TEXT = "Please log in to view your transactions.";
 
 function Screen({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
   return (
@@ -42,7 +48,7 @@ export function TransactionsPage() {
   if (!user) {
     return (
       <Screen>
-        <TransactionsSignedOut />
+        <SignedOutPanel title={SIGNED_OUT_TITLE}>{SIGNED_OUT_TEXT}</SignedOutPanel>
       </Screen>
     );
   }
@@ -56,7 +62,7 @@ function TransactionsScreen({ uid }: { uid: string }) {
   if (list.error instanceof ApiError && list.error.status === 401) {
     return (
       <Screen>
-        <TransactionsSignedOut />
+        <SignedOutPanel title={SIGNED_OUT_TITLE}>{SIGNED_OUT_TEXT}</SignedOutPanel>
       </Screen>
     );
   }
@@ -70,9 +76,10 @@ function TransactionsScreen({ uid }: { uid: string }) {
   if (!list.data) {
     return (
       <Screen>
-        <LoadFailedAlert
+        <ErrorState
           title={LOAD_FAILED_TITLE}
-          detail={LOAD_FAILED_TEXT}
+          note={LOAD_FAILED_TEXT}
+          error={list.error}
           retrying={list.isFetching}
           onRetry={retry}
         />
@@ -85,9 +92,10 @@ function TransactionsScreen({ uid }: { uid: string }) {
     <Screen actions={data.canManageBilling ? <ManageBillingButton /> : undefined}>
       {list.error ? (
         // An earlier answer is still shown; loading it again failed.
-        <LoadFailedAlert
+        <ErrorState
           title="Your transactions could not be refreshed"
-          detail={`The list below may be out of date. ${failureText(list.error)}`}
+          note="The list below may be out of date."
+          error={list.error}
           retrying={list.isFetching}
           onRetry={retry}
         />
@@ -98,7 +106,7 @@ function TransactionsScreen({ uid }: { uid: string }) {
 }
 
 function TransactionsList({ data }: { data: TransactionList }) {
-  const { filters, setFilters, clearFilters } = useTransactionFilters();
+  const { filters, setFilters, clearFilters } = useUrlFilters(TRANSACTION_URL_FILTERS);
   const searchRef = useRef<HTMLInputElement>(null);
   // Typing stays responsive on a long history: the cards catch up with the search a moment later.
   const q = useDeferredValue(filters.q);

@@ -1,6 +1,6 @@
 import { Download, KeyRound, RefreshCw } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { LoadFailed } from "../../../components/load-failed";
+import { InlineError } from "../../../components/error-state";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { useRecentActivity } from "../api/get-recent-activity";
@@ -21,7 +21,7 @@ export function RecentActivityCard() {
     body = <Spinner label="Loading recent activity" className="size-5" />;
   } else if (activity.isError) {
     body = (
-      <LoadFailed
+      <InlineError
         message="Recent activity could not be loaded."
         onRetry={() => void activity.refetch()}
         retrying={activity.isFetching}

@@ -1,9 +1,8 @@
 import { ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
-import { LoadFailedAlert } from "../../../components/load-failed";
+import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
-import { failureText } from "../../../lib/api-error";
 import { useSessionUser } from "../../../lib/session";
 import { useAccountCounts } from "../api/get-account-counts";
 import { AccountStatusCard } from "../components/account-status-card";
@@ -33,9 +32,9 @@ export function DashboardPage() {
       {user && !user.emailVerified ? <VerifyEmailNotice key={`verify-${user.uid}`} user={user} /> : null}
       {user ? <WelcomeBanner key={user.uid} user={user} accountCount={counts.data?.length} /> : null}
       {counts.isError ? (
-        <LoadFailedAlert
+        <ErrorState
           title="Your account figures could not be loaded"
-          detail={failureText(counts.error)}
+          error={counts.error}
           onRetry={() => void counts.refetch()}
           retrying={counts.isFetching}
         />

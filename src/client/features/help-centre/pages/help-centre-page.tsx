@@ -1,8 +1,7 @@
 import { BookOpen } from "lucide-react";
-import { LoadFailed } from "../../../components/load-failed";
+import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { Spinner } from "../../../components/ui/spinner";
-import { failureText } from "../../../lib/api-error";
 import { usePublicConfig } from "../../../lib/public-config";
 import { ContactCards } from "../components/contact-cards";
 import { Faq } from "../components/faq";
@@ -24,8 +23,9 @@ export function HelpCentrePage() {
           chatWidgetId={config.data.chatWidgetId}
         />
       ) : (
-        <LoadFailed
-          message={failureText(config.error, "The support options could not be loaded")}
+        <ErrorState
+          title="The support options could not be loaded"
+          error={config.error}
           onRetry={() => void config.refetch()}
           retrying={config.isFetching}
         />

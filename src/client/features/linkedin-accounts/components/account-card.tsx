@@ -1,10 +1,10 @@
-import { ChevronDown } from "lucide-react";
 import { memo, useId, useState } from "react";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
-import { Button } from "../../../components/ui/button";
+import { ExpandButton } from "../../../components/expand-button";
 import { cn } from "../../../lib/utils";
 import { StatusBadge, TypeBadge } from "./account-badges";
 import { AccountDetails } from "./account-details";
+import { AccountEmail } from "./account-email";
 import { accountName } from "./account-format";
 import { CopyButton } from "./copy-button";
 import { RevealSecret } from "./reveal-secret";
@@ -42,20 +42,15 @@ export const AccountCard = memo(function AccountCard({ account }: { account: Lin
             <StatusBadge status={account.status} />
           </div>
         </div>
-        <Button
+        <ExpandButton
           variant="ghost"
           size="icon"
           className="-mt-1 -mr-2 shrink-0"
-          aria-expanded={expanded}
-          aria-controls={expanded ? detailsId : undefined}
-          aria-label={`${expanded ? "Hide" : "Show"} details for ${name}`}
-          onClick={() => setExpanded((value) => !value)}
-        >
-          <ChevronDown
-            aria-hidden="true"
-            className={cn("transition-transform motion-reduce:transition-none", expanded && "rotate-180")}
-          />
-        </Button>
+          expanded={expanded}
+          controls={detailsId}
+          label={`${expanded ? "Hide" : "Show"} details for ${name}`}
+          onToggle={() => setExpanded((value) => !value)}
+        />
       </div>
       <dl className="grid gap-1 px-4 pb-3 text-sm">
         <div className="flex min-h-8 items-center justify-between gap-3">
@@ -63,7 +58,7 @@ export const AccountCard = memo(function AccountCard({ account }: { account: Lin
           <dd className="flex min-w-0 items-center justify-end gap-1 text-right">
             {account.linkedinEmail ? (
               <>
-                <span className="min-w-0 [overflow-wrap:anywhere]">{account.linkedinEmail}</span>
+                <AccountEmail email={account.linkedinEmail} />
                 <CopyButton
                   label={`Copy email of ${name}`}
                   what="Email"

@@ -10,6 +10,7 @@ import {
   type AccountType,
   accountStatusOf,
 } from "../../../../shared/linkedin-account-rules";
+import type { UrlFilters } from "../../../lib/use-url-filters";
 
 export const PAGE_SIZE = 50;
 
@@ -107,3 +108,12 @@ export function pageOf<T>(items: readonly T[], page: number): PageSlice<T> {
     to: start + slice.length,
   };
 }
+
+/** How the URL holds these filters (lib/use-url-filters): typing replaces the history entry; any change goes back to page 1. */
+export const ACCOUNT_URL_FILTERS: UrlFilters<AccountFilters> = {
+  parse: filtersFromSearchParams,
+  serialize: searchParamsFor,
+  empty: NO_FILTERS,
+  typed: ["q"],
+  onChange: { page: 1 },
+};

@@ -1,11 +1,11 @@
-import { ChevronRight } from "lucide-react";
 import { memo, useId, useState } from "react";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
-import { Button } from "../../../components/ui/button";
+import { ExpandButton } from "../../../components/expand-button";
 import { TableCell, TableRow } from "../../../components/ui/table";
 import { cn } from "../../../lib/utils";
 import { StatusBadge, TypeBadge } from "./account-badges";
 import { AccountDetails } from "./account-details";
+import { AccountEmail } from "./account-email";
 import { accountName } from "./account-format";
 import { CopyButton } from "./copy-button";
 import { RevealSecret } from "./reveal-secret";
@@ -28,20 +28,16 @@ export const AccountRow = memo(function AccountRow({ account }: { account: Linke
     <>
       <TableRow className={cn("hover:bg-muted/40", expanded && "bg-muted/40")}>
         <TableCell className="w-10">
-          <Button
+          <ExpandButton
             variant="ghost"
             size="icon"
             className="size-8"
-            aria-expanded={expanded}
-            aria-controls={expanded ? detailsId : undefined}
-            aria-label={`${expanded ? "Hide" : "Show"} details for ${name}`}
-            onClick={() => setExpanded((value) => !value)}
-          >
-            <ChevronRight
-              aria-hidden="true"
-              className={cn("transition-transform motion-reduce:transition-none", expanded && "rotate-90")}
-            />
-          </Button>
+            chevron="right"
+            expanded={expanded}
+            controls={detailsId}
+            label={`${expanded ? "Hide" : "Show"} details for ${name}`}
+            onToggle={() => setExpanded((value) => !value)}
+          />
         </TableCell>
         <TableCell className="font-medium">
           {account.firstName ?? <span className="text-muted-foreground">—</span>}
@@ -55,7 +51,7 @@ export const AccountRow = memo(function AccountRow({ account }: { account: Linke
         <TableCell>
           {account.linkedinEmail ? (
             <span className="flex items-center gap-1">
-              <span className="min-w-0 [overflow-wrap:anywhere]">{account.linkedinEmail}</span>
+              <AccountEmail email={account.linkedinEmail} />
               <CopyButton
                 label={`Copy email of ${name}`}
                 what="Email"

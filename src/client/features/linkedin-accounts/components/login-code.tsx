@@ -1,6 +1,6 @@
 import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
-import { LoadFailed } from "../../../components/load-failed";
+import { InlineError } from "../../../components/error-state";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { useLoginCode } from "../api/get-login-code";
@@ -46,7 +46,7 @@ function LiveCode({ accountId, accountName }: { accountId: number; accountName: 
   if (code.isPending) return <Spinner label="Fetching the login code" className="size-5" />;
   if (code.isError && !code.data) {
     return (
-      <LoadFailed
+      <InlineError
         message="The login code could not be fetched."
         onRetry={() => void code.refetch()}
         retrying={code.isFetching}

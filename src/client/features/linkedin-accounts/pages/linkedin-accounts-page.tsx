@@ -1,30 +1,27 @@
 import { type ReactNode, useDeferredValue, useMemo } from "react";
 import type { UserSyncResponse } from "../../../../shared/api/sync";
-import { LoadFailedAlert } from "../../../components/load-failed";
+import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
+import { SignedOutPanel } from "../../../components/signed-out-panel";
 import { ApiError } from "../../../lib/api-client";
 import { failureText } from "../../../lib/api-error";
 import { useSessionUser } from "../../../lib/session";
 import { toast } from "../../../lib/use-toast";
+import { useUrlFilters } from "../../../lib/use-url-filters";
 import { useLinkedinAccounts } from "../api/get-linkedin-accounts";
 import { useSyncLinkedinAccounts } from "../api/sync-linkedin-accounts";
 import { AccountCounters } from "../components/account-counters";
-import { filterAccounts, indexAccounts, pageOf } from "../components/account-filters";
-import {
-  AccountsLoading,
-  AccountsSignedOut,
-  NoAccounts,
-  NoMatchingAccounts,
-} from "../components/account-list-states";
+import { ACCOUNT_URL_FILTERS, filterAccounts, indexAccounts, pageOf } from "../components/account-filters";
+import { AccountsLoading, NoAccounts, NoMatchingAccounts } from "../components/account-list-states";
 import { AccountsList } from "../components/accounts-list";
 import { ExportButton } from "../components/export-button";
 import { FiltersBar } from "../components/filters-bar";
 import { Pagination } from "../components/pagination";
 import { SyncNowButton } from "../components/sync-now-button";
-import { useAccountFilters } from "../components/use-account-filters";
 
 const TITLE = "Your LinkedIn Accounts";
 const DESCRIPTION = "Every LinkedIn account delivered to you, with its status and login details.";
+const SIGNED_OUT = "Please log in to view your LinkedIn accounts";
 
 function syncCompleted(response: UserSyncResponse) {
   const n = response.result.synced;
@@ -52,7 +49,7 @@ export function LinkedinAccountsPage() {
   if (!user) {
     return (
       <Screen>
-        <AccountsSignedOut />
+        <SignedOutPanel title={SIGNED_OUT} />
       </Screen>
     );
   }
@@ -71,7 +68,8 @@ function Screen({ actions, children }: { actions?: ReactNode; children: ReactNod
 function AccountsScreen({ uid }: { uid: string }) {
   const list = useLinkedinAccounts(uid);
   const sync = useSyncLinkedinAccounts(uid, { onSuccess: syncCompleted, onError: syncFailed });
-  const { filters, setFilters, setPage, clearFilters } = useAccountFilters();
+  const { filters, setFilters, clearFilters } = useUrlFilters(ACCOUNT_URL_FILTERS);
+  const setPage = (page: number) => setFilters({ page });
   // Typing stays responsive on a big list: the table catches up with the search a moment later.
   const q = useDeferredValue(filters.q);
 
@@ -93,14 +91,14 @@ function AccountsScreen({ uid }: { uid: string }) {
   );
 
   if (list.error instanceof ApiError && list.error.status === 401) {
-    return screen(<AccountsSignedOut />);
+    return screen(<SignedOutPanel title={SIGNED_OUT} />);
   }
   if (list.isPending || (list.data && !accounts)) return screen(<AccountsLoading />);
   if (!accounts) {
     return screen(
-      <LoadFailedAlert
+      <ErrorState
         title="Failed to load your LinkedIn accounts"
-        detail={failureText(list.error)}
+        error={list.error}
         retrying={list.isFetching}
         onRetry={() => void list.refetch()}
       />,
@@ -111,9 +109,10 @@ function AccountsScreen({ uid }: { uid: string }) {
     <>
       {list.error ? (
         // An earlier answer is still shown; the 30-second refresh failed.
-        <LoadFailedAlert
+        <ErrorState
           title="Your LinkedIn accounts could not be refreshed"
-          detail={`The list below may be out of date. ${failureText(list.error)}`}
+          note="The list below may be out of date."
+          error={list.error}
           retrying={list.isFetching}
           onRetry={() => void list.refetch()}
         />

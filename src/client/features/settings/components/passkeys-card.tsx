@@ -1,8 +1,8 @@
 import { KeyRound, LoaderCircle, Pencil, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { type Passkey, passkeyNameSchema } from "../../../../shared/api/passkeys";
+import { InlineError } from "../../../components/error-state";
 import { FormField } from "../../../components/form-field";
-import { LoadFailed } from "../../../components/load-failed";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -232,7 +232,7 @@ export function PasskeysCard() {
             <Spinner label="Loading passkeys" />
           </div>
         ) : passkeys.isError ? (
-          <LoadFailed
+          <InlineError
             message={failureText(passkeys.error, "Your passkeys could not be loaded")}
             onRetry={() => void passkeys.refetch()}
             retrying={passkeys.isFetching}

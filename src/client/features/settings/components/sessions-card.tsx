@@ -2,7 +2,7 @@ import { LoaderCircle, LogOut, Monitor, Smartphone } from "lucide-react";
 import { useId } from "react";
 import type { SessionInfo, SessionProofName } from "../../../../shared/api/auth";
 import { describeUserAgent } from "../../../../shared/user-agent";
-import { LoadFailed } from "../../../components/load-failed";
+import { InlineError } from "../../../components/error-state";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import {
@@ -138,7 +138,7 @@ export function SessionsCard() {
             <Spinner label="Loading sessions" />
           </div>
         ) : sessions.isError ? (
-          <LoadFailed
+          <InlineError
             message="Your sessions could not be loaded."
             onRetry={() => void sessions.refetch()}
             retrying={sessions.isFetching}

@@ -2,7 +2,7 @@ import { CircleAlert, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { ADMIN_SECOND_FACTOR_MESSAGE } from "../../../../shared/api/two-factor";
-import { LoadFailed } from "../../../components/load-failed";
+import { InlineError } from "../../../components/error-state";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -61,7 +61,7 @@ export function TwoFactorCard() {
             <Spinner label="Loading two-factor authentication" />
           </div>
         ) : status.isError ? (
-          <LoadFailed
+          <InlineError
             message="Two-factor authentication could not be loaded."
             onRetry={() => void status.refetch()}
             retrying={status.isFetching}

@@ -3,13 +3,13 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ProductKey } from "../../../../shared/shop/catalogue";
 import { priceOrder } from "../../../../shared/shop/pricing";
-import { LoadFailed } from "../../../components/load-failed";
+import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
-import { failureText, serverErrorText } from "../../../lib/api-error";
+import { serverErrorText } from "../../../lib/api-error";
 import { useSessionUser } from "../../../lib/session";
 import { toast } from "../../../lib/use-toast";
 import { useCreateCheckoutSession } from "../api/create-checkout-session";
@@ -130,8 +130,9 @@ function CheckoutReview({ saved }: { saved: SavedOrder }) {
           {catalogue.isPending ? (
             <Spinner label="Loading your order" />
           ) : catalogue.isError ? (
-            <LoadFailed
-              message={failureText(catalogue.error, "Your order could not be priced")}
+            <ErrorState
+              title="Your order could not be priced"
+              error={catalogue.error}
               onRetry={() => void catalogue.refetch()}
               retrying={catalogue.isFetching}
             />

@@ -1,12 +1,11 @@
 import { CircleCheck, CircleX, ExternalLink, Receipt } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { formatCents } from "../../../../shared/shop/pricing";
-import { LoadFailed } from "../../../components/load-failed";
+import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
-import { failureText } from "../../../lib/api-error";
 import { useSessionUser } from "../../../lib/session";
 import { useOrderBySession } from "../api/get-order-by-session";
 
@@ -52,8 +51,9 @@ export function CheckoutSuccessPage() {
   if (order.isPending) return <Spinner label="Checking your payment" />;
   if (order.isError) {
     return (
-      <LoadFailed
-        message={failureText(order.error, "Your payment could not be checked")}
+      <ErrorState
+        title="Your payment could not be checked"
+        error={order.error}
         onRetry={() => void order.refetch()}
         retrying={order.isFetching}
       />

@@ -1,13 +1,12 @@
-import { LogIn } from "lucide-react";
 import { useMemo } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { ProductKey } from "../../../../shared/shop/catalogue";
 import { formatCents, priceOrder } from "../../../../shared/shop/pricing";
-import { LoadFailed } from "../../../components/load-failed";
+import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
+import { SignedOutPanel } from "../../../components/signed-out-panel";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
-import { failureText } from "../../../lib/api-error";
 import { useSessionUser } from "../../../lib/session";
 import { toast } from "../../../lib/use-toast";
 import { useCatalogue } from "../api/get-catalogue";
@@ -26,15 +25,7 @@ function SignedOutShop() {
   return (
     <div className="space-y-6">
       <PageHeader title="LinkedIn Account Plans" />
-      <div className="flex flex-col items-start gap-3 rounded-lg border p-6">
-        <p>Please log in to place orders</p>
-        <Button asChild>
-          <Link to="/login">
-            <LogIn aria-hidden="true" />
-            Go to Login
-          </Link>
-        </Button>
-      </div>
+      <SignedOutPanel title="Please log in to place orders" />
     </div>
   );
 }
@@ -83,8 +74,9 @@ function Shop({ uid }: { uid: string }) {
       {catalogue.isPending ? (
         <Spinner label="Loading the plans" />
       ) : catalogue.isError ? (
-        <LoadFailed
-          message={failureText(catalogue.error, "The plans could not be loaded")}
+        <ErrorState
+          title="The plans could not be loaded"
+          error={catalogue.error}
           onRetry={() => void catalogue.refetch()}
           retrying={catalogue.isFetching}
         />

@@ -1,5 +1,5 @@
 import type { SyncResults } from "../../../../shared/api/sync";
-import { LoadFailedAlert } from "../../../components/load-failed";
+import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { failureText } from "../../../lib/api-error";
@@ -64,9 +64,9 @@ export function AdminSyncPage() {
     return (
       <div className="space-y-6">
         {header}
-        <LoadFailedAlert
+        <ErrorState
           title="The import status could not be loaded"
-          detail={failureText(status.error)}
+          error={status.error}
           retrying={status.isFetching}
           onRetry={() => void status.refetch()}
         />
@@ -105,9 +105,10 @@ export function AdminSyncPage() {
       {header}
       {status.isError ? (
         // An earlier answer is still on screen; say that it may be out of date.
-        <LoadFailedAlert
+        <ErrorState
           title="The import status could not be refreshed"
-          detail={`The figures below may be out of date. ${failureText(status.error)}`}
+          note="The figures below may be out of date."
+          error={status.error}
           retrying={status.isFetching}
           onRetry={() => void status.refetch()}
         />

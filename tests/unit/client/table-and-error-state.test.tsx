@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LoadFailed, LoadFailedAlert } from "../../../src/client/components/load-failed";
+import { ErrorState, InlineError } from "../../../src/client/components/error-state";
 import {
   Table,
   TableBody,
@@ -11,6 +11,7 @@ import {
   TableHeader,
   TableRow,
 } from "../../../src/client/components/ui/table";
+import { ApiError } from "../../../src/client/lib/api-client";
 
 afterEach(() => cleanup());
 
@@ -66,27 +67,43 @@ describe("Table", () => {
   });
 });
 
-describe("the load-failure panels", () => {
+describe("the error states", () => {
   it("says what failed and retries on Try again", () => {
     const retry = vi.fn();
-    render(<LoadFailed message="Recent activity could not be loaded." onRetry={retry} />);
+    render(<InlineError message="Recent activity could not be loaded." onRetry={retry} />);
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(retry).toHaveBeenCalledOnce();
     expect(screen.getByText("Recent activity could not be loaded.")).toBeTruthy();
   });
 
-  it("announces a screen's failure with its title and reason, and disables Try again while retrying", () => {
+  it("announces a screen's failure with a heading and the server's message, and disables Try again while retrying", () => {
     render(
-      <LoadFailedAlert
+      <ErrorState
         title="Failed to load your LinkedIn accounts"
-        detail="The server answered 502."
+        error={new ApiError(502, '{"error":"The accounts store is down"}', "Bad Gateway")}
         onRetry={() => {}}
         retrying
       />,
     );
     const alert = screen.getByRole("alert");
-    expect(within(alert).getByText("Failed to load your LinkedIn accounts")).toBeTruthy();
-    expect(within(alert).getByText("The server answered 502.")).toBeTruthy();
+    expect(
+      within(alert).getByRole("heading", { name: "Failed to load your LinkedIn accounts" }),
+    ).toBeTruthy();
+    expect(within(alert).getByText("The accounts store is down")).toBeTruthy();
     expect(within(alert).getByRole("button", { name: "Try again" }).hasAttribute("disabled")).toBe(true);
+  });
+});
+
+describe("the error state without a server message", () => {
+  it("says what the server answered, after the screen's note", () => {
+    render(
+      <ErrorState
+        title="Error Loading Transactions"
+        note="Failed to load transactions."
+        error={new ApiError(502, "<html>Bad gateway</html>", "Bad Gateway")}
+        onRetry={() => {}}
+      />,
+    );
+    expect(screen.getByText("Failed to load transactions. The server answered 502.")).toBeTruthy();
   });
 });

@@ -1,0 +1,31 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { LogIn } from "lucide-react";
+import { Link } from "react-router";
+import { currentUserQueryKey } from "../lib/session";
+import { EmptyState } from "./empty-state";
+import { Button } from "./ui/button";
+
+/**
+ * A list answered 401, or the screen has no user: the session ended (expired, or signed out in
+ * another tab). Going to log in checks the session again, so the app sees it has ended and shows the
+ * sign-in screen.
+ */
+export function SignedOutPanel({ title, children }: { title: string; children?: string }) {
+  const queryClient = useQueryClient();
+  const recheckSession = () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+  return (
+    <EmptyState
+      icon={<LogIn aria-hidden="true" />}
+      title={title}
+      action={
+        <Button asChild>
+          <Link to="/login" onClick={recheckSession}>
+            Go to Login
+          </Link>
+        </Button>
+      }
+    >
+      {children ?? "Your session has ended."}
+    </EmptyState>
+  );
+}

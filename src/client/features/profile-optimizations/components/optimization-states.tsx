@@ -1,0 +1,50 @@
+/** What the optimization screens show instead of the cards: loading, none at all, none matching. */
+import { FilterX, Sparkles } from "lucide-react";
+import { EmptyState } from "../../../components/empty-state";
+import { Button } from "../../../components/ui/button";
+import { Skeleton } from "../../../components/ui/skeleton";
+
+/** Cards in the shape of the real ones, so the page does not jump when they arrive. */
+export function OptimizationsLoading() {
+  return (
+    <div role="status" aria-label="Loading your optimization requests" className="space-y-4">
+      <span className="sr-only">Loading your optimization requests</span>
+      {[0, 1, 2].map((n) => (
+        <div key={n} className="space-y-4 rounded-xl border bg-card p-4 sm:p-5">
+          <div className="flex items-center justify-between gap-3">
+            <Skeleton className="h-5 w-48 max-w-[60%]" />
+            <Skeleton className="h-8 w-28" />
+          </div>
+          <div className="grid gap-3 md:grid-cols-2">
+            {[0, 1, 2, 3].map((line) => (
+              <Skeleton key={line} className="h-4 w-full" />
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function NoOptimizations() {
+  return (
+    <EmptyState icon={<Sparkles aria-hidden="true" />} title="You have no profile optimization requests yet">
+      Use New Request to tell us which profiles to optimize; your requests, their criteria and their progress
+      appear here.
+    </EmptyState>
+  );
+}
+
+export function NoMatchingOptimizations({ onClear }: { onClear: () => void }) {
+  return (
+    <EmptyState
+      icon={<FilterX aria-hidden="true" />}
+      title="No optimization requests match your search and filters"
+      action={
+        <Button variant="outline" onClick={onClear}>
+          Clear filters
+        </Button>
+      }
+    />
+  );
+}
