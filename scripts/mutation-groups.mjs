@@ -25,4 +25,16 @@ export const MUTATION_GROUPS = {
       "tests/api/shop-stripe.test.ts",
     ],
   },
+  "second-factor": {
+    mutate: [
+      "src/server/features/auth/two-factor.ts",
+      "src/server/features/auth/two-factor-sign-in.ts",
+      "src/server/secrets/recovery-codes.ts",
+    ],
+    tests: ["tests/api/two-factor.test.ts"],
+  },
+  "step-up": {
+    mutate: ["src/server/http/fresh-proof.ts", "src/server/features/auth/fresh-proof.ts"],
+    tests: ["tests/api/fresh-proof.test.ts"],
+  },
 };
