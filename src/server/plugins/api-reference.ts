@@ -28,9 +28,10 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /**
      * What the reference shows of a request the route reads itself rather than through a schema
-     * (the payment webhook reads its body as bytes, to check the signature over them).
+     * (the payment webhook reads its body as bytes, to check the signature over them), or of
+     * answers it sends as ready-made bytes (a list kept as JSON text).
      */
-    documented?: { body?: ZodType };
+    documented?: { body?: ZodType; responses?: Record<number, ZodType> };
   }
 }
 
@@ -196,7 +197,7 @@ export default fp(
           crossSite: route.config?.crossSite === true,
           loopbackOnly: route.config?.loopbackOnly === true,
         });
-        const response = { ...common, ...declared.response };
+        const response = { ...common, ...route.config?.documented?.responses, ...declared.response };
         if (access === "admin" && common[403]) response[403] = common[403];
         const body = declared.body ?? route.config?.documented?.body;
         const { schema, url } = jsonSchemaTransform({
