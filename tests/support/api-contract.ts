@@ -4,7 +4,7 @@
  * status must be declared for the operation, the media type declared for that status, and a JSON
  * body valid against the declared schema. Answers of requests that matched no route (unknown paths,
  * requests refused before routing) and of routes the document leaves out (the app's pages and
- * files) are not part of the API and are not checked (decision 026).
+ * files) are not part of the API and are not checked, nor are routes a test adds itself (decision 026).
  */
 import { gunzipSync } from "node:zlib";
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
@@ -53,9 +53,14 @@ function bytesOf(payload: unknown): Buffer | undefined {
 
 /** Records every answer the app gives, for the check at the end of the test file. */
 export function recordAnswers(app: FastifyInstance): void {
+  // Routes a test adds of its own (createTestApp's `configure`) are not the app's API.
+  const testRoutes = new Set<string>();
+  app.addHook("onRoute", (route) => {
+    testRoutes.add(route.url);
+  });
   app.addHook("onSend", async (request, reply, payload) => {
     const route = request.routeOptions.url;
-    if (route === undefined) return payload;
+    if (route === undefined || testRoutes.has(route)) return payload;
     let doc = documents.get(app);
     if (!doc) {
       doc = app.swagger() as unknown as ApiDocument;
