@@ -145,6 +145,7 @@ describe("the API reference", () => {
     expect(res.headers["content-type"]).toMatch(/text\/html/);
     expect(res.body).toContain("<h1>Customer portal API</h1>");
     expect(res.body).toContain("/api/accounts/linkedin/user/{uid}");
+    expect(res.body).toContain("<strong>Sign in with a password</strong>");
     expect(res.body).not.toMatch(/<script|<link|src=|https?:\/\/(?!portal\.test)/);
     expect(String(res.headers["content-security-policy"])).toContain("default-src 'self'");
   });
