@@ -5,10 +5,13 @@
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lintOpenApi } from "../../scripts/support/openapi-lint";
+import { type ApiDocument, mismatchOf } from "../support/api-contract";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 type Doc = {
   openapi: string;
+  components?: { securitySchemes?: Record<string, unknown> };
   info: { description: string };
   paths: Record<
     string,
@@ -16,6 +19,7 @@ type Doc = {
       string,
       {
         "x-access"?: string;
+        operationId?: string;
         security?: unknown[];
         requestBody?: unknown;
         responses?: Record<string, unknown>;
@@ -69,11 +73,70 @@ describe("the API reference", () => {
 
   it("lists the statuses the payment routes answer", () => {
     const statuses = (path: string) => Object.keys(doc.paths[path]?.post?.responses ?? {}).sort();
-    // A signed body that is no event is a 400, as a bad signature is.
-    expect(statuses("/api/stripe/webhook")).toEqual(["200", "400", "503"]);
+    // A signed body that is no event is a 400, as a bad signature is. The webhook is called from
+    // Stripe, so it has no cross-site 403; it still has the body parser's 413 and 415.
+    expect(statuses("/api/stripe/webhook")).toEqual(["200", "400", "413", "415", "500", "503"]);
+    expect(JSON.stringify(doc.paths["/api/stripe/webhook"]?.post?.requestBody)).toContain('"type"');
     // A payment link never answers 429 for the customer's open orders (the oldest expires instead),
     // only for the caller's address.
-    expect(statuses("/api/pay")).toEqual(["200", "400", "403", "404", "429", "502", "503"]);
+    expect(statuses("/api/pay")).toEqual([
+      "200",
+      "400",
+      "403",
+      "404",
+      "413",
+      "415",
+      "429",
+      "500",
+      "502",
+      "503",
+    ]);
+  });
+
+  it("passes the lint: summaries, unique operationIds, declared tags, described answers", () => {
+    expect(lintOpenApi(doc as never)).toEqual([]);
+    expect(doc.paths["/api/login"]?.post?.operationId).toBe("postLogin");
+    expect(doc.paths["/api/accounts/linkedin/{id}/reveal"]?.post?.operationId).toBe(
+      "postAccountsLinkedinByIdReveal",
+    );
+    // Tools generated from the document sign in with the session cookie.
+    expect(doc.components?.securitySchemes?.session).toMatchObject({ type: "apiKey", in: "cookie" });
+  });
+
+  it("adds the answers of the app's plugins to each route by what it declares", () => {
+    const statuses = (path: string, method: string) =>
+      Object.keys(doc.paths[path]?.[method]?.responses ?? {}).sort();
+    // A signed-in read: 401 signed out, 400 and 500 as everywhere, no cross-site 403 or body errors.
+    expect(statuses("/api/activity", "get")).toEqual(["200", "400", "401", "500"]);
+    // A public state-changing call: the cross-site 403 and the body parser's 413 and 415.
+    expect(statuses("/api/logout", "post")).toEqual(["200", "400", "403", "413", "415", "500"]);
+    // An admin route's 403 also says when an administrator must set up a second factor first.
+    const admin403 = doc.paths["/api/admin/import-status"]?.get?.responses?.["403"];
+    expect(JSON.stringify(admin403)).toContain("enrolSecondFactor");
+    // A development route asked from elsewhere is a 404.
+    expect(statuses("/api/dev/mailbox", "get")).toContain("404");
+    // A step-up 403 keeps its flag.
+    expect(JSON.stringify(doc.paths["/api/user/password"]?.post?.responses?.["403"])).toContain("stepUp");
+  });
+
+  it("says what is not JSON: CSV, the page, redirects and 304s", () => {
+    const answer = (path: string, status: string, method = "get") =>
+      doc.paths[path]?.[method]?.responses?.[status] as { content?: Record<string, unknown> } | undefined;
+    expect(Object.keys(answer("/api/transactions/export.csv", "200")?.content ?? {})).toEqual(["text/csv"]);
+    expect(Object.keys(answer("/api/docs", "200")?.content ?? {})).toEqual(["text/html"]);
+    for (const path of ["/api/auth/google", "/api/auth/google/callback"]) {
+      expect(answer(path, "303"), path).toBeDefined();
+      expect(answer(path, "303")?.content, path).toBeUndefined();
+      expect(answer(path, "200"), path).toBeUndefined();
+    }
+    for (const path of [
+      "/api/profile-optimizations",
+      "/api/accounts/linkedin/user/{uid}",
+      "/api/transactions",
+    ]) {
+      expect(Object.keys(answer(path, "200")?.content ?? {}), path).toEqual(["application/json"]);
+      expect(answer(path, "304")?.content, path).toBeUndefined();
+    }
   });
 
   it("shows a readable page that loads nothing from elsewhere", async () => {
@@ -82,6 +145,7 @@ describe("the API reference", () => {
     expect(res.headers["content-type"]).toMatch(/text\/html/);
     expect(res.body).toContain("<h1>Customer portal API</h1>");
     expect(res.body).toContain("/api/accounts/linkedin/user/{uid}");
+    expect(res.body).toContain("<strong>Sign in with a password</strong>");
     expect(res.body).not.toMatch(/<script|<link|src=|https?:\/\/(?!portal\.test)/);
     expect(String(res.headers["content-security-policy"])).toContain("default-src 'self'");
   });
@@ -91,5 +155,37 @@ describe("the API reference", () => {
     expect(res.body).toContain("Every error answer is <code>{ &quot;error&quot;: message }</code>.");
     expect(res.body).toContain("<code>Origin: null</code> is refused");
     expect(res.body).not.toContain("`");
+  });
+
+  it("checks answers against it: an undeclared status, media type or body shape is a mismatch", () => {
+    const answer = (status: number, contentType: string | undefined, body: string) =>
+      mismatchOf({
+        doc: doc as unknown as ApiDocument,
+        method: "GET",
+        route: "/api/profile-optimizations/:uid",
+        status,
+        contentType,
+        contentEncoding: undefined,
+        body: Buffer.from(body),
+      });
+    expect(answer(200, "application/json; charset=utf-8", "[]")).toBeUndefined();
+    expect(answer(403, "application/json", '{"error":"no"}')).toBeUndefined();
+    expect(answer(304, undefined, "")).toBeUndefined();
+    expect(answer(409, "application/json", '{"error":"no"}')).toMatch(/status 409 is not declared/);
+    expect(answer(200, "text/csv", "a,b")).toMatch(/media type "text\/csv" is not declared/);
+    expect(answer(200, "application/json", '{"items":[]}')).toMatch(/does not match its schema/);
+    expect(answer(403, "application/json", '{"message":"no"}')).toMatch(/does not match its schema/);
+    // Routes the document leaves out (the app's pages) are not part of the API.
+    expect(
+      mismatchOf({
+        ...{ doc: doc as unknown as ApiDocument },
+        method: "GET",
+        route: "/dev/mailbox",
+        status: 200,
+        contentType: "text/html",
+        contentEncoding: undefined,
+        body: Buffer.from("<p>"),
+      }),
+    ).toBeUndefined();
   });
 });

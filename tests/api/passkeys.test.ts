@@ -398,11 +398,47 @@ describe("passkeys", () => {
     };
     const statuses = (path: string, method: string) =>
       Object.keys(doc.paths[path]?.[method]?.responses ?? {}).sort();
-    expect(statuses("/api/auth/passkey", "post")).toEqual(["200", "400", "403", "429"]);
-    expect(statuses("/api/passkeys/{id}", "delete")).toEqual(["200", "400", "401", "403", "404", "409"]);
-    expect(statuses("/api/passkeys/{id}", "patch")).toEqual(["200", "400", "401", "403", "404"]);
-    expect(statuses("/api/passkeys/registration", "post")).toEqual(["201", "400", "401", "403", "409"]);
-    expect(statuses("/api/auth/step-up/passkey", "post")).toEqual(["200", "400", "401", "403"]);
+    expect(statuses("/api/auth/passkey", "post")).toEqual(["200", "400", "403", "413", "415", "429", "500"]);
+    expect(statuses("/api/passkeys/{id}", "delete")).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "409",
+      "413",
+      "415",
+      "500",
+    ]);
+    expect(statuses("/api/passkeys/{id}", "patch")).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "413",
+      "415",
+      "500",
+    ]);
+    expect(statuses("/api/passkeys/registration", "post")).toEqual([
+      "201",
+      "400",
+      "401",
+      "403",
+      "409",
+      "413",
+      "415",
+      "500",
+    ]);
+    expect(statuses("/api/auth/step-up/passkey", "post")).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "413",
+      "415",
+      "500",
+    ]);
   });
 
   it("asks a session proven long ago for a fresh proof before it adds or removes a passkey", async () => {

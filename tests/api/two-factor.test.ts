@@ -338,12 +338,40 @@ describe("two-factor sign-in with an authenticator app", () => {
     const doc = (await get("/api/openapi.json")).json();
     const statuses = (path: string, method: "get" | "post") =>
       Object.keys(doc.paths[path]?.[method]?.responses ?? {}).sort();
-    expect(statuses("/api/login", "post")).toEqual(["200", "400", "401", "429"]);
-    expect(statuses("/api/login/second-factor", "post")).toEqual(["200", "400", "401", "429"]);
-    expect(statuses("/api/user/two-factor", "get")).toEqual(["200", "401"]);
-    expect(statuses("/api/user/two-factor/enrol", "post")).toEqual(["200", "400", "401", "403", "409"]);
+    expect(statuses("/api/login", "post")).toEqual(["200", "400", "401", "403", "413", "415", "429", "500"]);
+    expect(statuses("/api/login/second-factor", "post")).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "413",
+      "415",
+      "429",
+      "500",
+    ]);
+    expect(statuses("/api/user/two-factor", "get")).toEqual(["200", "400", "401", "500"]);
+    expect(statuses("/api/user/two-factor/enrol", "post")).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "409",
+      "413",
+      "415",
+      "500",
+    ]);
     for (const path of ["confirm", "recovery-codes", "disable"]) {
-      expect(statuses(`/api/user/two-factor/${path}`, "post")).toEqual(["200", "400", "401", "409", "429"]);
+      expect(statuses(`/api/user/two-factor/${path}`, "post")).toEqual([
+        "200",
+        "400",
+        "401",
+        "403",
+        "409",
+        "413",
+        "415",
+        "429",
+        "500",
+      ]);
     }
   });
 

@@ -1,4 +1,8 @@
-/** Builds the app for API tests: a real database, the real plugins, and `inject` instead of a port. */
+/**
+ * Builds the app for API tests: a real database, the real plugins, and `inject` instead of a port.
+ * Every answer the app gives is checked against its API reference when the test file ends
+ * (api-contract.ts).
+ */
 import { Writable } from "node:stream";
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from "fastify";
 import { pino } from "pino";
@@ -7,6 +11,7 @@ import type { Payments } from "../../src/server/adapters/payments/port";
 import type { RecordSource } from "../../src/server/adapters/records/port";
 import { buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
+import { recordAnswers } from "./api-contract";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export const TEST_APP_URL = "http://portal.test";
@@ -87,6 +92,7 @@ export async function createTestApp(
     if (!options.database) await database.destroy();
     throw err;
   }
+  recordAnswers(app);
   options.configure?.(app);
   await app.ready();
   return {

@@ -7,6 +7,7 @@
 import { escapeHtml } from "./escape-html";
 
 interface Operation {
+  summary?: string;
   description?: string;
   tags?: string[];
   "x-access"?: string;
@@ -53,6 +54,7 @@ function renderOperation(method: string, path: string, op: Operation): string {
     .join("");
   return `<section id="${escapeHtml(id)}" aria-labelledby="${escapeHtml(id)}-title">
   <h3 id="${escapeHtml(id)}-title"><span class="method ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code></h3>
+  ${op.summary ? `<p><strong>${escapeHtml(op.summary)}</strong></p>` : ""}
   <p>${renderDescription(op.description ?? "")}</p>
   ${params ? `<h4>Parameters</h4><table><thead><tr><th scope="col">name</th><th scope="col">in</th><th scope="col">required</th><th scope="col">schema</th></tr></thead><tbody>${params}</tbody></table>` : ""}
   ${body ? `<h4>Body</h4>${json(body)}` : ""}

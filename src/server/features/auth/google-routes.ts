@@ -23,6 +23,7 @@ import type { Database } from "../../db/client";
 import { conflict, HttpError } from "../../http/errors";
 import { hit, RateLimitedError } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
+import { noBody } from "../../http/responses";
 import { deleteSession } from "../../http/session-store";
 import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
@@ -92,7 +93,15 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
     "/api/auth/google",
     {
       config: { access: "public" },
-      schema: { description: "Starts Google sign-in: a redirect to the issuer." },
+      schema: {
+        summary: "Start Google sign-in",
+        description: "Starts Google sign-in: a redirect to the issuer.",
+        response: {
+          303: noBody(
+            "To the issuer's sign-in page, or back to `/login` with the reason (`?google=`) it cannot start.",
+          ),
+        },
+      },
     },
     async (request, reply) => {
       if (!identity) return reply.redirect(to("/login", "not-configured"), 303);
@@ -111,6 +120,7 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
     {
       config: { access: "user" },
       schema: {
+        summary: "Start linking Google to the account",
         description:
           "Starts linking Google to the caller's account (from Settings): where to send the browser. A POST, so that no other site can start it.",
         body: z.strictObject({}).optional(),
@@ -139,7 +149,16 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
     "/api/auth/google/callback",
     {
       config: { access: "public" },
-      schema: { description: "Where the issuer sends the browser back.", querystring: callbackQuery },
+      schema: {
+        summary: "Finish Google sign-in or linking",
+        description: "Where the issuer sends the browser back.",
+        querystring: callbackQuery,
+        response: {
+          303: noBody(
+            "To `/dashboard`, signed in; to Settings after a link; or back to `/login` (or Settings) with the reason (`?google=`) it failed.",
+          ),
+        },
+      },
     },
     async (request, reply) => {
       const flowId = flowCookie.read(request);
@@ -179,6 +198,7 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
     {
       config: { access: "user" },
       schema: {
+        summary: "Unlink Google from the account",
         description: "Unlinks Google from the caller, unless it is their only way in.",
         body: z.strictObject({}).optional(),
         response: { 200: currentUserSchema, 409: errorBodySchema },
@@ -200,6 +220,7 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
     {
       config: { access: "admin" },
       schema: {
+        summary: "The identity audit trail",
         description:
           "The identity audit trail, newest first: Google sign-ins, links, unlinks and verified emails.",
         response: { 200: z.array(identityEventSchema) },

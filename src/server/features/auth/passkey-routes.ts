@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBodySchema, stepUpRequiredSchema } from "../../../shared/api/errors";
+import { errorBodySchema } from "../../../shared/api/errors";
 import {
   addPasskeySchema,
   ceremonyOptionsSchema,
@@ -23,6 +23,7 @@ import { forbidden } from "../../http/errors";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
+import { stepUpResponse } from "../../http/responses";
 import { deleteSession, markSessionProven } from "../../http/session-store";
 import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
@@ -74,6 +75,7 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
     {
       config: { access: "user" },
       schema: {
+        summary: "The signed-in user's passkeys",
         description: "The caller's passkeys, oldest first, with when each was added and last used.",
         response: { 200: passkeyListSchema, 401: error },
       },
@@ -86,6 +88,7 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
     {
       config: { access: "user" },
       schema: {
+        summary: "Start adding a passkey",
         description:
           "Starts adding a passkey: the options for WebAuthn's create() (a discoverable credential, none the caller already has). The challenge is kept for 5 minutes for this browser.",
         body: emptyBody,
@@ -93,7 +96,7 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
           200: ceremonyOptionsSchema,
           400: error,
           401: error,
-          403: stepUpRequiredSchema,
+          403: stepUpResponse,
           409: error,
           429: error,
         },
@@ -115,6 +118,7 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
     {
       config: { access: "user" },
       schema: {
+        summary: "Finish adding a passkey",
         description:
           "Finishes adding a passkey: the credential WebAuthn created for the challenge this browser was given, and a name for it.",
         body: addPasskeySchema,
@@ -135,6 +139,7 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
     {
       config: { access: "user" },
       schema: {
+        summary: "Rename a passkey",
         description: "Renames one of the caller's passkeys.",
         params: passkeyIdParamsSchema,
         body: renamePasskeySchema,
@@ -150,11 +155,12 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
     {
       config: { access: "user" },
       schema: {
+        summary: "Remove a passkey",
         description:
           "Removes one of the caller's passkeys, unless it is their only way to sign in (no password, no Google, no other passkey).",
         params: passkeyIdParamsSchema,
         body: emptyBody,
-        response: { 200: ok, 400: error, 401: error, 403: stepUpRequiredSchema, 404: error, 409: error },
+        response: { 200: ok, 400: error, 401: error, 403: stepUpResponse, 404: error, 409: error },
       },
     },
     async (request) => {
@@ -169,6 +175,7 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
     {
       config: { access: "public" },
       schema: {
+        summary: "Start signing in with a passkey",
         description:
           "Starts signing in with a passkey: options for WebAuthn's get() that name no credential, so the browser offers every passkey it holds for the portal.",
         body: emptyBody,
@@ -188,6 +195,7 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
     {
       config: { access: "public" },
       schema: {
+        summary: "Sign in with a passkey",
         description:
           "Signs in with a passkey: the assertion for the challenge this browser was given. A passkey counts as both factors.",
         body: passkeyAssertionSchema,
@@ -213,6 +221,7 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
     {
       config: { access: "user" },
       schema: {
+        summary: "Start a fresh proof with a passkey",
         description: "Starts a fresh proof with one of the caller's passkeys: options for WebAuthn's get().",
         body: emptyBody,
         response: { 200: ceremonyOptionsSchema, 400: error, 401: error, 403: error, 409: error, 429: error },
@@ -232,6 +241,7 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
     {
       config: { access: "user" },
       schema: {
+        summary: "Finish a fresh proof with a passkey",
         description:
           "Finishes a fresh proof: an assertion by one of the caller's passkeys marks this session proven for STEP_UP_MINUTES.",
         body: passkeyAssertionSchema,

@@ -18,7 +18,7 @@ import {
   updateProfileSchema,
   verifyEmailSchema,
 } from "../../../shared/api/auth";
-import { errorBodySchema, stepUpRequiredSchema } from "../../../shared/api/errors";
+import { errorBodySchema } from "../../../shared/api/errors";
 import { loginAnswerSchema } from "../../../shared/api/two-factor";
 import {
   currentUserSchema,
@@ -31,6 +31,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { requireFreshProof } from "../../http/fresh-proof";
+import { errorResponses, stepUpResponse } from "../../http/responses";
 import {
   deleteOwnSession,
   deleteSession,
@@ -90,7 +91,10 @@ const authRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     "/api/user",
-    { config: { access: "public" }, schema: { response: { 200: currentUserSchema, 401: errorBodySchema } } },
+    {
+      config: { access: "public" },
+      schema: { summary: "The signed-in user", response: { 200: currentUserSchema, 401: errorBodySchema } },
+    },
     async (request, reply) => {
       if (!request.currentUser) return reply.code(401).send({ error: "Not authenticated" });
       return toCurrentUser(request.currentUser);
@@ -101,7 +105,10 @@ const authRoutes: FastifyPluginAsyncZod<{
   // sign-in page logs no failed request in the browser (decision 013). GET /api/user keeps its 401.
   app.get(
     "/api/session",
-    { config: { access: "public" }, schema: { response: { 200: sessionSchema } } },
+    {
+      config: { access: "public" },
+      schema: { summary: "The session: the signed-in user, or null", response: { 200: sessionSchema } },
+    },
     async (request) => ({ user: request.currentUser ? toCurrentUser(request.currentUser) : null }),
   );
 
@@ -110,6 +117,7 @@ const authRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: "public" },
       schema: {
+        summary: "Sign in with a password",
         description:
           'Signs in with a password. For an account with an authenticator app the answer is `{ secondFactor: "totp" }` and no session: a short-lived cookie leads to `POST /api/login/second-factor`.',
         body: loginSchema,
@@ -139,7 +147,14 @@ const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     "/api/register",
-    { config: { access: "public" }, schema: { body: registerSchema, response: { 201: currentUserSchema } } },
+    {
+      config: { access: "public" },
+      schema: {
+        summary: "Register a new account",
+        body: registerSchema,
+        response: { 201: currentUserSchema, ...errorResponses(409, 429) },
+      },
+    },
     async (request, reply) => {
       const user = await register(ctx(request.log), request.body, request.ip);
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
@@ -152,7 +167,7 @@ const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     "/api/logout",
-    { config: { access: "public" }, schema: { response: { 200: ok } } },
+    { config: { access: "public" }, schema: { summary: "Sign out", response: { 200: ok } } },
     async (request, reply) => {
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       app.clearSessionCookie(reply);
@@ -164,7 +179,11 @@ const authRoutes: FastifyPluginAsyncZod<{
     "/api/register-existing-user",
     {
       config: { access: "public" },
-      schema: { body: registerExistingSchema, response: { 200: neutralAnswerSchema } },
+      schema: {
+        summary: "Ask for a link to claim an imported account",
+        body: registerExistingSchema,
+        response: { 200: neutralAnswerSchema, ...errorResponses(429) },
+      },
     },
     async (request, reply) => {
       // Set whether or not the email is known, so the answer says nothing about it.
@@ -180,7 +199,11 @@ const authRoutes: FastifyPluginAsyncZod<{
     "/api/register-existing-user/confirm",
     {
       config: { access: "public" },
-      schema: { body: confirmClaimSchema, response: { 200: currentUserSchema } },
+      schema: {
+        summary: "Claim an imported account with its mailed link",
+        body: confirmClaimSchema,
+        response: { 200: currentUserSchema, ...errorResponses(400, 422, 429) },
+      },
     },
     async (request, reply) => {
       const binding = claimBinding.read(request);
@@ -202,7 +225,11 @@ const authRoutes: FastifyPluginAsyncZod<{
     "/api/forgot-password",
     {
       config: { access: "public" },
-      schema: { body: forgotPasswordSchema, response: { 200: neutralAnswerSchema } },
+      schema: {
+        summary: "Ask for a password reset link",
+        body: forgotPasswordSchema,
+        response: { 200: neutralAnswerSchema, ...errorResponses(429) },
+      },
     },
     async (request, reply) => {
       reply.afterResponse(await requestPasswordReset(ctx(request.log), request.body.email, request.ip));
@@ -217,6 +244,7 @@ const authRoutes: FastifyPluginAsyncZod<{
       // answers only whether the link can be used, in the words of the reset itself.
       config: { access: "public" },
       schema: {
+        summary: "Check that a reset link can still be used",
         body: checkResetLinkSchema,
         response: { 200: ok, 400: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema },
       },
@@ -231,7 +259,11 @@ const authRoutes: FastifyPluginAsyncZod<{
     "/api/reset-password",
     {
       config: { access: "public" },
-      schema: { body: resetPasswordSchema, response: { 200: neutralAnswerSchema } },
+      schema: {
+        summary: "Reset the password with a mailed link",
+        body: resetPasswordSchema,
+        response: { 200: neutralAnswerSchema, ...errorResponses(400, 429) },
+      },
     },
     async (request, reply) => {
       await resetPassword(ctx(request.log), request.body.token, request.body.password, request.ip);
@@ -245,9 +277,10 @@ const authRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: "user" },
       schema: {
+        summary: "Change the profile",
         params: z.object({ id: z.coerce.number().int().positive() }),
         body: updateProfileSchema,
-        response: { 200: updatedProfileSchema, 403: stepUpRequiredSchema },
+        response: { 200: updatedProfileSchema, 403: stepUpResponse, ...errorResponses(409, 429) },
       },
     },
     async (request, reply) => {
@@ -269,8 +302,9 @@ const authRoutes: FastifyPluginAsyncZod<{
       // the account that asked for the link (decision 017).
       config: { access: "public" },
       schema: {
+        summary: "Confirm an email change with its mailed link",
         body: confirmEmailChangeSchema,
-        response: { 200: emailChangedSchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: emailChangedSchema, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -291,8 +325,9 @@ const authRoutes: FastifyPluginAsyncZod<{
       // Like the email-change link: it works in the browser signed in to the account that asked.
       config: { access: "public" },
       schema: {
+        summary: "Verify the email address with its mailed link",
         body: verifyEmailSchema,
-        response: { 200: neutralAnswerSchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: neutralAnswerSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
@@ -305,7 +340,11 @@ const authRoutes: FastifyPluginAsyncZod<{
     "/api/user/email/verify/resend",
     {
       config: { access: "user" },
-      schema: { body: resendVerificationSchema, response: { 200: neutralAnswerSchema } },
+      schema: {
+        summary: "Mail the verification link again",
+        body: resendVerificationSchema,
+        response: { 200: neutralAnswerSchema, ...errorResponses(429) },
+      },
     },
     async (request, reply) => {
       const me = request.currentUser;
@@ -317,7 +356,10 @@ const authRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     "/api/user/sessions",
-    { config: { access: "user" }, schema: { response: { 200: z.array(sessionInfoSchema) } } },
+    {
+      config: { access: "user" },
+      schema: { summary: "The signed-in user's sessions", response: { 200: z.array(sessionInfoSchema) } },
+    },
     async (request) => {
       const me = request.currentUser;
       const current = request.currentSession;
@@ -337,7 +379,7 @@ const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     "/api/user/sessions/sign-out-others",
-    { config: { access: "user" }, schema: { response: { 200: ok } } },
+    { config: { access: "user" }, schema: { summary: "End every other session", response: { 200: ok } } },
     async (request) => {
       const me = request.currentUser;
       const current = request.currentSession;
@@ -352,6 +394,7 @@ const authRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: "user" },
       schema: {
+        summary: "End one other session",
         params: sessionIdParamsSchema,
         response: {
           200: ok,

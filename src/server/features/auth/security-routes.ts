@@ -3,7 +3,7 @@
  * and the password change. Thin: the rules are in fresh-proof.ts.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorBodySchema, stepUpRequiredSchema } from "../../../shared/api/errors";
+import { errorBodySchema } from "../../../shared/api/errors";
 import {
   changePasswordAnswerSchema,
   changePasswordSchema,
@@ -15,6 +15,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { badRequest } from "../../http/errors";
 import { requireUser } from "../../http/require-user";
+import { stepUpResponse } from "../../http/responses";
 import type { SecretBox } from "../../secrets/secret-box";
 import {
   changePassword,
@@ -44,6 +45,7 @@ const securityRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: "user" },
       schema: {
+        summary: "Prove again who you are, with the password or a code",
         description:
           "Proves again who the signed-in user is, with their password or an authenticator code, so that secrets can be shown for STEP_UP_MINUTES.",
         body: freshProofSchema,
@@ -79,6 +81,7 @@ const securityRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: "user" },
       schema: {
+        summary: "Change the password",
         description:
           "Changes the signed-in user's password (the current one is the proof; a Google-only account sets a first one after a fresh proof). Every other session ends and the owner is mailed.",
         body: changePasswordSchema,
@@ -86,7 +89,7 @@ const securityRoutes: FastifyPluginAsyncZod<{
           200: changePasswordAnswerSchema,
           400: errorBodySchema,
           401: errorBodySchema,
-          403: stepUpRequiredSchema,
+          403: stepUpResponse,
           429: errorBodySchema,
         },
       },

@@ -4,7 +4,6 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBodySchema, stepUpRequiredSchema } from "../../../shared/api/errors";
 import {
   authenticatorCodeBodySchema,
   emptyBodySchema,
@@ -19,6 +18,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { requireUser } from "../../http/require-user";
+import { errorResponses, stepUpResponse } from "../../http/responses";
 import { deleteSession } from "../../http/session-store";
 import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
@@ -32,11 +32,6 @@ import {
   twoFactorStatus,
 } from "./two-factor";
 import { finishSecondStep, secondStepCookie } from "./two-factor-sign-in";
-
-const errors = <const S extends number[]>(...statuses: S) =>
-  Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as {
-    [K in S[number]]: typeof errorBodySchema;
-  };
 
 const twoFactorRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -52,10 +47,11 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: "public" },
       schema: {
+        summary: "Finish a sign-in with the second factor",
         description:
           "The second step of a sign-in for an account with an authenticator app: a 6-digit `code` or a `recoveryCode`, with the cookie `POST /api/login` set. A wrong code answers 401 and counts; after 5 the step is dead and the sign-in starts again.",
         body: secondFactorProofSchema,
-        response: { 200: currentUserSchema, ...errors(400, 401, 429) },
+        response: { 200: currentUserSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -78,7 +74,10 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
     "/api/user/two-factor",
     {
       config: { access: "user" },
-      schema: { response: { 200: twoFactorStatusSchema, ...errors(401) } },
+      schema: {
+        summary: "Whether two-factor sign-in is on",
+        response: { 200: twoFactorStatusSchema, ...errorResponses(401) },
+      },
     },
     async (request) => twoFactorStatus(db, config, requireUser(request)),
   );
@@ -88,10 +87,11 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: "user" },
       schema: {
+        summary: "Start setting up an authenticator app",
         description:
           "Starts setting up an authenticator app: a new secret, as text and as a QR code. Sign-in is unchanged until `POST /api/user/two-factor/confirm` with a code from it.",
         body: emptyBodySchema,
-        response: { 200: twoFactorEnrolmentSchema, ...errors(400, 401, 409), 403: stepUpRequiredSchema },
+        response: { 200: twoFactorEnrolmentSchema, ...errorResponses(400, 401, 409), 403: stepUpResponse },
       },
     },
     async (request, reply) => {
@@ -107,10 +107,11 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: "user" },
       schema: {
+        summary: "Finish setting up an authenticator app",
         description:
           "Finishes the setup with a code from the new app: two-factor sign-in is on, and the 10 recovery codes are answered this once.",
         body: authenticatorCodeBodySchema,
-        response: { 200: recoveryCodesSchema, ...errors(400, 401, 409, 429) },
+        response: { 200: recoveryCodesSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -131,9 +132,10 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: "user" },
       schema: {
+        summary: "Renew the recovery codes",
         description: "New recovery codes in place of every old one, for a current authenticator code.",
         body: authenticatorCodeBodySchema,
-        response: { 200: recoveryCodesSchema, ...errors(400, 401, 409, 429) },
+        response: { 200: recoveryCodesSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -154,9 +156,10 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: "user" },
       schema: {
+        summary: "Turn two-factor sign-in off",
         description: "Turns two-factor sign-in off, for a current authenticator `code` or a `recoveryCode`.",
         body: secondFactorProofSchema,
-        response: { 200: z.object({ ok: z.literal(true) }), ...errors(400, 401, 409, 429) },
+        response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request) => {

@@ -22,6 +22,7 @@ import { HttpError, notFound } from "../../http/errors";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
+import { errorResponses, notModifiedResponse, textBody } from "../../http/responses";
 import { transactionsCsv } from "./transactions-csv";
 import {
   matchingTransactions,
@@ -45,9 +46,10 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
     {
       config: { access: "user" },
       schema: {
+        summary: "The signed-in user's transactions",
         description: `The customer's transactions, newest first: at most ${TRANSACTION_LIST_LIMIT} of \`total\` (the CSV export has them all). \`uid\` must be the caller's own; an admin may read anyone's.`,
         querystring: transactionListQuerySchema,
-        response: { 200: transactionListSchema, 403: errorBodySchema, 404: errorBodySchema },
+        response: { 200: transactionListSchema, 304: notModifiedResponse, ...errorResponses(403, 404) },
       },
     },
     async (request, reply) => {
@@ -78,10 +80,13 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
     {
       config: { access: "user" },
       schema: {
+        summary: "Export transactions as CSV",
         description:
           "The caller's own transactions as CSV, all of them or those of one event type and product search.",
         querystring: transactionExportQuerySchema,
-        response: { 200: z.string() },
+        response: {
+          200: textBody("text/csv", "The transactions as CSV, one row each, with a header row."),
+        },
       },
     },
     async (request, reply) => {
@@ -100,6 +105,7 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
     {
       config: { access: "user" },
       schema: {
+        summary: "Open the billing page",
         description:
           "Opens the payment provider's billing page for the caller's subscriptions and cards: its URL to go to.",
         body: z.strictObject({}).optional(),
@@ -137,6 +143,7 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
     {
       config: { access: "admin" },
       schema: {
+        summary: "Payments that named no customer",
         description: "Payment events that named no known customer, newest first, for an admin to follow up.",
         response: { 200: z.array(transactionSchema) },
       },

@@ -27,7 +27,10 @@ const devToolsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db
 
   app.get(
     "/api/dev/mailbox",
-    { config: { access: "public" }, schema: { response: { 200: z.array(mailSchema) } } },
+    {
+      config: { access: "public" },
+      schema: { summary: "The development mailbox", response: { 200: z.array(mailSchema) } },
+    },
     recentMail,
   );
 

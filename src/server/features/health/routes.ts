@@ -7,7 +7,13 @@ const HEALTH_QUERY_TIMEOUT_MS = 2_000;
 const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (app, { database }) => {
   app.get(
     "/api/health",
-    { config: { access: "public" }, schema: { response: { 200: healthSchema, 503: healthSchema } } },
+    {
+      config: { access: "public" },
+      schema: {
+        summary: "Health of the server and its database",
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
     async (request, reply) => {
       try {
         const latencyMs = await withTimeout(database.ping(), HEALTH_QUERY_TIMEOUT_MS);

@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBodySchema, stepUpRequiredSchema } from "../../../shared/api/errors";
+import { errorBodySchema } from "../../../shared/api/errors";
 import {
   activitySchema,
   exportedSecretsSchema,
   exportSecretsBodySchema,
+  linkedinAccountListSchema,
   loginCodeSchema,
   revealedSecretSchema,
   revealSecretBodySchema,
@@ -17,6 +18,7 @@ import { acceptsGzip, GZIP_FROM_CHARS, matchesIfNoneMatch } from "../../http/con
 import { requireFreshProof } from "../../http/fresh-proof";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { requireUser } from "../../http/require-user";
+import { errorResponses, notModifiedResponse, stepUpResponse } from "../../http/responses";
 import type { SecretBox } from "../../secrets/secret-box";
 import { createAccountListCache } from "./account-list-cache";
 import { accountListJson, accountListVersion } from "./accounts-queries";
@@ -38,7 +40,7 @@ const VIEW_OWN_ONLY = "You can only view your own accounts";
 // within STEP_UP_MINUTES.
 const errors = {
   400: errorBodySchema,
-  403: stepUpRequiredSchema,
+  403: stepUpResponse,
   404: errorBodySchema,
   429: errorBodySchema,
 };
@@ -73,10 +75,16 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/api/accounts/linkedin/user/:uid",
     {
-      config: { access: "user" },
-      // The 200 body (linkedinAccountListSchema) comes from the database as JSON text, typed field by
-      // field against the contract (see accounts-queries.ts): the very string sent is the one hashed.
-      schema: { params: uidParams },
+      config: {
+        access: "user",
+        // The 200 body comes from the database as JSON text, typed field by field against the
+        // contract (see accounts-queries.ts): the very string sent is the one hashed. So its answers
+        // are declared for the reference only.
+        documented: {
+          responses: { 200: linkedinAccountListSchema, 304: notModifiedResponse, ...errorResponses(403) },
+        },
+      },
+      schema: { summary: "A customer's LinkedIn accounts", params: uidParams },
     },
     async (request, reply) => {
       const ownerId = await ownerIdOfUid(db, requireUser(request), request.params.uid, VIEW_OWN_ONLY);
@@ -99,6 +107,7 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: "user" },
       schema: {
+        summary: "Show an account's password or proxy password",
         params: accountIdParams,
         body: revealSecretBodySchema,
         response: { 200: revealedSecretSchema, ...errors },
@@ -116,6 +125,7 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: "user" },
       schema: {
+        summary: "An account's current login code",
         params: accountIdParams,
         body: z.object({}).strict(),
         response: { 200: loginCodeSchema, 422: errorBodySchema, ...errors },
@@ -133,6 +143,7 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: "user" },
       schema: {
+        summary: "Export the secrets of a customer's accounts",
         params: uidParams,
         body: exportSecretsBodySchema,
         response: { 200: exportedSecretsSchema, ...errors },
@@ -149,7 +160,10 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     "/api/activity",
-    { config: { access: "user" }, schema: { response: { 200: activitySchema } } },
+    {
+      config: { access: "user" },
+      schema: { summary: "Recent activity on the accounts", response: { 200: activitySchema } },
+    },
     async (request) => ({ items: await recentActivity(db, requireUser(request)) }),
   );
 };

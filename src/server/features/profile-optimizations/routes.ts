@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBodySchema } from "../../../shared/api/errors";
+import { profileOptimizationListSchema } from "../../../shared/api/profile-optimizations";
 import { uidSchema } from "../../../shared/api/text";
 import type { Database } from "../../db/client";
 import { sendPersonalJson } from "../../http/conditional-get";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { requireUser } from "../../http/require-user";
+import { errorResponses, notModifiedResponse } from "../../http/responses";
 import { optimizationListJson } from "./optimization-queries";
 
 const uidParams = z.object({ uid: uidSchema });
@@ -14,7 +15,7 @@ const VIEW_OWN_ONLY = "You can only view your own profile optimizations";
 
 // The 200 body (profileOptimizationListSchema) comes from the database as JSON text, typed field by
 // field against the contract (see optimization-queries.ts): the very string sent is the one hashed.
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const listAnswers = { 200: profileOptimizationListSchema, 304: notModifiedResponse };
 
 const profileOptimizationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   /** A customer's list (none for undefined: an admin asking for a uid no one has). */
@@ -25,13 +26,23 @@ const profileOptimizationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
 
   app.get(
     "/api/profile-optimizations",
-    { config: { access: "user" }, schema: { response: errors } },
+    {
+      config: { access: "user" },
+      schema: { summary: "The signed-in user's profile optimizations", response: listAnswers },
+    },
     async (request, reply) => sendList(request, reply, requireUser(request).id),
   );
 
   app.get(
     "/api/profile-optimizations/:uid",
-    { config: { access: "user" }, schema: { params: uidParams, response: errors } },
+    {
+      config: { access: "user" },
+      schema: {
+        summary: "A customer's profile optimizations",
+        params: uidParams,
+        response: { ...listAnswers, ...errorResponses(403) },
+      },
+    },
     async (request, reply) => {
       const ownerId = await ownerIdOfUid(db, requireUser(request), request.params.uid, VIEW_OWN_ONLY);
       return sendList(request, reply, ownerId);

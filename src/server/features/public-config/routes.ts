@@ -15,7 +15,10 @@ const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   const devTools = !config.isProduction;
   app.get(
     "/api/config",
-    { config: { access: "public" }, schema: { response: { 200: publicConfigSchema } } },
+    {
+      config: { access: "public" },
+      schema: { summary: "The public configuration", response: { 200: publicConfigSchema } },
+    },
     async (request) => ({ ...body, devToolsEnabled: devTools && isLoopbackClient(request) }),
   );
 };

@@ -29,6 +29,15 @@ import { findOrderBySession, orderDto, paidOrderCount } from "./orders-repo";
 import { handlePaymentEvent } from "./payment-events";
 
 const HOUR = 60 * 60 * 1000;
+
+/** What the webhook's body is, for the reference: the route reads the bytes itself, to check their signature. */
+const paymentEventBodySchema = z
+  .looseObject({
+    id: z.string(),
+    type: z.string(),
+    data: z.looseObject({ object: z.looseObject({}) }),
+  })
+  .describe("A Stripe event, exactly as Stripe signed it (the `Stripe-Signature` header).");
 const errors = {
   400: errorBodySchema,
   403: errorBodySchema,
@@ -76,6 +85,7 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, c
     {
       config: { access: "public" },
       schema: {
+        summary: "The plans and add-ons on sale",
         description: "The plans and add-ons on sale, their prices and the volume discount tiers.",
         response: { 200: catalogueSchema },
       },
@@ -88,6 +98,7 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, c
     {
       config: { access: "user" },
       schema: {
+        summary: "Pay for the saved order",
         description: "Starts a payment for the saved checkout order; prices and totals are the server's.",
         body: savedOrderCheckoutSchema,
         response: { 200: checkoutSessionAnswerSchema, ...errors },
@@ -106,6 +117,7 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, c
     {
       config: { access: "user" },
       schema: {
+        summary: "Pay for cart items by price id",
         description:
           "Starts a payment for cart items by price id (for API clients); the customer is the caller.",
         body: cartCheckoutSchema,
@@ -132,6 +144,7 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, c
     {
       config: { access: "public" },
       schema: {
+        summary: "Start a payment link's payment",
         description:
           "A payment link: starts a one-product payment for the customer with this uid. The payment page shows the customer's details only when the caller is signed in as that customer. A customer has at most 10 unpaid checkouts open; a new one expires the oldest.",
         body: payBodySchema,
@@ -150,6 +163,7 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, c
     {
       config: { access: "user" },
       schema: {
+        summary: "The order behind a payment session",
         description: "The caller's own order behind a payment session, and where its payment stands.",
         params: sessionIdParamsSchema,
         response: { 200: orderSchema, ...errors },
@@ -174,8 +188,9 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, c
     raw.post(
       "/api/stripe/webhook",
       {
-        config: { access: "public", crossSite: true },
+        config: { access: "public", crossSite: true, documented: { body: paymentEventBodySchema } },
         schema: {
+          summary: "Receive the payment provider's events",
           description: "Stripe's signed events (Stripe-Signature over the raw body, 300 s tolerance).",
           response: {
             200: z.object({ received: z.literal(true) }),

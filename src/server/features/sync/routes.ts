@@ -48,7 +48,11 @@ const syncRoutes: FastifyPluginAsyncZod<{ db: Database; sync: SyncService }> = a
     "/api/admin/sync-users",
     {
       config: { access: "admin" },
-      schema: { body: startSyncSchema, response: { 200: syncResultsSchema, ...errors } },
+      schema: {
+        summary: "Sync users from the base",
+        body: startSyncSchema,
+        response: { 200: syncResultsSchema, ...errors },
+      },
     },
     async (request) => {
       const me = request.currentUser;
@@ -72,7 +76,10 @@ const syncRoutes: FastifyPluginAsyncZod<{ db: Database; sync: SyncService }> = a
 
   app.get(
     "/api/admin/import-status",
-    { config: { access: "admin" }, schema: { response: { 200: importStatusSchema } } },
+    {
+      config: { access: "admin" },
+      schema: { summary: "Where the imports stand", response: { 200: importStatusSchema } },
+    },
     async () => sync.importStatus(),
   );
 
@@ -81,6 +88,7 @@ const syncRoutes: FastifyPluginAsyncZod<{ db: Database; sync: SyncService }> = a
     {
       config: { access: "user" },
       schema: {
+        summary: "Sync a customer's accounts now",
         params: z.object({ uid: uidSchema }),
         response: { 200: userSyncResponseSchema, 429: errorBodySchema, ...errors },
       },
