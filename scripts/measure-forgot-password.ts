@@ -80,7 +80,7 @@ const { stdout } = await promisify(execFile)(
 const timings = JSON.parse(stdout) as { known: number[]; unknown: number[] };
 const known = timings.known.slice(WARM_UP);
 const unknown = timings.unknown.slice(WARM_UP);
-await app.settleAfterResponse();
+await app.outbox.drain();
 
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((x, y) => x - y);
