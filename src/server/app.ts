@@ -9,6 +9,7 @@ import { type Adapters, createAdapters } from "./adapters/create-adapters";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import googleRoutes from "./features/auth/google-routes";
+import { mailRequestKind } from "./features/auth/mail-requests";
 import passkeyRoutes from "./features/auth/passkey-routes";
 import authRoutes from "./features/auth/routes";
 import securityRoutes from "./features/auth/security-routes";
@@ -26,8 +27,10 @@ import syncRoutes from "./features/sync/routes";
 import { createSyncService } from "./features/sync/sync-service";
 import { answerClientError, answerConnect, refuseMissingHost } from "./http/client-error";
 import { fastifyLoggerOptions, genReqId } from "./logger";
+import { mailKind, mailQueue } from "./outbox/mail";
+import { createOutbox, type Outbox } from "./outbox/outbox";
+import outboxRoutes from "./outbox/routes";
 import { clientDistDir } from "./paths";
-import afterResponse from "./plugins/after-response";
 import apiReference from "./plugins/api-reference";
 import clientApp from "./plugins/client-app";
 import crossSiteGuard from "./plugins/cross-site-guard";
@@ -55,6 +58,13 @@ export interface AppDeps {
 function trustProxyOption(trust: Config["trustProxy"]) {
   if (typeof trust !== "number") return trust;
   return (_address: string, hop: number) => hop < trust;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The durable background work: main.ts starts its timer, tests drain it. */
+    outbox: Outbox;
+  }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -98,23 +108,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(loopbackOnly);
   await app.register(crossSiteGuard, { config });
   await app.register(session, { config, db: database.db });
-  await app.register(afterResponse);
   await app.register(apiReference, { config });
 
   await app.register(healthRoutes, { database });
   await app.register(publicConfigRoutes, { config });
   // Opened once: the sync seals the secrets it imports, the accounts routes open the ones shown.
   const secretBox = await openSecretBox(config);
+  // Mail and write-backs are jobs committed with the change that causes them (decision 025); closing
+  // the app stops the worker and waits for the delivery under way.
+  const outbox = createOutbox(database.db, app.log, { leaseSeconds: config.outboxLeaseSeconds });
+  outbox.register(mailKind(adapters.mail, secretBox));
+  const mail = mailQueue(outbox, secretBox);
+  outbox.register(mailRequestKind({ db: database.db, config, secretBox, mail }));
+  app.decorate("outbox", outbox);
+  app.addHook("onClose", async () => outbox.close());
   const sync = await createSyncService(config, database.db, app.log, {
     secretBox,
     fieldMap,
     source: adapters.records,
+    outbox,
   });
   app.decorate("sync", sync);
   await app.register(authRoutes, {
     db: database.db,
     config,
-    mailer: adapters.mail,
+    mail,
+    outbox,
     secretBox,
     writeBack: sync.writeBack,
   });
@@ -123,11 +142,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     identity: adapters.identity,
     secretBox,
-    mailer: adapters.mail,
+    mail,
   });
-  await app.register(securityRoutes, { db: database.db, config, mailer: adapters.mail, secretBox });
-  await app.register(passkeyRoutes, { db: database.db, config, secretBox, mailer: adapters.mail });
+  await app.register(securityRoutes, { db: database.db, config, mail, secretBox });
+  await app.register(passkeyRoutes, { db: database.db, config, secretBox, mail });
   await app.register(syncRoutes, { db: database.db, sync });
+  await app.register(outboxRoutes, { db: database.db, outbox });
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox, config });
   await app.register(profileOptimizationsRoutes, { db: database.db });
   await app.register(shopRoutes, { db: database.db, config, payments: adapters.payments });

@@ -106,6 +106,7 @@ const envSchema = z.object({
   SYNC_INTERVAL_MINUTES: durationMinutes.default(15),
   AIRTABLE_TIMEOUT_SECONDS: timeoutSeconds.default(10),
   SMTP_TIMEOUT_SECONDS: timeoutSeconds.default(10),
+  OUTBOX_LEASE_SECONDS: timeoutSeconds.default(120),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: httpUrl.optional(),
@@ -205,6 +206,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuerUrl: string; timeoutMs: number } | undefined;
   smtpUrl: string | undefined;
   smtpTimeoutMs: number;
+  /** How long an instance holds a background job it is delivering before another may take it over. */
+  outboxLeaseSeconds: number;
   mailFrom: string;
   help: {
     knowledgeBaseUrl: string;
@@ -323,6 +326,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     smtpUrl: env.SMTP_URL,
     smtpTimeoutMs: env.SMTP_TIMEOUT_SECONDS * 1000,
+    outboxLeaseSeconds: env.OUTBOX_LEASE_SECONDS,
     mailFrom: env.MAIL_FROM,
     help: {
       knowledgeBaseUrl: env.KNOWLEDGE_BASE_URL,

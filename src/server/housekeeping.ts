@@ -1,13 +1,13 @@
 /**
  * Periodic clean-up of rows that can no longer be used: ended sessions, spent or expired one-time
- * links, rate-limit hits long past, delivered write-backs and old sync runs. Safe to run on
+ * links, rate-limit hits long past, background jobs done long ago and old sync runs. Safe to run on
  * every instance at once.
  */
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import { airtableOutbox, emailTokens, syncRuns } from "./db/schema";
+import { emailTokens, outboxJobs, syncRuns } from "./db/schema";
 import { deleteOldHits } from "./http/rate-limiter";
 import { deleteDeadSessions } from "./http/session-store";
 
@@ -22,9 +22,15 @@ export async function runHousekeeping(db: Database, config: Config, now = new Da
   await deleteOldHits(db, new Date(now.getTime() - COUNTER_RETENTION_MS));
   await db.delete(emailTokens).where(or(isNotNull(emailTokens.usedAt), lt(emailTokens.expiresAt, now)));
   const historyCutoff = new Date(now.getTime() - SYNC_HISTORY_RETENTION_MS);
+  // Background jobs done (or given up) long ago; a pending one stays however old.
   await db
-    .delete(airtableOutbox)
-    .where(and(isNotNull(airtableOutbox.sentAt), lt(airtableOutbox.sentAt, historyCutoff)));
+    .delete(outboxJobs)
+    .where(
+      or(
+        and(isNotNull(outboxJobs.doneAt), lt(outboxJobs.doneAt, historyCutoff)),
+        and(isNotNull(outboxJobs.deadAt), lt(outboxJobs.deadAt, historyCutoff)),
+      ),
+    );
   // A run still marked running is left for the next run of its kind to close.
   await db
     .delete(syncRuns)

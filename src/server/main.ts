@@ -10,6 +10,8 @@ import { scheduleHousekeeping } from "./housekeeping";
 import { isLoopbackHost } from "./http/loopback";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often each instance looks for background jobs that are due (retries, another instance's leftovers). */
+const OUTBOX_EVERY_MS = 5_000;
 
 /**
  * When each step of a start finished, in milliseconds since the process started (logged once
@@ -117,6 +119,9 @@ async function main(): Promise<void> {
   if (!closing) {
     const stopHousekeeping = scheduleHousekeeping(database.db, config, app.log);
     const stopSyncWork = app.sync.startBackgroundWork();
+    // Work committed before a crash or a stop goes out now, then every few seconds what is due.
+    app.outbox.start(OUTBOX_EVERY_MS);
+    app.outbox.kick();
     stopBackgroundWork = () => {
       stopHousekeeping();
       stopSyncWork();

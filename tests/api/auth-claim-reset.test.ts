@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailTokens, sessions, users } from "../../src/server/db/schema";
+import { emailTokens, outboxJobs, sessions, users } from "../../src/server/db/schema";
 import { INVALID_LINK_MESSAGE } from "../../src/shared/api/auth";
 import { loadPasswordEstimator } from "../../src/shared/password-strength";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp-server";
@@ -413,7 +413,7 @@ describe("mail over SMTP", () => {
     });
     const res = await t.post("/api/forgot-password", { email: "smtp.user@example.test" });
     expect(res.statusCode).toBe(200);
-    await t.app.settleAfterResponse();
+    await t.app.outbox.drain();
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(["smtp.user@example.test"]);
     expect(smtp.received[0]?.from).toBe("portal@example.test");
@@ -429,11 +429,20 @@ describe("mail over SMTP", () => {
     });
     smtp.mode = "reject";
     const res = await t.post("/api/forgot-password", { email: "bounce@example.test" });
-    await t.app.settleAfterResponse();
+    await t.app.outbox.drain();
     smtp.mode = "accept";
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, message: neutralReset });
-    expect(t.logs()).toContain("could not send mail");
+    expect(t.logs()).toContain("background job failed");
+    expect(t.logs()).toContain("Mailbox unavailable");
     expect(t.logs()).not.toMatch(/reset-password\?token=/);
+    // The mail waits to be tried again, sealed: its link is not readable in the database.
+    const [job] = await t.database.db
+      .select()
+      .from(outboxJobs)
+      .where(and(eq(outboxJobs.kind, "mail"), isNull(outboxJobs.doneAt)));
+    expect(job).toMatchObject({ attempts: 1, doneAt: null, deadAt: null });
+    expect(job?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(JSON.stringify(job?.payload)).not.toMatch(/token|bounce@example/);
   });
 });

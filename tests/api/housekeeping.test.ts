@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { airtableOutbox, emailTokens, rateLimitHits, sessions, syncRuns } from "../../src/server/db/schema";
+import { emailTokens, outboxJobs, rateLimitHits, sessions, syncRuns } from "../../src/server/db/schema";
 import { issueEmailToken } from "../../src/server/features/auth/email-tokens";
 import { runHousekeeping } from "../../src/server/housekeeping";
 import { hit } from "../../src/server/http/rate-limiter";
@@ -35,11 +35,13 @@ describe("housekeeping", () => {
       { ...run, startedAt: lately, finishedAt: lately, message: "recent" },
       { ...run, status: "running", startedAt: longAgo, message: "never finished" },
     ]);
-    const entry = { userId: live.user.id, airtableRecordId: "recHousekeeping01", fields: {} };
-    await db.insert(airtableOutbox).values([
-      { ...entry, sentAt: longAgo, lastError: "old delivered" },
-      { ...entry, sentAt: lately, lastError: "recently delivered" },
+    const entry = { kind: "airtable-write-back", payload: {} };
+    await db.insert(outboxJobs).values([
+      { ...entry, doneAt: longAgo, lastError: "old delivered" },
+      { ...entry, doneAt: lately, lastError: "recently delivered" },
       { ...entry, createdAt: longAgo, lastError: "still waiting" },
+      { ...entry, deadAt: longAgo, lastError: "gave up long ago" },
+      { ...entry, deadAt: lately, lastError: "gave up lately" },
     ]);
 
     await runHousekeeping(db, t.config);
@@ -51,7 +53,8 @@ describe("housekeeping", () => {
       "never finished",
       "recent",
     ]);
-    expect((await db.select().from(airtableOutbox)).map((e) => e.lastError).sort()).toEqual([
+    expect((await db.select().from(outboxJobs)).map((e) => e.lastError).sort()).toEqual([
+      "gave up lately",
       "recently delivered",
       "still waiting",
     ]);

@@ -1,9 +1,12 @@
 /**
  * Mail is sent after the answer: an answer about a known email must not wait for (or be slowed by)
- * the look-up and the mail that an unknown email never gets.
+ * the look-up and the mail that an unknown email never gets. Both commit the same request job; the
+ * outbox's worker does the rest.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Mailer, MailMessage } from "../../src/server/adapters/mail/port";
+import { outboxJobs } from "../../src/server/db/schema";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { insertUser } from "../support/users";
 
@@ -55,14 +58,21 @@ describe("mail after the answer", () => {
     }
     expect(answers[0]).toEqual(answers[1]);
     expect(answers[2]).toEqual(answers[3]);
-    // The answers came back while the mail server still holds both messages. The claim's mail goes
-    // out after its password is hashed, so it reaches the server a moment after its answer: waited
-    // for, not timed.
+    // The answers came back while the mail server still holds both messages; the worker reaches
+    // them a moment after the answers: waited for, not timed.
     await expect.poll(() => held.sent.length, { timeout: 10_000 }).toBe(2);
     expect(held.sent.map((m) => m.to).sort()).toEqual(["imported@example.test", "known@example.test"]);
+    // Each of the four requests committed one job, known email or not.
+    const jobs = await t.database.db.select().from(outboxJobs).where(eq(outboxJobs.kind, "mail-request"));
+    expect(jobs).toHaveLength(4);
 
     held.release();
-    await t.app.settleAfterResponse();
+    await t.app.outbox.drain();
     expect(held.sent).toHaveLength(2);
+    // Sent mail leaves nothing readable behind: the payload is emptied once sent.
+    const mails = await t.database.db.select().from(outboxJobs).where(eq(outboxJobs.kind, "mail"));
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) expect(mail).toMatchObject({ payload: null, attempts: 1, lastError: null });
+    expect(mails.every((mail) => mail.doneAt !== null)).toBe(true);
   });
 });

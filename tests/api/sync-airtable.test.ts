@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  airtableOutbox,
   linkedinAccounts,
+  outboxJobs,
   profileOptimizations,
   syncRuns,
   transactions,
   users,
 } from "../../src/server/db/schema";
+import { writeBackKey } from "../../src/server/features/sync/write-back";
 import { type FakeAirtable, startFakeAirtable } from "../fakes/airtable-server";
 import {
   accountFields,
@@ -225,11 +226,15 @@ describe("sync from an Airtable base", () => {
       .from(users)
       .where(eq(users.uid, second?.uid ?? ""));
     await db()
-      .insert(airtableOutbox)
+      .insert(outboxJobs)
       .values({
-        userId: pendingUser?.id ?? -1,
-        airtableRecordId: pendingUser?.airtableRecordId ?? "",
-        fields: { email: pendingUser?.email ?? "", name: "Changed In Portal", username: null },
+        kind: "airtable-write-back",
+        supersedeKey: writeBackKey(pendingUser?.id ?? -1),
+        payload: {
+          userId: pendingUser?.id ?? -1,
+          recordId: pendingUser?.airtableRecordId ?? "",
+          fields: { email: pendingUser?.email ?? "", name: "Changed In Portal", username: null },
+        },
       });
     await db()
       .update(users)

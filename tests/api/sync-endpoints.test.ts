@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { airtableOutbox, users } from "../../src/server/db/schema";
+import { outboxJobs, users } from "../../src/server/db/schema";
+import { writeBackKey } from "../../src/server/features/sync/write-back";
 import { createSession } from "../../src/server/http/session-store";
 import { importStatusSchema, syncResultsSchema, userSyncResponseSchema } from "../../src/shared/api/sync";
 import { type FakeAirtable, startFakeAirtable } from "../fakes/airtable-server";
@@ -219,25 +220,29 @@ describe("settings written back to the operator's base", () => {
     expect(first.json()).toMatchObject({ name: "First Try", airtableSync: "pending" });
     const [entry] = await t.database.db
       .select()
-      .from(airtableOutbox)
-      .where(eq(airtableOutbox.userId, user.id));
-    expect(entry).toMatchObject({ sentAt: null, attempts: 1 });
+      .from(outboxJobs)
+      .where(eq(outboxJobs.supersedeKey, writeBackKey(user.id)));
+    expect(entry).toMatchObject({ kind: "airtable-write-back", doneAt: null, attempts: 1 });
     expect(entry?.lastError).toMatch(/503/);
 
     // A second change while the first waits: it is the one delivered.
-    await t.database.db.update(airtableOutbox).set({ nextAttemptAt: new Date(Date.now() + 3600_000) });
+    await t.database.db.update(outboxJobs).set({ nextAttemptAt: new Date(Date.now() + 3600_000) });
     fake.injectFault({ kind: "status", status: 503, method: "PATCH", times: 2 });
     const second = await save(user.id, cookie, { email: user.email, name: "Second Try", username: "" });
     expect(second.json().airtableSync).toBe("pending");
 
-    await t.database.db.update(airtableOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+    await t.database.db.update(outboxJobs).set({ nextAttemptAt: new Date(Date.now() - 1000) });
     expect(await t.app.sync.writeBack.deliverDue()).toBe(1);
     const record = fake.records(TABLE.users).find((r) => r.id === user.airtableRecordId);
     expect(record?.fields.Name).toBe("Second Try");
     // An empty username clears the field in the base.
     expect(record?.fields.Username ?? null).toBeNull();
-    const left = await t.database.db.select().from(airtableOutbox).where(eq(airtableOutbox.userId, user.id));
-    expect(left.every((e) => e.sentAt !== null)).toBe(true);
+    const left = await t.database.db
+      .select()
+      .from(outboxJobs)
+      .where(eq(outboxJobs.supersedeKey, writeBackKey(user.id)));
+    expect(left).toHaveLength(2);
+    expect(left.every((e) => e.doneAt !== null)).toBe(true);
     expect(await t.app.sync.writeBack.deliverDue()).toBe(0);
   });
 
@@ -246,7 +251,10 @@ describe("settings written back to the operator's base", () => {
     const res = await save(local.user.id, local.cookie, { email: local.user.email, name: "Local Only" });
     expect(res.json().airtableSync).toBe("not-linked");
     expect(
-      await t.database.db.select().from(airtableOutbox).where(eq(airtableOutbox.userId, local.user.id)),
+      await t.database.db
+        .select()
+        .from(outboxJobs)
+        .where(eq(outboxJobs.supersedeKey, writeBackKey(local.user.id))),
     ).toEqual([]);
   });
 });

@@ -9,11 +9,11 @@ export interface DevMail {
 }
 
 /**
- * The development mailbox, newest first, read the way a test in a browser would, once the mail that
- * routes send after their answer has gone out.
+ * The development mailbox, newest first, read the way a test in a browser would, once the outbox has
+ * sent the mail that is due (routes commit mail as jobs; the worker sends it after the answer).
  */
 export async function readMailbox(app: FastifyInstance): Promise<DevMail[]> {
-  await app.settleAfterResponse();
+  await app.outbox.drain();
   const res = await app.inject({ method: "GET", url: "/api/dev/mailbox" });
   if (res.statusCode !== 200) throw new Error(`mailbox answered ${res.statusCode}`);
   return res.json();

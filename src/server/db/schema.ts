@@ -462,32 +462,36 @@ export const airtableRequestSlots = pgTable("airtable_request_slots", {
 });
 
 /**
- * Settings changes waiting to be written to the customer's record in the operator's base. Written
- * in the same transaction as the change, delivered and retried by the write-back dispatcher.
+ * Durable background work (decision 025): mail and write-backs to the operator's base, committed in the
+ * same transaction as the change that causes them, claimed FOR UPDATE SKIP LOCKED by any instance and
+ * retried with back-off. A job is pending until `done_at` or `dead_at` is set; a dead job gave up after
+ * its kind's attempts and stays for an admin to see and retry. Jobs sharing a `supersede_key` (a
+ * customer's profile write-backs) are delivered newest only: that one stands for the older ones.
  */
-export const airtableOutbox = pgTable(
-  "airtable_outbox",
+export const outboxJobs = pgTable(
+  "outbox_jobs",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    airtableRecordId: text("airtable_record_id").notNull(),
-    /** Portal column → new value. */
-    fields: jsonb("fields").$type<Record<string, string | null>>().notNull(),
+    kind: text("kind").notNull(),
+    supersedeKey: text("supersede_key"),
+    /** The kind's own JSON; a mail's is sealed with the secret box and emptied once sent. */
+    payload: jsonb("payload").$type<unknown>(),
     ...timestamps,
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Set while a dispatcher is delivering the entry, so no other takes it meanwhile. */
+    /** The lease of the instance delivering the job: no other claims it until then. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    deadAt: timestamp("dead_at", { withTimezone: true }),
   },
   (t) => [
-    index("airtable_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
-    index("airtable_outbox_user_id_idx").on(t.userId),
+    index("outbox_jobs_due_idx").on(t.nextAttemptAt).where(sql`${t.doneAt} is null and ${t.deadAt} is null`),
+    index("outbox_jobs_supersede_key_idx").on(t.supersedeKey),
   ],
 );
+
+export type OutboxJobRow = typeof outboxJobs.$inferSelect;
 
 // Drizzle wants a non-empty tuple; zod gives the same values as an array.
 const REVEAL_KINDS = revealKindSchema.options as [RevealKind, ...RevealKind[]];

@@ -21,7 +21,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../../src/server/db/client";
-import { linkedinAccounts, sessions, transactions, users } from "../../../src/server/db/schema";
+import { linkedinAccounts, outboxJobs, sessions, transactions, users } from "../../../src/server/db/schema";
 import { hashPassword } from "../../../src/server/features/auth/password";
 import { demoDataDir } from "../../../src/server/paths";
 import { createSecretBox } from "../../../src/server/secrets/secret-box";
@@ -156,6 +156,16 @@ await database.db.insert(transactions).values(
 const optimizerId = userIds.get("optimizer");
 if (optimizerId === undefined) throw new Error("no e2e user optimizer");
 await insertOptimizations(database.db, optimizerId, uidOf("optimizer"));
+// A write-back that gave up, for the admin sync page's "Background work" (decision 025). The e2e
+// server reads a CSV folder, which takes no write-backs, so "Retry now" leaves it waiting.
+await database.db.insert(outboxJobs).values({
+  kind: "airtable-write-back",
+  supersedeKey: "airtable-user:e2e",
+  payload: { userId: 0, recordId: "recE2eDeadWriteBack", fields: {} },
+  attempts: 30,
+  lastError: "Airtable answered 503 Service Unavailable",
+  deadAt: new Date(),
+});
 await database.close();
 
 writeSyncSource();

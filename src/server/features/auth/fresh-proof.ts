@@ -6,7 +6,6 @@
  */
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { type SessionProof, type SessionRow, type UserRow, users } from "../../db/schema";
@@ -14,10 +13,10 @@ import { badRequest, HttpError } from "../../http/errors";
 import { isFreshlyProven, StepUpRequiredError } from "../../http/fresh-proof";
 import { ensureUnder, type RateRule, record } from "../../http/rate-limiter";
 import { deleteUserSessions, markSessionProven } from "../../http/session-store";
+import type { MailQueue } from "../../outbox/mail";
 import { passwordChangedNotice } from "./emails";
 import { recordIdentityEvent } from "./identity-audit";
 import { hashPassword, refuseWeakPassword, verifyPassword } from "./password";
-import { sendQuietly } from "./send-quietly";
 
 const MINUTE = 60_000;
 
@@ -35,7 +34,7 @@ export const NO_PASSWORD_PROOF_MESSAGE =
 export interface FreshProofContext {
   db: Database;
   config: Config;
-  mailer: Mailer;
+  mail: MailQueue;
   log: FastifyBaseLogger;
   ip: string;
 }
@@ -79,7 +78,7 @@ export async function changePassword(
   user: UserRow,
   session: SessionRow,
   body: { currentPassword?: string | undefined; newPassword: string },
-): Promise<{ afterResponse: () => Promise<void> }> {
+): Promise<void> {
   if (user.passwordHash) {
     if (body.currentPassword === undefined) throw badRequest("currentPassword: Enter your current password");
     await checkPasswordProof(ctx, user, body.currentPassword);
@@ -100,8 +99,7 @@ export async function changePassword(
       detail: hadPassword ? "changed" : "first password set",
       ipAddress: ctx.ip,
     });
+    await ctx.mail.enqueue(tx, passwordChangedNotice(user.email, ctx.config.appUrl));
   });
-  return {
-    afterResponse: () => sendQuietly(ctx, passwordChangedNotice(user.email, ctx.config.appUrl)),
-  };
+  ctx.mail.kick();
 }

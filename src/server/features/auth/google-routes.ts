@@ -17,7 +17,6 @@ import {
 import { singleLineText } from "../../../shared/api/text";
 import { currentUserSchema } from "../../../shared/api/user";
 import { IdentityError, type IdentityPort } from "../../adapters/identity/port";
-import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { conflict, HttpError } from "../../http/errors";
@@ -25,6 +24,7 @@ import { hit, RateLimitedError } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
 import { noBody } from "../../http/responses";
 import { deleteSession } from "../../http/session-store";
+import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
 import {
@@ -44,7 +44,7 @@ export interface GoogleRoutesOptions {
   config: Config;
   identity: IdentityPort | undefined;
   secretBox: SecretBox;
-  mailer: Mailer;
+  mail: MailQueue;
 }
 
 const MINUTE = 60_000;
@@ -65,7 +65,7 @@ const identityEventSchema = z.object({
 
 const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
   app,
-  { db, config, identity, secretBox, mailer },
+  { db, config, identity, secretBox, mail },
 ) => {
   const flowCookie = googleFlowCookie(config);
   const devices = knownDeviceCookie(config, secretBox);
@@ -188,7 +188,7 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user, "google");
-      rememberSignInBrowser({ config, mailer, devices }, request, reply, user);
+      await rememberSignInBrowser({ db, config, mail, devices }, request, reply, user);
       return reply.redirect(`${config.appUrl}/dashboard`, 303);
     },
   );

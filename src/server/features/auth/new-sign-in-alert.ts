@@ -5,16 +5,17 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { describeUserAgent } from "../../../shared/user-agent";
-import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
+import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
+import type { MailQueue } from "../../outbox/mail";
 import { newSignInMail } from "./emails";
 import type { KnownDeviceCookie } from "./known-device";
-import { sendQuietly } from "./send-quietly";
 
 export interface SignInAlertDeps {
+  db: Database;
   config: Config;
-  mailer: Mailer;
+  mail: MailQueue;
   devices: KnownDeviceCookie;
 }
 
@@ -22,13 +23,13 @@ export interface SignInAlertDeps {
  * Every sign-in's last step, whatever proved it (password, code, passkey, Google): the owner is mailed
  * when this browser had never signed in to the account, and the browser is remembered from now on.
  */
-export function rememberSignInBrowser(
+export async function rememberSignInBrowser(
   deps: SignInAlertDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
   at = new Date(),
-): void {
+): Promise<void> {
   if (deps.devices.read(request)?.userId !== user.id) {
     const { browser, os } = describeUserAgent(request.headers["user-agent"] ?? null);
     const mail = newSignInMail(user.email, {
@@ -37,7 +38,8 @@ export function rememberSignInBrowser(
       ip: request.ip,
       sessionsUrl: `${deps.config.appUrl}/settings`,
     });
-    reply.afterResponse(() => sendQuietly({ mailer: deps.mailer, log: request.log }, mail));
+    await deps.mail.enqueue(deps.db, mail);
+    deps.mail.kick();
   }
   deps.devices.remember(reply, user.id);
 }

@@ -16,7 +16,6 @@ import {
   renamePasskeySchema,
 } from "../../../shared/api/passkeys";
 import { currentUserSchema } from "../../../shared/api/user";
-import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { forbidden } from "../../http/errors";
@@ -25,6 +24,7 @@ import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
 import { stepUpResponse } from "../../http/responses";
 import { deleteSession, markSessionProven } from "../../http/session-store";
+import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
 import { recordIdentityEvent } from "./identity-audit";
@@ -46,7 +46,7 @@ export interface PasskeyRoutesOptions {
   db: Database;
   config: Config;
   secretBox: SecretBox;
-  mailer: Mailer;
+  mail: MailQueue;
 }
 
 const MINUTE = 60_000;
@@ -65,7 +65,7 @@ const toPasskey = (row: Awaited<ReturnType<typeof userPasskeys>>[number]): Passk
 
 const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
   app,
-  { db, config, secretBox, mailer },
+  { db, config, secretBox, mail },
 ) => {
   const ceremony = webauthnCookie(config);
   const devices = knownDeviceCookie(config, secretBox);
@@ -211,7 +211,7 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user, "passkey");
-      rememberSignInBrowser({ config, mailer, devices }, request, reply, user);
+      await rememberSignInBrowser({ db, config, mail, devices }, request, reply, user);
       return toCurrentUser(user);
     },
   );

@@ -26,7 +26,6 @@ import {
   sessionSchema,
   updatedProfileSchema,
 } from "../../../shared/api/user";
-import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { conflict, forbidden, notFound } from "../../http/errors";
@@ -38,6 +37,8 @@ import {
   deleteUserSessions,
   listUserSessions,
 } from "../../http/session-store";
+import type { MailQueue } from "../../outbox/mail";
+import type { Outbox } from "../../outbox/outbox";
 import type { SecretBox } from "../../secrets/secret-box";
 import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
 import { claimBindingCookie } from "./claim-binding";
@@ -61,7 +62,6 @@ import {
   resetPassword,
   updateProfile,
   VERIFICATION_SENT_MESSAGE,
-  verificationMailWork,
   verifyEmail,
 } from "./service";
 import { hasEnabledApp } from "./two-factor";
@@ -73,7 +73,8 @@ const ok = z.object({ ok: z.literal(true) });
 const authRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
-  mailer: Mailer;
+  mail: MailQueue;
+  outbox: Outbox;
   secretBox: SecretBox;
   writeBack?: ProfileWriteBack;
 }> = async (app, opts) => {
@@ -86,7 +87,7 @@ const authRoutes: FastifyPluginAsyncZod<{
     db,
     config: opts.config,
     secretBox: opts.secretBox,
-    mailer: opts.mailer,
+    mail: opts.mail,
   });
 
   app.get(
@@ -140,7 +141,12 @@ const authRoutes: FastifyPluginAsyncZod<{
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user, "password");
-      rememberSignInBrowser({ config: opts.config, mailer: opts.mailer, devices }, request, reply, user);
+      await rememberSignInBrowser(
+        { db, config: opts.config, mail: opts.mail, devices },
+        request,
+        reply,
+        user,
+      );
       return toCurrentUser(user);
     },
   );
@@ -160,7 +166,6 @@ const authRoutes: FastifyPluginAsyncZod<{
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user, "password");
       devices.remember(reply, user.id);
-      reply.afterResponse(verificationMailWork(ctx(request.log), user.id));
       return reply.code(201).send(toCurrentUser(user));
     },
   );
@@ -188,9 +193,8 @@ const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       // Set whether or not the email is known, so the answer says nothing about it.
       const binding = newSecretToken();
-      const work = await requestClaim(ctx(request.log), request.body, request.ip, hashSecretToken(binding));
+      await requestClaim(ctx(request.log), request.body, request.ip, hashSecretToken(binding));
       claimBinding.set(reply, binding);
-      reply.afterResponse(work);
       return { ok: true as const, message: NEUTRAL_CLAIM_MESSAGE };
     },
   );
@@ -231,8 +235,8 @@ const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: neutralAnswerSchema, ...errorResponses(429) },
       },
     },
-    async (request, reply) => {
-      reply.afterResponse(await requestPasswordReset(ctx(request.log), request.body.email, request.ip));
+    async (request) => {
+      await requestPasswordReset(ctx(request.log), request.body.email, request.ip);
       return { ok: true as const, message: NEUTRAL_RESET_MESSAGE };
     },
   );
@@ -290,7 +294,6 @@ const authRoutes: FastifyPluginAsyncZod<{
       if (request.body.email.toLowerCase() !== me.email.toLowerCase())
         requireFreshProof(request, opts.config);
       const saved = await updateProfile(ctx(request.log), me, request.body);
-      if (saved.afterResponse) reply.afterResponse(saved.afterResponse);
       return { ...toCurrentUser(saved.user), airtableSync: saved.writeBack, emailChange: saved.emailChange };
     },
   );
@@ -307,14 +310,13 @@ const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: emailChangedSchema, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
-    async (request, reply) => {
-      const { user, afterResponse } = await confirmEmailChange(
+    async (request) => {
+      const user = await confirmEmailChange(
         ctx(request.log),
         request.body.token,
         request.currentUser,
         request.ip,
       );
-      reply.afterResponse(afterResponse);
       return { ok: true as const, email: user.email, message: `Your email is now ${user.email}.` };
     },
   );
@@ -346,10 +348,10 @@ const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: neutralAnswerSchema, ...errorResponses(429) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const me = request.currentUser;
       if (!me) throw forbidden();
-      reply.afterResponse(await resendVerification(ctx(request.log), me, request.ip));
+      await resendVerification(ctx(request.log), me, request.ip);
       return { ok: true as const, message: VERIFICATION_SENT_MESSAGE };
     },
   );

@@ -10,12 +10,12 @@ import {
   freshProofAnswerSchema,
   freshProofSchema,
 } from "../../../shared/api/security";
-import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { badRequest } from "../../http/errors";
 import { requireUser } from "../../http/require-user";
 import { stepUpResponse } from "../../http/responses";
+import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
 import {
   changePassword,
@@ -29,13 +29,13 @@ import { checkAuthenticatorCode } from "./two-factor";
 const securityRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
-  mailer: Mailer;
+  mail: MailQueue;
   secretBox: SecretBox;
 }> = async (app, opts) => {
   const ctx = (request: { log: FreshProofContext["log"]; ip: string }): FreshProofContext => ({
     db: opts.db,
     config: opts.config,
-    mailer: opts.mailer,
+    mail: opts.mail,
     log: request.log,
     ip: request.ip,
   });
@@ -94,12 +94,11 @@ const securityRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const me = requireUser(request);
       const session = request.currentSession;
       if (!session) throw badRequest("No session");
-      const { afterResponse } = await changePassword(ctx(request), me, session, request.body);
-      reply.afterResponse(afterResponse);
+      await changePassword(ctx(request), me, session, request.body);
       return { ok: true as const, message: PASSWORD_CHANGED_MESSAGE };
     },
   );

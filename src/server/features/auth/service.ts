@@ -2,8 +2,8 @@
  * The account rules: registration, sign-in with brute-force limits, claiming an imported customer
  * record by email proof, password reset, and profile changes with a confirmed email. Routes stay
  * thin around these. Whatever depends on whether an email is known (the look-up, the token, the
- * mail) is returned as work for after the answer, so the answer and its timing are the same for
- * every email.
+ * mail) is queued as a mail request that the outbox's worker carries out after the answer
+ * (mail-requests.ts), so the answer and its timing are the same for every email.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -19,28 +19,23 @@ import {
 } from "../../../shared/api/auth";
 import { fieldMessage } from "../../../shared/api/errors";
 import type { WriteBackStatus } from "../../../shared/api/sync";
-import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
 import { badRequest, conflict, forbidden, HttpError } from "../../http/errors";
 import { ensureSpaced, ensureUnder, hit, type RateRule, record, type Spacing } from "../../http/rate-limiter";
 import { deleteUserSessions } from "../../http/session-store";
+import type { MailQueue } from "../../outbox/mail";
+import type { Outbox } from "../../outbox/outbox";
+import type { SecretBox } from "../../secrets/secret-box";
 import { endUnprovenAccess, lockUser } from "./address-proof";
-import { consumeEmailToken, findUsableEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
-import {
-  claimAccountMail,
-  confirmEmailChangeMail,
-  emailChangedNotice,
-  loginExistsMail,
-  resetPasswordMail,
-  verifyEmailMail,
-} from "./emails";
+import { consumeEmailToken, findUsableEmailToken } from "./email-tokens";
+import { emailChangedNotice } from "./emails";
 import { recordIdentityEvent } from "./identity-audit";
 import type { KnownDevice } from "./known-device";
+import { enqueueMailRequest } from "./mail-requests";
 import { hashPassword, refuseWeakPassword, verifyPassword } from "./password";
 import type { ProfileWriteBack } from "./profile-write-back";
-import { sendQuietly } from "./send-quietly";
 import { findUserByEmail, uniqueViolation } from "./users-repo";
 
 const MINUTE = 60_000;
@@ -79,13 +74,13 @@ export const NEUTRAL_RESET_MESSAGE =
 export const CHOOSE_PASSWORD_MESSAGE = "Choose a password to finish creating your account.";
 export const EMAIL_TAKEN_MESSAGE = "This email is already used by another account";
 
-/** Work to run once the answer has been sent (see plugins/after-response.ts). */
-export type DeferredWork = () => Promise<void>;
-
 export interface AuthContext {
   db: Database;
   config: Config;
-  mailer: Mailer;
+  /** Mail goes out through the outbox, committed with the change that causes it. */
+  mail: MailQueue;
+  outbox: Outbox;
+  secretBox: SecretBox;
   log: FastifyBaseLogger;
   /** Absent when the portal has no writable source (a CSV folder, or none). */
   writeBack?: ProfileWriteBack;
@@ -106,21 +101,27 @@ export async function grantEarnedRole(db: Database, config: Config, user: UserRo
 const ownWords = (user: Pick<UserRow, "name" | "username" | "email"> | undefined) =>
   user ? [user.name, user.username, user.email] : [];
 
+/** Creates the account and, with it, the request for the mail that verifies its address. */
 export async function register(ctx: AuthContext, body: RegisterBody, ip: string): Promise<UserRow> {
   await hit(ctx.db, [rule("registerPerIp", ip)]);
   await refuseWeakPassword(body.password, ownWords(body));
   const passwordHash = await hashPassword(body.password);
   try {
-    const [user] = await ctx.db
-      .insert(users)
-      .values({
-        name: body.name,
-        username: body.username,
-        email: body.email,
-        passwordHash,
-      })
-      .returning();
-    if (!user) throw new Error("user insert returned nothing");
+    const user = await ctx.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          name: body.name,
+          username: body.username,
+          email: body.email,
+          passwordHash,
+        })
+        .returning();
+      if (!created) throw new Error("user insert returned nothing");
+      await enqueueMailRequest(tx, ctx, { type: "verify-email", userId: created.id });
+      return created;
+    });
+    ctx.outbox.kick();
     return user;
   } catch (err) {
     const field = uniqueViolation(err);
@@ -163,6 +164,12 @@ export async function login(
   return grantEarnedRole(ctx.db, ctx.config, user);
 }
 
+/** Commits a mail request and wakes the worker once it has committed. */
+async function requestMail(ctx: AuthContext, request: Parameters<typeof enqueueMailRequest>[2]) {
+  await enqueueMailRequest(ctx.db, ctx, request);
+  ctx.outbox.kick();
+}
+
 /**
  * Asks for a claim link: an imported customer who has no password yet gets one mailed. The password
  * typed with the request is kept with the link but takes effect only in the browser that typed it,
@@ -174,29 +181,14 @@ export async function requestClaim(
   body: RegisterExistingBody,
   ip: string,
   browserBindingHash: string,
-): Promise<DeferredWork> {
+): Promise<void> {
   await hit(ctx.db, [rule("mailPerIp", ip), rule("mailPerAccount", body.email)]);
   // Judged against the email only: looking the account up for its name would make the answer's
   // timing depend on whether the email is known.
   await refuseWeakPassword(body.password, [body.email]);
-  return async () => {
-    const user = await findUserByEmail(ctx.db, body.email);
-    if (!user) return;
-    if (user.passwordHash) {
-      // Whoever asked may be the owner who forgot they have a login: tell the address, not the asker.
-      await sendQuietly(
-        ctx,
-        loginExistsMail(user.email, `${ctx.config.appUrl}/login`, `${ctx.config.appUrl}/forgot-password`),
-      );
-      return;
-    }
-    const token = await issueEmailToken(ctx.db, "claim", user.id, {
-      pendingPasswordHash: await hashPassword(body.password),
-      browserBindingHash,
-    });
-    const url = `${ctx.config.appUrl}/register-existing/confirm?token=${encodeURIComponent(token)}`;
-    await sendQuietly(ctx, claimAccountMail(user.email, url));
-  };
+  // Hashed for every email, known or not, so that the request job never holds the password itself.
+  const pendingPasswordHash = await hashPassword(body.password);
+  await requestMail(ctx, { type: "claim", email: body.email, pendingPasswordHash, browserBindingHash });
 }
 
 /**
@@ -239,20 +231,10 @@ export async function confirmClaim(
   });
 }
 
-/** Counts the request against its limits; the look-up and the mail come after the answer. */
-export async function requestPasswordReset(
-  ctx: AuthContext,
-  email: string,
-  ip: string,
-): Promise<DeferredWork> {
+/** Counts the request against its limits and commits it; the look-up and the mail come after the answer. */
+export async function requestPasswordReset(ctx: AuthContext, email: string, ip: string): Promise<void> {
   await hit(ctx.db, [rule("mailPerIp", ip), rule("mailPerAccount", email)]);
-  return async () => {
-    const user = await findUserByEmail(ctx.db, email);
-    if (!user) return;
-    const token = await issueEmailToken(ctx.db, "reset", user.id);
-    const url = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await sendQuietly(ctx, resetPasswordMail(user.email, url));
-  };
+  await requestMail(ctx, { type: "password-reset", email });
 }
 
 /**
@@ -309,7 +291,6 @@ export interface SavedProfile {
   writeBack: WriteBackStatus;
   /** Set when the save asked for a new email: it changes only once the mailed link is followed. */
   emailChange: { pendingEmail: string; message: string } | null;
-  afterResponse: DeferredWork | null;
 }
 
 export const emailChangeMessage = (email: string) =>
@@ -333,7 +314,7 @@ export async function updateProfile(
     ...(newEmail ? [rule("emailChangesPerUser", String(user.id))] : []),
   ]);
   const username = body.username ? body.username : null;
-  let saved: { user: UserRow; entryId: number | null; token: string | null };
+  let saved: { user: UserRow; entryId: number | null };
   try {
     saved = await ctx.db.transaction(async (tx) => {
       const [updated] = await tx
@@ -348,33 +329,21 @@ export async function updateProfile(
           name: updated.name,
           username: updated.username,
         })) ?? null;
-      let token: string | null = null;
-      if (newEmail) {
-        await retireEmailTokens(tx, "email-change", user.id);
-        token = await issueEmailToken(tx, "email-change", user.id, { newEmail });
-      }
-      return { user: updated, entryId, token };
+      // The link is issued after the answer, whether or not another account uses the address.
+      if (newEmail) await enqueueMailRequest(tx, ctx, { type: "email-change", userId: user.id, newEmail });
+      return { user: updated, entryId };
     });
   } catch (err) {
     if (uniqueViolation(err) === "username") throw conflict(fieldMessage("username", USERNAME_TAKEN_MESSAGE));
     throw err;
   }
-  const { token } = saved;
-  const afterResponse: DeferredWork | null =
-    newEmail && token
-      ? async () => {
-          // An address another account uses gets nothing; the answer did not say either way.
-          if (await findUserByEmail(ctx.db, newEmail)) return;
-          const url = `${ctx.config.appUrl}/settings/confirm-email?token=${encodeURIComponent(token)}`;
-          await sendQuietly(ctx, confirmEmailChangeMail(newEmail, url));
-        }
-      : null;
   const emailChange = newEmail ? { pendingEmail: newEmail, message: emailChangeMessage(newEmail) } : null;
   const writeBack: WriteBackStatus =
     saved.entryId === null || !ctx.writeBack
       ? "not-linked"
       : await ctx.writeBack.deliverSoon(saved.entryId, WRITE_BACK_BUDGET_MS);
-  return { user: saved.user, writeBack, emailChange, afterResponse };
+  if (newEmail) ctx.outbox.kick();
+  return { user: saved.user, writeBack, emailChange };
 }
 
 export const SIGN_IN_TO_CONFIRM_MESSAGE =
@@ -410,7 +379,7 @@ export async function confirmEmailChange(
   token: string,
   signedIn: UserRow | null,
   ip: string,
-): Promise<{ user: UserRow; afterResponse: DeferredWork }> {
+): Promise<UserRow> {
   await hit(ctx.db, [rule("tokenUsePerIp", ip)]);
   await ensureFollowedByRequester(ctx.db, "email-change", token, signedIn);
   let changed: { user: UserRow; oldEmail: string };
@@ -436,6 +405,7 @@ export async function confirmEmailChange(
         name: updated.name,
         username: updated.username,
       });
+      await ctx.mail.enqueue(tx, emailChangedNotice(before.email, updated.email));
       return { user: updated, oldEmail: before.email };
     });
   } catch (err) {
@@ -443,10 +413,8 @@ export async function confirmEmailChange(
     if (uniqueViolation(err) === "email") throw conflict(EMAIL_TAKEN_MESSAGE);
     throw err;
   }
-  return {
-    user: changed.user,
-    afterResponse: () => sendQuietly(ctx, emailChangedNotice(changed.oldEmail, changed.user.email)),
-  };
+  ctx.outbox.kick();
+  return changed.user;
 }
 
 export const VERIFICATION_SENT_MESSAGE =
@@ -454,30 +422,15 @@ export const VERIFICATION_SENT_MESSAGE =
 export const EMAIL_VERIFIED_MESSAGE = "Your email is verified.";
 
 /**
- * Mails a link that verifies the user's current address (decision 016), retiring any earlier one.
- * Nothing is sent for an address already verified. The link carries the address it was sent to, so a
- * link to an address the account no longer uses verifies nothing.
+ * Asks for a new link that verifies the signed-in user's current address (decision 016), within the
+ * mail limits (10 an hour per address, 3 an hour per email), retiring any earlier one. Nothing is sent
+ * for an address already verified; the answer is the same whether or not a link goes out. The link
+ * carries the address it was sent to, so a link to an address the account no longer uses verifies
+ * nothing.
  */
-export function verificationMailWork(ctx: AuthContext, userId: number): DeferredWork {
-  return async () => {
-    const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-    if (!user || user.emailVerifiedAt) return;
-    const token = await ctx.db.transaction(async (tx) => {
-      await retireEmailTokens(tx, "verify-email", user.id);
-      return issueEmailToken(tx, "verify-email", user.id, { newEmail: user.email });
-    });
-    const url = `${ctx.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    await sendQuietly(ctx, verifyEmailMail(user.email, url));
-  };
-}
-
-/**
- * Asks for a new verification link for the signed-in user, within the mail limits (10 an hour per
- * address, 3 an hour per email). The answer is the same whether or not a link goes out.
- */
-export async function resendVerification(ctx: AuthContext, user: UserRow, ip: string): Promise<DeferredWork> {
+export async function resendVerification(ctx: AuthContext, user: UserRow, ip: string): Promise<void> {
   await hit(ctx.db, [rule("mailPerIp", ip), rule("mailPerAccount", user.email)]);
-  return verificationMailWork(ctx, user.id);
+  await requestMail(ctx, { type: "verify-email", userId: user.id });
 }
 
 /**

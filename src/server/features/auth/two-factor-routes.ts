@@ -13,13 +13,13 @@ import {
   twoFactorStatusSchema,
 } from "../../../shared/api/two-factor";
 import { currentUserSchema } from "../../../shared/api/user";
-import type { Mailer } from "../../adapters/mail/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { requireUser } from "../../http/require-user";
 import { errorResponses, stepUpResponse } from "../../http/responses";
 import { deleteSession } from "../../http/session-store";
+import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
 import { knownDeviceCookie } from "./known-device";
@@ -37,8 +37,8 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
   secretBox: SecretBox;
-  mailer: Mailer;
-}> = async (app, { db, config, secretBox, mailer }) => {
+  mail: MailQueue;
+}> = async (app, { db, config, secretBox, mail }) => {
   const devices = knownDeviceCookie(config, secretBox);
   const secondStep = secondStepCookie(config);
 
@@ -65,7 +65,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
       secondStep.clear(reply);
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user, provenBy);
-      rememberSignInBrowser({ config, mailer, devices }, request, reply, user);
+      await rememberSignInBrowser({ db, config, mail, devices }, request, reply, user);
       return toCurrentUser(user);
     },
   );

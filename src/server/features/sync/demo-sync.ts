@@ -1,6 +1,7 @@
 /** Loads the demo CSV folder into an empty embedded database with a full sync, as an operator's first import would. */
 import { createRecordSource } from "../../adapters/create-adapters";
 import type { DemoSeeder } from "../../db/demo-seed";
+import { createOutbox } from "../../outbox/outbox";
 import { openSecretBox } from "../../secrets/secret-box";
 import { loadFieldMap } from "./field-map";
 import { createSyncService } from "./sync-service";
@@ -13,6 +14,8 @@ export const demoSyncSeeder: DemoSeeder = {
       secretBox: await openSecretBox(config),
       fieldMap,
       source: createRecordSource(config, database.db, fieldMap.csv),
+      // A CSV folder takes no write-backs: this outbox never gets a job.
+      outbox: createOutbox(database.db, log),
     });
     const { run } = await sync.run({ kind: "full", trigger: "startup" });
     if (run.status !== "succeeded") throw new Error(`The demo data could not be loaded: ${run.message}`);

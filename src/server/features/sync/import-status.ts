@@ -4,14 +4,16 @@ import type { ImportStatus, SyncRun } from "../../../shared/api/sync";
 import type { RecordSource } from "../../adapters/records/port";
 import type { Database } from "../../db/client";
 import {
-  airtableOutbox,
   linkedinAccounts,
+  outboxJobs,
   profileOptimizations,
   type SyncRunRow,
   syncRuns,
   transactions,
   users,
 } from "../../db/schema";
+
+import { WRITE_BACK_KIND } from "./write-back";
 
 const RECENT_RUNS = 10;
 
@@ -53,12 +55,13 @@ export async function readImportStatus(
     countOf(db, transactions),
   ]);
   const usersWithUid = linkedUsers[0]?.n ?? 0;
-  const [pending] = await db.select({ n: count() }).from(airtableOutbox).where(isNull(airtableOutbox.sentAt));
+  const writeBacks = and(eq(outboxJobs.kind, WRITE_BACK_KIND), isNull(outboxJobs.doneAt));
+  const [pending] = await db.select({ n: count() }).from(outboxJobs).where(writeBacks);
   const [lastFailure] = await db
-    .select({ lastError: airtableOutbox.lastError })
-    .from(airtableOutbox)
-    .where(and(isNull(airtableOutbox.sentAt), isNotNull(airtableOutbox.lastError)))
-    .orderBy(desc(airtableOutbox.id))
+    .select({ lastError: outboxJobs.lastError })
+    .from(outboxJobs)
+    .where(and(writeBacks, isNotNull(outboxJobs.lastError)))
+    .orderBy(desc(outboxJobs.id))
     .limit(1);
 
   const runs = await db

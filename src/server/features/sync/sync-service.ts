@@ -1,6 +1,6 @@
 /**
  * The sync as the rest of the server sees it: the configured source, the field map, the secret box,
- * runs, the background schedule and the write-back dispatcher, built once from the configuration.
+ * runs, the background schedule and the write-back (through the outbox), built once from the configuration.
  */
 import { and, desc, gt, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -9,13 +9,12 @@ import type { RecordSource } from "../../adapters/records/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { syncRuns } from "../../db/schema";
+import type { Outbox } from "../../outbox/outbox";
 import type { SecretBox } from "../../secrets/secret-box";
 import { type FinishedRun, runSync, SyncBusyError, type SyncRequest } from "./engine";
 import type { FieldMap } from "./field-map";
 import { readImportStatus } from "./import-status";
 import { createWriteBack, type WriteBack } from "./write-back";
-
-const WRITE_BACK_EVERY_MS = 30_000;
 
 export interface SyncService {
   /** Undefined when no source is configured (production without Airtable or a folder). */
@@ -30,7 +29,7 @@ export interface SyncService {
    */
   runScheduled(): Promise<boolean>;
   importStatus(): Promise<ImportStatus>;
-  /** Starts the schedule and the write-back dispatcher; the returned function stops both. */
+  /** Starts the schedule (the outbox's worker delivers the write-backs); the returned function stops it. */
   startBackgroundWork(): () => void;
 }
 
@@ -45,10 +44,10 @@ export async function createSyncService(
   config: Config,
   db: Database,
   log: FastifyBaseLogger,
-  options: { secretBox: SecretBox; fieldMap: FieldMap; source: RecordSource | undefined },
+  options: { secretBox: SecretBox; fieldMap: FieldMap; source: RecordSource | undefined; outbox: Outbox },
 ): Promise<SyncService> {
   const { secretBox, fieldMap, source } = options;
-  const writeBack = createWriteBack(db, source, fieldMap, log);
+  const writeBack = createWriteBack(options.outbox, source, fieldMap, log);
   const intervalMs = config.syncIntervalMinutes * 60_000;
   let nextRunAt: Date | null = null;
 
@@ -100,13 +99,6 @@ export async function createSyncService(
         };
         nextRunAt = new Date(Date.now() + intervalMs);
         timers.push(setInterval(tick, intervalMs));
-      }
-      if (source?.update) {
-        timers.push(
-          setInterval(() => {
-            writeBack.deliverDue().catch((err: unknown) => log.warn({ err }, "write-back dispatch failed"));
-          }, WRITE_BACK_EVERY_MS),
-        );
       }
       for (const timer of timers) timer.unref();
       return () => {

@@ -7,13 +7,14 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { SyncErrorDetail } from "../../../shared/api/sync";
 import type { Database } from "../../db/client";
 import { violatedUniqueConstraint } from "../../db/errors";
-import { airtableOutbox, linkedinAccounts, profileOptimizations, transactions, users } from "../../db/schema";
+import { linkedinAccounts, outboxJobs, profileOptimizations, transactions, users } from "../../db/schema";
 import { centsOfAmountText, currencyCode } from "../../ledger/amounts";
 import { storeBaseTransactions } from "../../ledger/ledger-writes";
 import { sealRecoveryCodes } from "../../secrets/recovery-codes";
 import type { SecretBox } from "../../secrets/secret-box";
 import { type SyncTable, TABLE_COLUMNS } from "./field-map";
 import type { MappedValue } from "./record-mapper";
+import { WRITE_BACK_KEY_PREFIX } from "./write-back";
 
 /** A record that passed mapping, ready to be written. */
 
@@ -186,7 +187,7 @@ export function usersWriter(fieldNames: Record<string, string>): TableWriter {
       .onConflictDoUpdate({
         target: users.airtableRecordId,
         set: fromExcluded(users, updatable),
-        setWhere: sql`not exists (select 1 from ${airtableOutbox} where ${airtableOutbox.userId} = ${users.id} and ${airtableOutbox.sentAt} is null)`,
+        setWhere: sql`not exists (select 1 from ${outboxJobs} where ${outboxJobs.supersedeKey} = ${WRITE_BACK_KEY_PREFIX}::text || ${users.id}::text and ${outboxJobs.doneAt} is null)`,
       })
       .returning({ id: users.id });
 

@@ -1,0 +1,122 @@
+/**
+ * Mail whose sending depends on whether an address is known (a reset link, a claim link, a link to a
+ * new address). The route commits a request job whatever the address, the same work for every email,
+ * so neither the answer nor its timing tells; the worker then looks the address up and, in one
+ * transaction, issues the link, queues the rendered mail and closes the request (decision 025).
+ */
+import { eq } from "drizzle-orm";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import { users } from "../../db/schema";
+import { type MailQueue, openSealed, sealPayload } from "../../outbox/mail";
+import { exponentialBackoff, type JobKind, markJobDone, type Outbox } from "../../outbox/outbox";
+import type { SecretBox } from "../../secrets/secret-box";
+import { issueEmailToken, retireEmailTokens } from "./email-tokens";
+import {
+  claimAccountMail,
+  confirmEmailChangeMail,
+  loginExistsMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from "./emails";
+import { findUserByEmail } from "./users-repo";
+
+export const MAIL_REQUEST_KIND = "mail-request";
+
+export type MailRequest =
+  | { type: "password-reset"; email: string }
+  | { type: "claim"; email: string; pendingPasswordHash: string; browserBindingHash: string }
+  | { type: "verify-email"; userId: number }
+  | { type: "email-change"; userId: number; newEmail: string };
+
+export interface MailRequestDeps {
+  outbox: Outbox;
+  secretBox: SecretBox;
+}
+
+/** Queues a request inside the caller's transaction, sealed (it may hold an address and a password hash). */
+export function enqueueMailRequest(
+  tx: Database,
+  deps: MailRequestDeps,
+  request: MailRequest,
+): Promise<number> {
+  return deps.outbox.enqueue(tx, { kind: MAIL_REQUEST_KIND, payload: sealPayload(deps.secretBox, request) });
+}
+
+/** Issues the link the request asks for and renders its mail; null when nothing is to be sent. */
+async function resolve(tx: Database, config: Config, request: MailRequest) {
+  const link = (path: string, token: string) => `${config.appUrl}${path}?token=${encodeURIComponent(token)}`;
+  switch (request.type) {
+    case "password-reset": {
+      const user = await findUserByEmail(tx, request.email);
+      if (!user) return null;
+      const token = await issueEmailToken(tx, "reset", user.id);
+      return resetPasswordMail(user.email, link("/reset-password", token));
+    }
+    case "claim": {
+      const user = await findUserByEmail(tx, request.email);
+      if (!user) return null;
+      if (user.passwordHash) {
+        // Whoever asked may be the owner who forgot they have a login: tell the address, not the asker.
+        return loginExistsMail(user.email, `${config.appUrl}/login`, `${config.appUrl}/forgot-password`);
+      }
+      const token = await issueEmailToken(tx, "claim", user.id, {
+        pendingPasswordHash: request.pendingPasswordHash,
+        browserBindingHash: request.browserBindingHash,
+      });
+      return claimAccountMail(user.email, link("/register-existing/confirm", token));
+    }
+    case "verify-email": {
+      const [user] = await tx.select().from(users).where(eq(users.id, request.userId));
+      if (!user || user.emailVerifiedAt) return null;
+      await retireEmailTokens(tx, "verify-email", user.id);
+      const token = await issueEmailToken(tx, "verify-email", user.id, { newEmail: user.email });
+      return verifyEmailMail(user.email, link("/verify-email", token));
+    }
+    case "email-change": {
+      await retireEmailTokens(tx, "email-change", request.userId);
+      // An address another account uses gets nothing; the answer did not say either way.
+      if (await findUserByEmail(tx, request.newEmail)) return null;
+      const token = await issueEmailToken(tx, "email-change", request.userId, { newEmail: request.newEmail });
+      return confirmEmailChangeMail(request.newEmail, link("/settings/confirm-email", token));
+    }
+  }
+}
+
+export function mailRequestKind(deps: {
+  db: Database;
+  config: Config;
+  secretBox: SecretBox;
+  mail: MailQueue;
+}): JobKind {
+  return {
+    kind: MAIL_REQUEST_KIND,
+    maxAttempts: 6,
+    retryDelayMs: exponentialBackoff(15_000, 10 * 60_000),
+    forgetPayloadWhenDone: true,
+    async deliver(jobs) {
+      const outcomes = new Map<number, string | null>();
+      let queued = false;
+      for (const job of jobs) {
+        try {
+          const request = openSealed<MailRequest>(deps.secretBox, job.payload);
+          await deps.db.transaction(async (tx) => {
+            const message = await resolve(tx, deps.config, request);
+            if (message) {
+              await deps.mail.enqueue(tx, message);
+              queued = true;
+            }
+            // Closed with the link and its mail: a crash before this commit leaves the request to
+            // run again, after it nothing runs twice.
+            await markJobDone(tx, job.id);
+          });
+          outcomes.set(job.id, null);
+        } catch (err) {
+          outcomes.set(job.id, err instanceof Error ? err.message : String(err));
+        }
+      }
+      if (queued) deps.mail.kick();
+      return outcomes;
+    },
+  };
+}
