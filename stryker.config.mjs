@@ -20,7 +20,7 @@ export default {
   plugins: ["@stryker-mutator/vitest-runner"],
   mutate: group.mutate,
   coverageAnalysis: "perTest",
-  concurrency: 2,
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
   timeoutMS: 30_000,
   reporters: ["clear-text", "json", "progress-append-only"],
   jsonReporter: { fileName: `reports/mutation/${groupName}.json` },

@@ -35,6 +35,18 @@ export function renderDescription(text: string): string {
   return html.join("") + (unpaired === undefined ? "" : escapeHtml(unpaired));
 }
 
+/** A body's schema without its own description, which the answer's line above already shows as text. */
+function withoutDescription(schema: unknown): unknown {
+  if (!schema || typeof schema !== "object" || Array.isArray(schema)) return schema;
+  const { description: _shown, ...shape } = schema as Record<string, unknown>;
+  return shape;
+}
+
+function bodyDescription(schema: unknown): string {
+  const description = (schema as { description?: unknown }).description;
+  return typeof description === "string" ? `<p>${renderDescription(description)}</p>` : "";
+}
+
 const json = (value: unknown) => `<pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre>`;
 
 function renderOperation(method: string, path: string, op: Operation): string {
@@ -49,7 +61,7 @@ function renderOperation(method: string, path: string, op: Operation): string {
   const responses = Object.entries(op.responses ?? {})
     .map(([status, answer]) => {
       const schema = answer.content?.["application/json"]?.schema;
-      return `<li><strong>${escapeHtml(status)}</strong> ${renderDescription(answer.description ?? "")}${schema ? json(schema) : ""}</li>`;
+      return `<li><strong>${escapeHtml(status)}</strong> ${renderDescription(answer.description ?? "")}${schema ? json(withoutDescription(schema)) : ""}</li>`;
     })
     .join("");
   return `<section id="${escapeHtml(id)}" aria-labelledby="${escapeHtml(id)}-title">
@@ -57,7 +69,7 @@ function renderOperation(method: string, path: string, op: Operation): string {
   ${op.summary ? `<p><strong>${escapeHtml(op.summary)}</strong></p>` : ""}
   <p>${renderDescription(op.description ?? "")}</p>
   ${params ? `<h4>Parameters</h4><table><thead><tr><th scope="col">name</th><th scope="col">in</th><th scope="col">required</th><th scope="col">schema</th></tr></thead><tbody>${params}</tbody></table>` : ""}
-  ${body ? `<h4>Body</h4>${json(body)}` : ""}
+  ${body ? `<h4>Body</h4>${bodyDescription(body)}${json(withoutDescription(body))}` : ""}
   ${responses ? `<h4>Answers</h4><ul>${responses}</ul>` : ""}
 </section>`;
 }

@@ -44,6 +44,7 @@ const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; outbox: Outbox }> = as
     {
       config: { access: "admin" },
       schema: {
+        summary: "Background work that keeps failing",
         description: `Background jobs (mail, write-backs to the operator's base) that keep failing: dead, or tried ${FAILING_AFTER_ATTEMPTS} times or more and not yet done; newest first, at most ${LIST_LIMIT}. Kind, attempts, last error and next attempt only, never a mail's text or a link.`,
         response: {
           200: failingJobsSchema.describe("The failing jobs; an empty list when all is well."),
@@ -68,6 +69,7 @@ const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; outbox: Outbox }> = as
     {
       config: { access: "admin" },
       schema: {
+        summary: "Retry one background job now",
         description:
           "Tries one job that is not done yet (a dead one too) again now; it keeps its attempts, so a dead job that fails again stays dead.",
         params: retryJobParamsSchema,
