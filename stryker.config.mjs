@@ -6,11 +6,16 @@
  */
 import { MUTATION_GROUPS } from "./scripts/mutation-groups.mjs";
 
-const groupName = process.env.MUTATION_GROUP ?? "";
-const group = MUTATION_GROUPS[groupName];
-if (!group) {
+const groupName = process.env.MUTATION_GROUP;
+if (groupName !== undefined && !(groupName in MUTATION_GROUPS)) {
   throw new Error(`MUTATION_GROUP must be one of: ${Object.keys(MUTATION_GROUPS).join(", ")}`);
 }
+// Without a group, one run over every group's modules and tests.
+const groups = groupName ? [MUTATION_GROUPS[groupName]] : Object.values(MUTATION_GROUPS);
+const group = {
+  mutate: groups.flatMap((g) => g.mutate),
+  tests: [...new Set(groups.flatMap((g) => g.tests))],
+};
 // The Vitest config of the run (vitest.mutation.config.ts) reads the group's tests from here.
 process.env.MUTATION_TESTS = group.tests.join(",");
 
@@ -23,7 +28,7 @@ export default {
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
   timeoutMS: 30_000,
   reporters: ["clear-text", "json", "progress-append-only"],
-  jsonReporter: { fileName: `reports/mutation/${groupName}.json` },
+  jsonReporter: { fileName: `reports/mutation/${groupName ?? "all"}.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false, reportScoreTable: true },
   tempDirName: ".stryker-tmp",
   cleanTempDir: "always",

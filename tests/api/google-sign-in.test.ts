@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { identityEvents, users } from "../../src/server/db/schema";
 import { startHttpFake } from "../fakes/harness";
-import { startTestIssuer, type TestIssuer } from "../fakes/oidc-issuer";
+import { type OidcFault, startTestIssuer, type TestIssuer } from "../fakes/oidc-issuer";
 import { readMailbox } from "../support/mailbox";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { insertUser, signedInUser } from "../support/users";
@@ -46,10 +46,7 @@ describe("Google sign-in", () => {
     await t.close();
     await issuer.close();
   });
-  beforeEach(() => {
-    issuer.server.service.removeAllListeners("beforeAuthorizeRedirect");
-    issuer.server.service.removeAllListeners("beforeResponse");
-  });
+  beforeEach(() => issuer.reset());
 
   /** The browser's walk: start, the issuer's approval, and back to the callback. */
   async function walk(options: { jar?: Record<string, string>; tamperCallback?: (url: URL) => void } = {}) {
@@ -243,7 +240,7 @@ describe("Google sign-in", () => {
     }
 
     issuer.signInAs({ sub: nextSubject(), email, email_verified: true });
-    issuer.server.service.once("beforeResponse", (response) => {
+    issuer.service.once("beforeResponse", (response) => {
       const body = response.body as { id_token: string };
       const [header, payload, signature] = body.id_token.split(".");
       // The same claims under another signature.
@@ -259,14 +256,25 @@ describe("Google sign-in", () => {
       email: `token-fault${Date.now()}@example.com`,
       email_verified: true,
     });
-    for (const statusCode of [500, 503, 429]) {
-      issuer.server.service.once("beforeResponse", (response) => {
-        response.statusCode = statusCode;
-        response.body = statusCode === 429 ? { error: "slow_down" } : "upstream failure";
-      });
+    const faults: OidcFault[] = [
+      { kind: "status", status: 500, body: "upstream failure", path: "/token" },
+      { kind: "status", status: 503, path: "/token" },
+      { kind: "status", status: 429, body: '{"error":"slow_down"}', retryAfter: 1, path: "/token" },
+      { kind: "reset", path: "/token" },
+      // Past GOOGLE_TIMEOUT_SECONDS (2)
+      { kind: "slow", delayMs: 2_500, path: "/token" },
+    ];
+    for (const fault of faults) {
+      issuer.injectFault(fault);
       const { back, jar } = await walk();
-      expect(outcomeOf(back), String(statusCode)).toBe("/login?google=unavailable");
+      expect(outcomeOf(back), fault.kind).toBe("/login?google=unavailable");
       expect(await sessionUser(jar)).toBeNull();
+      expect(
+        issuer
+          .requests()
+          .filter((r) => r.path === "/token")
+          .at(-1)?.fault,
+      ).toBe(fault.kind);
     }
 
     const malformed = await t.app.inject({
@@ -278,7 +286,7 @@ describe("Google sign-in", () => {
   });
 
   it("says so when the person declines at the issuer", async () => {
-    issuer.server.service.once("beforeAuthorizeRedirect", (redirect) => {
+    issuer.service.once("beforeAuthorizeRedirect", (redirect) => {
       redirect.url.searchParams.delete("code");
       redirect.url.searchParams.set("error", "access_denied");
     });
@@ -393,6 +401,41 @@ describe("Google sign-in when the issuer cannot be reached", () => {
       }
     }
     await silent.close();
+  });
+
+  it("says Google is unavailable while the issuer's discovery fails (5xx, garbage), and recovers once it answers", async () => {
+    const flaky = await startTestIssuer();
+    const discovery = "/.well-known/openid-configuration";
+    flaky.injectFault({ kind: "status", status: 503, path: discovery });
+    flaky.injectFault({ kind: "malformed", path: discovery });
+    const t = await createTestApp({
+      env: {
+        GOOGLE_CLIENT_ID: CLIENT_ID,
+        GOOGLE_CLIENT_SECRET: "portal-test-secret",
+        GOOGLE_ISSUER_URL: flaky.url,
+        GOOGLE_TIMEOUT_SECONDS: "2",
+      },
+    });
+    try {
+      for (const attempt of ["503", "garbage"]) {
+        const res = await t.app.inject({ method: "GET", url: "/api/auth/google" });
+        expect(res.statusCode, attempt).toBe(303);
+        expect(res.headers.location, attempt).toBe(`${TEST_APP_URL}/login?google=unavailable`);
+      }
+      expect(t.logs()).toContain("the OpenID issuer could not be reached");
+      const res = await t.app.inject({ method: "GET", url: "/api/auth/google" });
+      expect(res.statusCode).toBe(303);
+      expect(String(res.headers.location)).toMatch(new RegExp(`^${flaky.url}/authorize\\?`));
+      expect(
+        flaky
+          .requests()
+          .filter((r) => r.path === discovery)
+          .map((r) => r.fault ?? r.status),
+      ).toEqual(["status", "malformed", 200]);
+    } finally {
+      await t.close();
+      await flaky.close();
+    }
   });
 
   it("without GOOGLE_CLIENT_ID, says Google sign-in is not configured", async () => {

@@ -109,9 +109,10 @@ describe("the server process", () => {
       `POST /api/logout HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://portal.test\r\n` +
         "Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{",
     );
-    await new Promise((r) => setTimeout(r, 200));
+    // Fastify logs a request once its headers are in.
+    await waitForOutput(started, "/api/logout");
     started.child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 300));
+    await waitForOutput(started, "shutting down");
     expect(started.child.exitCode).toBeNull(); // still waiting for the request to finish
     socket.write("}");
     await new Promise<void>((resolve) => socket.once("close", () => resolve()));

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { holdRequests } from "./support/held-requests";
 import { toasts } from "./support/journeys";
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1, name: "Admin Sync" });
@@ -30,13 +31,9 @@ test.describe("an admin", () => {
   });
 
   test("sees the database status and runs Start User Sync from the demo folder", async ({ page }) => {
-    // A run of the demo base can finish faster than the page can be looked at; the answer is held
-    // back a moment (the server has already finished) so the progress state can be seen.
-    await page.route("**/api/admin/sync-users", async (route) => {
-      const response = await route.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.fulfill({ response });
-    });
+    // A run of the demo base can finish faster than the page can be looked at; the request is held
+    // back until the progress state has been seen.
+    const releaseSync = await holdRequests(page, "**/api/admin/sync-users");
 
     await openAsAdmin(page);
     await expect(page.getByText(/about 70 customers/)).toBeVisible();
@@ -54,6 +51,7 @@ test.describe("an admin", () => {
     await expect(start).toBeDisabled();
     await expect(page.getByRole("button", { name: "Sync changes only" })).toBeDisabled();
 
+    releaseSync();
     await expect(toasts(page).filter({ hasText: "Sync Completed" })).toBeVisible({ timeout: 60_000 });
     await expect(progress).toBeHidden();
     await expect(start).toBeEnabled();

@@ -240,17 +240,15 @@ test("a signed-in first visit paints the layout and the page together, even when
         seen.push((document.body.textContent ?? "").slice(0, 200));
     }).observe(document, { childList: true, subtree: true });
   });
-  // The dashboard's chunk (found by its text) arrives half a second after the others.
-  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes("An overview of your accounts, orders and recent activity.")) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    await route.fulfill({ response, body });
-  });
+  // The dashboard's chunk (found by its text) is held back until everything else has arrived.
+  const dashboardChunk = await holdScriptsContaining(page, [
+    "An overview of your accounts, orders and recent activity.",
+  ]);
 
-  await page.goto("/dashboard");
+  await page.goto("/dashboard", { waitUntil: "commit" });
+  await expect.poll(() => dashboardChunk.held.length).toBeGreaterThan(0);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toHaveCount(0);
+  dashboardChunk.release();
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).first()).toBeAttached();
   expect(

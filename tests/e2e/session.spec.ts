@@ -1,19 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { holdRequests } from "./support/held-requests";
 import { toasts } from "./support/journeys";
 
 /** Holds every session check (GET /api/session) until the returned function is called, then lets them through. */
-async function holdSessionCheck(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/session", async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdSessionCheck = (page: Page) => holdRequests(page, "**/api/session");
 
 test.describe("while the session is being checked", () => {
   test("a signed-out visitor sees the loading screen, then the sign-in screen", async ({ page }) => {

@@ -15,7 +15,7 @@ export interface ToastOptions {
   title?: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
-  /** A rendered action element (a ToastAction). */
+  /** A rendered action element (a Radix Toast.Action). */
   action?: ReactNode;
   duration?: number;
 }

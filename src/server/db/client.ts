@@ -22,13 +22,16 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Round-trips a trivial query and returns how long it took, in milliseconds. */
   ping(): Promise<number>;
+  /** PGlite only: a tarball of the data folder, to start another in-memory database from (tests). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget =
   | { kind: "postgres"; url: string }
   | { kind: "pglite"; dataDir: string }
-  | { kind: "pglite"; inMemory: true };
+  /** `from`: a tarball of a data folder (PGlite's dumpDataDir) to start from instead of an empty one. */
+  | { kind: "pglite"; inMemory: true; from?: Blob };
 
 // Any fixed number works; it only has to be the same for every instance of the portal.
 const MIGRATION_LOCK_KEY = 7_311_001;
@@ -51,7 +54,9 @@ function keepPgliteOnBaselineCompiler(): void {
 }
 
 // Each kind's driver loads only when that kind is opened: a start never pays for the other's code.
-async function openPglite(target: { dataDir: string } | { inMemory: true }): Promise<DatabaseHandle> {
+async function openPglite(
+  target: { dataDir: string } | { inMemory: true; from?: Blob },
+): Promise<DatabaseHandle> {
   keepPgliteOnBaselineCompiler();
   const dir = "dataDir" in target ? path.join(target.dataDir, "pgdata") : undefined;
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
@@ -69,7 +74,10 @@ async function openPglite(target: { dataDir: string } | { inMemory: true }): Pro
   // runs first.
   const client = dir
     ? new PGlite(dir, { startParams: PGLITE_START_PARAMS })
-    : new PGlite({ startParams: PGLITE_START_PARAMS });
+    : new PGlite({
+        startParams: PGLITE_START_PARAMS,
+        ...("from" in target && target.from ? { loadDataDir: target.from } : {}),
+      });
   client.waitReady.catch(() => {});
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -81,6 +89,7 @@ async function openPglite(target: { dataDir: string } | { inMemory: true }): Pro
       await migratePglite(db as never, { migrationsFolder: migrationsDir });
     },
     ping: () => timed(() => client.query("select 1")),
+    dumpDataDir: () => client.dumpDataDir("none"),
     close: () => client.close(),
   };
 }

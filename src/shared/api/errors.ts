@@ -2,10 +2,9 @@ import { z } from "zod";
 
 /** The body of every non-2xx answer of the JSON API. */
 export const errorBodySchema = z.object({ error: z.string() });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** The 403 of an action that needs a fresh proof first: the app asks for one and repeats the action. */
 export const stepUpRequiredSchema = z.object({ error: z.string(), stepUp: z.literal(true).optional() });
 
 // The text format of `error` lives in a zod-free module the browser's first load can use.
-export { ERROR_PARTS_SEPARATOR, fieldMessage, parseFieldMessage } from "./error-text";
+export { ERROR_PARTS_SEPARATOR, fieldMessage } from "./error-text";

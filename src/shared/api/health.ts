@@ -8,4 +8,3 @@ export const healthSchema = z.object({
     latencyMs: z.number().nonnegative().nullable(),
   }),
 });
-export type Health = z.infer<typeof healthSchema>;

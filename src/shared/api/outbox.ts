@@ -21,7 +21,6 @@ export type FailingJob = z.infer<typeof failingJobSchema>;
 export const failingJobsSchema = z.object({
   jobs: z.array(failingJobSchema),
 });
-export type FailingJobs = z.infer<typeof failingJobsSchema>;
 
 export const retryJobParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 

@@ -64,11 +64,9 @@ export const addPasskeySchema = z.object({ name: passkeyNameSchema, response: re
 export type AddPasskeyBody = z.infer<typeof addPasskeySchema>;
 
 export const renamePasskeySchema = z.object({ name: passkeyNameSchema });
-export type RenamePasskeyBody = z.infer<typeof renamePasskeySchema>;
 
 /** Signing in, or a fresh proof: the assertion for the challenge the options gave. */
 export const passkeyAssertionSchema = z.object({ response: authenticationCredentialSchema });
-export type PasskeyAssertionBody = z.infer<typeof passkeyAssertionSchema>;
 
 /** A passkey's id in a URL: a row id, never anything the database cannot hold. */
 export const passkeyIdParamsSchema = z.object({

@@ -17,7 +17,6 @@ export const freshProofSchema = z
   .refine((body) => (body.password === undefined) !== (body.code === undefined), {
     message: "Enter your password or a code from your authenticator app",
   });
-export type FreshProofBody = z.infer<typeof freshProofSchema>;
 
 export const freshProofAnswerSchema = z.object({
   ok: z.literal(true),

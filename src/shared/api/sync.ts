@@ -27,7 +27,6 @@ export const syncCountsSchema = z.object({
   errors: z.number().int(),
   errorDetails: z.array(syncErrorDetailSchema),
 });
-export type SyncCounts = z.infer<typeof syncCountsSchema>;
 
 export const syncRunSchema = z.object({
   id: z.number().int(),
@@ -60,7 +59,6 @@ export type SyncResults = z.infer<typeof syncResultsSchema>;
 export const startSyncSchema = z
   .object({ kind: z.enum(["full", "incremental"]).default("full") })
   .default({ kind: "full" });
-export type StartSyncBody = z.infer<typeof startSyncSchema>;
 
 /** `GET /api/admin/import-status`: the spec's fields, plus what the admin page shows beside them. */
 export const importStatusSchema = z.object({

@@ -8,8 +8,6 @@ import { z } from "zod";
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: as above; tab, line feed and carriage return are allowed
-const CONTROL_CHARACTER_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 export const NO_CONTROL_CHARACTERS_MESSAGE = "must not contain control characters";
 
@@ -35,10 +33,6 @@ export const visibleText = <T extends z.ZodString>(schema: T): T =>
 /** One line of text, as a name or a search term: no control characters at all. */
 export const singleLineText = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine((v) => !CONTROL_CHARACTER.test(v), NO_CONTROL_CHARACTERS_MESSAGE);
-
-/** Free text that may span lines (notes, messages): line breaks and tabs, no other control characters. */
-export const multiLineText = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine((v) => !CONTROL_CHARACTER_BUT_LINE_BREAKS.test(v), NO_CONTROL_CHARACTERS_MESSAGE);
 
 /** A name (a person's, a username): one line of visible text, read the same way by everyone. */
 export const nameText = (params?: Parameters<typeof z.string>[0]) => visibleText(singleLineText(params));

@@ -12,7 +12,6 @@ export const KNOWN_EVENT_TYPES = [
   "payment.failed",
   "refund.created",
 ] as const;
-export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];
 
 /**
  * The list holds a customer's newest transactions up to this many; the CSV export has them all.

@@ -26,6 +26,7 @@ import { hashPassword } from "../../../src/server/features/auth/password";
 import { demoDataDir } from "../../../src/server/paths";
 import { createSecretBox } from "../../../src/server/secrets/secret-box";
 import { hashSecretToken } from "../../../src/server/secrets/secret-token";
+import { startTestIssuer } from "../../fakes/oidc-issuer";
 import { sealedSecretColumns } from "../../support/builders";
 import {
   E2E_SECRETS_KEY,
@@ -39,7 +40,7 @@ import {
 } from "./e2e-accounts";
 import { addOptimizationsToSyncSource, insertOptimizations } from "./e2e-optimizations";
 import { E2E_BUYER_DETAILS, ownerTransactions } from "./e2e-transactions";
-import { E2E_GOOGLE_CLIENT_ID, startE2eGoogleIssuer } from "./google-issuer";
+import { E2E_GOOGLE_CLIENT_ID } from "./google-issuer";
 import {
   DISPOSABLE_SESSIONS_PER_USER,
   disposableSessionToken,
@@ -172,7 +173,7 @@ writeSyncSource();
 addOptimizationsToSyncSource(sourceDir, uidOf("optimizer"));
 addTransactionsToSyncSource();
 
-const googleIssuer = await startE2eGoogleIssuer();
+const googleIssuer = await startTestIssuer();
 
 const server = spawn(process.execPath, ["dist/server/main.js"], {
   stdio: "inherit",
@@ -206,7 +207,7 @@ const stop = (signal: NodeJS.Signals) => server.kill(signal);
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 server.on("exit", async (code) => {
-  await googleIssuer.stop();
+  await googleIssuer.close();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(path.dirname(sourceDir), { recursive: true, force: true });
   process.exit(code ?? 0);

@@ -642,7 +642,7 @@ describe("faults", () => {
       () => "answered",
       () => "failed",
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => fake.requests().length).toBe(2);
     const started = performance.now();
     await fake.close();
     expect(performance.now() - started).toBeLessThan(1000);

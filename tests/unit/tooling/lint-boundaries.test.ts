@@ -1,85 +1,204 @@
 /**
- * The linter keeps the boundaries: a feature importing another feature, or an import cycle, fails
- * `biome lint` with the project's own configuration. Checked on scratch files in a folder of their
- * own, laid out like src/, so that a new feature folder is covered without editing the config.
+ * The checks keep the boundaries. scripts/check-layers.mjs resolves every import under src/ and
+ * refuses one that goes the wrong way between layers, at any depth; Biome refuses an import cycle and
+ * a file name that is not kebab-case. Checked on scratch trees laid out like src/, so a new feature
+ * folder, or one nested deeper, is covered without editing any configuration.
  */
 import { execFile } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { checkLayers as checkLayersIn } from "../../../scripts/check-layers.mjs";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const biome = path.join(root, "node_modules/.bin/biome");
+const checker = path.join(root, "scripts/check-layers.mjs");
 
 let scratch: string;
 
-function write(file: string, text: string): string {
+beforeEach(() => {
+  scratch = mkdtempSync(path.join(tmpdir(), "portal-lint-"));
+  copyFileSync(path.join(root, "biome.json"), path.join(scratch, "biome.json"));
+});
+afterEach(() => rmSync(scratch, { recursive: true, force: true }));
+
+function write(file: string, text = "export const value = 1;\n"): string {
   const full = path.join(scratch, file);
   mkdirSync(path.dirname(full), { recursive: true });
   writeFileSync(full, text);
   return full;
 }
 
-async function lint(...files: string[]): Promise<string> {
+/** A file that imports `specifier` (written relative to it, as in the code base). */
+function importer(file: string, specifier: string): string {
+  return write(file, `import { value } from "${specifier}";\nexport const uses = value;\n`);
+}
+
+async function run(command: string, args: string[]): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(
-      biome,
-      ["lint", "--vcs-enabled=false", "--max-diagnostics=50", `--config-path=${scratch}`, ...files],
-      { cwd: scratch },
-    );
-    return stdout + stderr;
+    const { stdout, stderr } = await promisify(execFile)(command, args, { cwd: scratch });
+    return { code: 0, output: stdout + stderr };
   } catch (err) {
-    const failed = err as { stdout?: string; stderr?: string };
-    return `${failed.stdout ?? ""}${failed.stderr ?? ""}`;
+    const failed = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? 1, output: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
   }
 }
 
-describe("the linter's boundaries", () => {
-  beforeAll(() => {
-    scratch = mkdtempSync(path.join(tmpdir(), "portal-lint-"));
-    copyFileSync(path.join(root, "biome.json"), path.join(scratch, "biome.json"));
-  });
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+/** The check as `npm run check` runs it: a process, its exit code and what it prints. */
+const checkLayers = () => run(process.execPath, [checker, scratch]);
 
-  it("refuses a feature that imports another feature, on either side, at any depth", async () => {
-    write("src/client/features/invoices/api/get-invoices.ts", "export const invoices = 1;\n");
-    write("src/server/features/invoices/service.ts", "export const invoiceService = 1;\n");
-    const files = [
-      write(
-        "src/client/features/refunds/pages/refunds-page.ts",
-        'import { invoices } from "../../invoices/api/get-invoices";\nexport const page = invoices;\n',
-      ),
-      write(
-        "src/server/features/refunds/routes.ts",
-        'import { invoiceService } from "../invoices/service";\nexport const routes = invoiceService;\n',
-      ),
-    ];
-    const output = await lint(...files);
-    expect(output.match(/lint\/style\/noRestrictedImports/g)).toHaveLength(2);
-    expect(output).toContain("never another feature's");
-  });
+/** The same check in this process (no TypeScript to load again): its problems as `file:line "specifier": message`. */
+function problems(): string[] {
+  return checkLayersIn(scratch).map(
+    (p) => `${p.file}${p.line ? `:${p.line}` : ""}${p.specifier ? ` "${p.specifier}"` : ""}: ${p.message}`,
+  );
+}
 
-  it("lets a feature import its own files, shared/ and the platform", async () => {
-    write("src/shared/api/refunds.ts", "export const refundSchema = 1;\n");
-    write("src/client/lib/api-client.ts", "export const getJson = 1;\n");
-    write("src/client/features/refunds/api/get-refunds.ts", "export const refunds = 1;\n");
-    const page = write(
-      "src/client/features/refunds/pages/refunds-list.ts",
-      [
-        'import { refundSchema } from "../../../../shared/api/refunds";',
-        'import { getJson } from "../../../lib/api-client";',
-        'import { refunds } from "../api/get-refunds";',
-        "export const list = [refundSchema, getJson, refunds];",
-        "",
-      ].join("\n"),
+async function lint(...files: string[]): Promise<string> {
+  const { output } = await run(biome, [
+    "lint",
+    "--vcs-enabled=false",
+    "--max-diagnostics=50",
+    `--config-path=${scratch}`,
+    ...files,
+  ]);
+  return output;
+}
+
+describe("the layer check", () => {
+  it("refuses a feature that imports another feature three folders down, on either side", async () => {
+    write("src/client/features/invoices/api/get-invoices.ts");
+    write("src/server/features/invoices/service.ts");
+    importer(
+      "src/client/features/refunds/pages/list/rows/refund-row.ts",
+      "../../../../invoices/api/get-invoices",
     );
-    const output = await lint(page);
-    expect(output).not.toContain("noRestrictedImports");
-    expect(output).toMatch(/Checked 1 file/);
+    importer("src/server/features/refunds/jobs/nightly/retry/run.ts", "../../../../invoices/service");
+    const { code, output } = await checkLayers();
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'src/client/features/refunds/pages/list/rows/refund-row.ts:1 "../../../../invoices/api/get-invoices": feature refunds imports feature invoices',
+    );
+    expect(output).toContain(
+      'src/server/features/refunds/jobs/nightly/retry/run.ts:1 "../../../../invoices/service": feature refunds imports feature invoices',
+    );
+    expect(output).toContain("2 broken rules");
   });
 
+  it("refuses a feature that imports another feature at the top of the folder", () => {
+    write("src/server/features/invoices/service.ts");
+    importer("src/server/features/refunds/routes.ts", "../invoices/service");
+    expect(problems()).toEqual([
+      expect.stringContaining('routes.ts:1 "../invoices/service": feature refunds imports feature invoices'),
+    ]);
+  });
+
+  it.each([
+    {
+      rule: "a client feature imports app/",
+      target: "src/client/app/layout/app-shell.ts",
+      file: "src/client/features/refunds/components/deep/refund-card.ts",
+      specifier: "../../../../app/layout/app-shell",
+      message: "a client feature imports app/",
+    },
+    {
+      rule: "client lib/ imports a feature",
+      target: "src/client/features/refunds/api/get-refunds.ts",
+      file: "src/client/lib/query/keys.ts",
+      specifier: "../../features/refunds/api/get-refunds",
+      message: "client lib/ or components/ imports a feature",
+    },
+    {
+      rule: "client components/ imports a feature",
+      target: "src/client/features/refunds/api/get-refunds.ts",
+      file: "src/client/components/ui/refund-badge.ts",
+      specifier: "../../features/refunds/api/get-refunds",
+      message: "client lib/ or components/ imports a feature",
+    },
+    {
+      rule: "the server's platform imports a feature",
+      target: "src/server/features/refunds/service.ts",
+      file: "src/server/http/deep/refund-errors.ts",
+      specifier: "../../features/refunds/service",
+      message: "the server's platform imports a feature",
+    },
+    {
+      rule: "an adapter imports a feature",
+      target: "src/server/features/refunds/service.ts",
+      file: "src/server/adapters/payments/refunds.ts",
+      specifier: "../../features/refunds/service",
+      message: "the server's platform imports a feature",
+    },
+    {
+      rule: "shared/ imports the client",
+      target: "src/client/lib/api-client.ts",
+      file: "src/shared/api/refunds.ts",
+      specifier: "../../client/lib/api-client",
+      message: "shared/ imports the client",
+    },
+    {
+      rule: "shared/ imports the server",
+      target: "src/server/db/schema.ts",
+      file: "src/shared/refunds.ts",
+      specifier: "../server/db/schema",
+      message: "shared/ imports the server",
+    },
+    {
+      rule: "the client imports the server",
+      target: "src/server/config.ts",
+      file: "src/client/features/refunds/api/get-refunds.ts",
+      specifier: "../../../../server/config",
+      message: "the client imports the server",
+    },
+    {
+      rule: "the server imports the client",
+      target: "src/client/lib/format.ts",
+      file: "src/server/features/refunds/service.ts",
+      specifier: "../../../client/lib/format",
+      message: "the server imports the client",
+    },
+  ])("refuses: $rule", ({ target, file, specifier, message }) => {
+    write(target);
+    importer(file, specifier);
+    const found = problems();
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(`${file}:1 "${specifier}": ${message}`);
+  });
+
+  it("lets each layer import what lies below it, and the wiring import features", async () => {
+    write("src/shared/api/refunds.ts");
+    write("src/client/lib/api-client.ts");
+    write("src/client/components/ui/button.tsx");
+    write("src/client/features/refunds/api/get-refunds.ts");
+    write("src/server/db/schema.ts");
+    write("src/server/features/refunds/service.ts");
+    write("src/server/features/refunds/jobs/deep/retry.ts");
+    importer(
+      "src/client/features/refunds/pages/deep/down/refunds-list.ts",
+      "../../../../../../shared/api/refunds",
+    );
+    importer("src/client/features/refunds/pages/deep/down/refund-row.ts", "../../../../../lib/api-client");
+    importer("src/client/features/refunds/pages/deep/down/refund-cell.ts", "../../../api/get-refunds");
+    importer("src/client/features/refunds/pages/refund-button.ts", "../../../components/ui/button");
+    importer("src/client/app/routes/refunds.ts", "../../features/refunds/api/get-refunds");
+    importer("src/client/components/ui/refund-badge.ts", "../../lib/api-client");
+    importer("src/server/features/refunds/routes.ts", "../../db/schema");
+    importer("src/server/features/refunds/jobs/deep/run.ts", "./retry");
+    importer("src/server/app.ts", "./features/refunds/service");
+    importer("src/server/demo-data.ts", "./features/refunds/service");
+    importer("src/server/http/errors.ts", "../../shared/api/refunds");
+    expect(problems()).toEqual([]);
+  });
+
+  it("refuses a folder name that is not kebab-case", () => {
+    write("src/client/features/bulkRefunds/api/get-refunds.ts");
+    expect(problems()).toEqual(["src/client/features/bulkRefunds: folder name is not kebab-case"]);
+  });
+});
+
+describe("the linter", () => {
   it("refuses an import cycle", async () => {
     const a = write(
       "src/client/lib/cycle-a.ts",
@@ -91,5 +210,15 @@ describe("the linter's boundaries", () => {
     );
     const output = await lint(a, b);
     expect(output).toContain("lint/suspicious/noImportCycles");
+  });
+
+  it("refuses a file name that is not kebab-case, and takes one that is", async () => {
+    const wrong = write("src/client/lib/apiClient.ts");
+    const right = write("src/client/lib/api-client.ts");
+    const output = await lint(wrong, right);
+    expect(output).toContain("lint/style/useFilenamingConvention");
+    expect(output).toContain("apiClient.ts");
+    expect(output).not.toMatch(/api-client\.ts.*useFilenamingConvention/);
+    expect(output).toMatch(/Found 1 error/);
   });
 });

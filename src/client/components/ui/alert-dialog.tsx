@@ -8,7 +8,6 @@ import { buttonVariants } from "./button";
  * closes on Escape, but not on a click outside (a confirmation must be answered).
  */
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,

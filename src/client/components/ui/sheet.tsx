@@ -5,8 +5,6 @@ import { cn } from "../../lib/utils";
 
 /** A slide-over panel on Radix Dialog: focus is trapped inside and Escape closes it. */
 export const Sheet = DialogPrimitive.Root;
-export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 
 export function SheetContent({
   className,

@@ -197,5 +197,3 @@ export function createAirtableClient(options: AirtableClientOptions) {
     },
   };
 }
-
-export type AirtableClient = ReturnType<typeof createAirtableClient>;

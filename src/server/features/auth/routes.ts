@@ -287,7 +287,7 @@ const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: updatedProfileSchema, 403: stepUpResponse, ...errorResponses(409, 429) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const me = request.currentUser;
       if (!me || me.id !== request.params.id) throw forbidden("You can only change your own profile");
       // A new email decides where reset links go: it needs a fresh proof, as a password change does.

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { violatedUniqueConstraint } from "../../db/errors";
 import { type UserRow, users } from "../../db/schema";
@@ -9,11 +9,6 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
-  return user;
-}
-
-export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return user;
 }
 

@@ -1,0 +1,7 @@
+export interface UnusedFinding {
+  file: string;
+  line: number;
+  name: string;
+  kind: "file" | "export";
+}
+export function checkUnused(root: string): UnusedFinding[];
