@@ -261,6 +261,8 @@ describe("Google sign-in", () => {
       { kind: "status", status: 503, path: "/token" },
       { kind: "status", status: 429, body: '{"error":"slow_down"}', retryAfter: 1, path: "/token" },
       { kind: "reset", path: "/token" },
+      // 200 with a body that is not JSON: the issuer answered badly, the person did nothing wrong.
+      { kind: "malformed", path: "/token" },
       // Past GOOGLE_TIMEOUT_SECONDS (2)
       { kind: "slow", delayMs: 2_500, path: "/token" },
     ];

@@ -6,9 +6,11 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Locator, Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import { decodeBase32, totp } from "../../src/server/secrets/totp";
+import { decodeBase32 } from "../../src/server/secrets/totp";
+import { referenceTotp } from "../support/reference-totp";
 import { E2E_TOTP_SECRET } from "./support/e2e-accounts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { afterRequestsSoFar, holdAnswers, holdRequests } from "./support/held-requests";
 import { holdScriptsContaining } from "./support/held-scripts";
 import { toasts } from "./support/journeys";
 
@@ -360,7 +362,7 @@ test.describe("a customer with twelve accounts", () => {
     // The code of this 30-second window or, right at its edge, of the one before.
     const key = decodeBase32(E2E_TOTP_SECRET);
     const now = Date.now();
-    expect([totp(key, now).code, totp(key, now - 30_000).code]).toContain(shown);
+    expect([referenceTotp(key, now), referenceTotp(key, now - 30_000)]).toContain(shown);
 
     const countdown = alice.getByText(/^Expires in \d+ s$/);
     const secondsLeft = async () => Number(((await countdown.textContent()) ?? "").replace(/\D/g, ""));
@@ -400,8 +402,7 @@ test.describe("a customer with twelve accounts", () => {
 
     await page.getByRole("button", { name: "Hide details for Alice Anders" }).click();
     await page.clock.fastForward(95_000);
-    // Give a stray request time to show up before saying none went out.
-    await page.waitForTimeout(300);
+    await afterRequestsSoFar(page);
     expect(requests).toBe(2);
   });
 
@@ -546,7 +547,7 @@ test.describe("a customer with twelve accounts", () => {
     // second ahead, so that a busy machine cannot let the page's time pass it first.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await page.clock.fastForward(20_000);
-    await page.waitForTimeout(200);
+    await afterRequestsSoFar(page);
     expect(reads).toBe(1);
     await page.clock.fastForward(11_000);
     await expect.poll(() => reads).toBe(2);
@@ -555,14 +556,7 @@ test.describe("a customer with twelve accounts", () => {
   });
 
   test("shows a loading state while the list is on its way", async ({ page }) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(LIST_URL, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, LIST_URL);
     await openAccounts(page);
     await expect(page.getByRole("status", { name: "Loading your LinkedIn accounts" })).toBeVisible();
     await expectNoSeriousA11yViolations(page, "the accounts screen while loading");
@@ -832,12 +826,9 @@ test.describe("a customer with nothing to sync", () => {
   test("presses Sync Accounts on the empty list, is told none were found, and sees the run on the dashboard", async ({
     page,
   }) => {
-    // A sync with nothing to read finishes faster than the spinner can be seen: its answer is held a moment.
-    await page.route("**/api/linkedin-sync/user/*", async (route) => {
-      const response = await route.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.fulfill({ response });
-    });
+    // A sync with nothing to read finishes faster than the spinner can be seen: its answer is held
+    // until the test has looked.
+    const releaseSync = await holdAnswers(page, "**/api/linkedin-sync/user/*");
     await openAccounts(page);
     await expect(page.getByText("You have no LinkedIn accounts yet")).toBeVisible();
 
@@ -846,6 +837,7 @@ test.describe("a customer with nothing to sync", () => {
       page.getByRole("status").filter({ hasText: "Syncing your LinkedIn accounts…" }),
     ).toBeAttached();
     await expect(page.getByRole("button", { name: "Sync Now" })).toHaveAttribute("aria-disabled", "true");
+    releaseSync();
     await expect(toasts(page).filter({ hasText: "Sync Completed" })).toContainText(
       "Successfully synced 0 LinkedIn accounts",
     );

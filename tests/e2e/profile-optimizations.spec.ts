@@ -6,6 +6,7 @@ import {
 } from "../../src/shared/optimization-status";
 import { optimizerRequests } from "./support/e2e-optimizations";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { holdRequests } from "./support/held-requests";
 import { e2eUsers } from "./support/users";
 
 // The two screens of one feature: /optimization (progress) reads the list, /profile-optimization
@@ -179,14 +180,7 @@ test.describe("the optimization screen of a customer with requests", () => {
   });
 
   test("shows a loading state while the list is on its way", async ({ page }) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(LIST_URL, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, LIST_URL);
     await openOptimization(page);
     const loading = page.getByRole("status", { name: "Loading your optimization requests" });
     await expect(loading).toBeVisible();
@@ -344,14 +338,7 @@ test.describe("the profile optimization requests of a customer with requests", (
   });
 
   test("shows skeleton cards while the list is on its way", async ({ page }) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(UID_LIST_URL, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, UID_LIST_URL);
     await openRequests(page);
     const loading = page.getByRole("status", { name: "Loading your optimization requests" });
     await expect(loading).toBeVisible();

@@ -11,6 +11,7 @@ import type { TransactionList } from "../../src/shared/api/transactions";
 import { newPerson } from "../support/builders";
 import { E2E_BUYER_DETAILS, LONG_EVENT_ID, ownerTransactions } from "./support/e2e-transactions";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { holdRequests } from "./support/held-requests";
 import { registerThroughApi, toasts } from "./support/journeys";
 import { e2eUsers } from "./support/users";
 
@@ -314,14 +315,7 @@ test.describe("a customer with a billing history", () => {
   });
 
   test("shows placeholders while the list is on its way", async ({ page }) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(LIST_URL, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, LIST_URL);
     await openTransactions(page);
     await expect(page.getByRole("status", { name: "Loading your transactions" })).toBeVisible();
     await expectNoSeriousA11yViolations(page, "the transaction history while loading");

@@ -22,6 +22,8 @@ const UNREACHABLE_CODES = new Set([
   "OAUTH_ABORT",
   "OAUTH_RESPONSE_IS_NOT_CONFORM",
   "OAUTH_RESPONSE_IS_NOT_JSON",
+  // A token or discovery answer whose body is not JSON at all.
+  "OAUTH_PARSE_ERROR",
 ]);
 
 const text = (value: unknown): string | undefined =>
