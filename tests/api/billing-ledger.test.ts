@@ -272,15 +272,30 @@ describe("the billing ledger", () => {
       return order.id;
     };
 
+    /** A renewal invoice whose subscription metadata names `orderId` and an unknown uid. */
+    const renewalNaming = (orderId: number, stripeCustomer: string) => {
+      const event = stripeEvents.invoice("invoice.paid", "uid-of-nobody", stripeCustomer);
+      event.data.object.parent.subscription_details.metadata = {
+        customer_uid: "uid-of-nobody",
+        order_id: String(orderId),
+      };
+      return event;
+    };
+
     it("is the owner of the order its metadata names", async () => {
       const orderId = await orderFor(customer.user.id);
-      const event = stripeEvents.checkoutCompleted("uid-of-nobody", {
-        customer: "cus_unseen_order",
-        metadata: { order_id: String(orderId) },
-      });
+      const event = renewalNaming(orderId, "cus_unseen_order");
       expect((await deliver(event)).statusCode).toBe(200);
       const [row] = await rowsOfEvents([event.id]);
       expect(row).toMatchObject({ userId: customer.user.id, uid: customer.user.uid });
+    });
+
+    it("falls back to the Stripe customer when the order its metadata names is gone", async () => {
+      await orderFor(other.user.id, "cus_known_elsewhere");
+      const event = renewalNaming(2_147_483_000, "cus_known_elsewhere");
+      expect((await deliver(event)).statusCode).toBe(200);
+      const [row] = await rowsOfEvents([event.id]);
+      expect(row).toMatchObject({ userId: other.user.id, uid: other.user.uid });
     });
 
     it("is whoever ordered earlier as the same Stripe customer, the newest order first", async () => {

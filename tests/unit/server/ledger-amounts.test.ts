@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { PaymentEvent } from "../../../src/server/adapters/payments/port";
 import { amountTextOfCents, centsOfAmountText, currencyCode } from "../../../src/server/ledger/amounts";
-import { paymentEventEntry } from "../../../src/server/ledger/payment-event-entry";
+import { orderIdOf, paymentEventEntry } from "../../../src/server/ledger/payment-event-entry";
 
 describe("amounts in the ledger", () => {
   it.each([
@@ -12,6 +13,11 @@ describe("amounts in the ledger", () => {
     ["$1,234.50", 123450],
     ["€ 12.30", 1230],
     ["USD 40.00", 4000],
+    ["USD40.00", 4000],
+    ["40.00usd", 4000],
+    ["12,345.00", 1234500],
+    ["1,234,567.89", 123456789],
+    ["21474836.47", 2_147_483_647],
     ["40.00 usd", 4000],
     ["-5.00", -500],
     [" 7.10 ", 710],
@@ -19,17 +25,29 @@ describe("amounts in the ledger", () => {
     expect(centsOfAmountText(text)).toBe(cents);
   });
 
-  it.each(["", "ninety", "98.005", "1,23.00", "12.3.4", "1e3", "99999999999.00", "--5"])(
-    "refuses %j",
-    (text) => {
-      expect(centsOfAmountText(text)).toBeNull();
-    },
-  );
+  it.each([
+    "",
+    "ninety",
+    "98.005",
+    "1,23.00",
+    "12.3.4",
+    "1e3",
+    "99999999999.00",
+    "21474836.48",
+    "--5",
+    "1abc2.00",
+    "12,34.00",
+    "$",
+  ])("refuses %j", (text) => {
+    expect(centsOfAmountText(text)).toBeNull();
+  });
 
   it("writes cents as the base writes amounts", () => {
     expect(amountTextOfCents(9800)).toBe("98.00");
     expect(amountTextOfCents(7)).toBe("0.07");
     expect(amountTextOfCents(-1205)).toBe("-12.05");
+    expect(amountTextOfCents(0)).toBe("0.00");
+    expect(amountTextOfCents(100)).toBe("1.00");
   });
 
   it("keeps an ISO currency code in capitals and defaults to USD", () => {
@@ -83,5 +101,106 @@ describe("a payment event as a ledger row", () => {
       event("checkout.session.completed", { client_reference_id: "uid-2", metadata: { order_id: "x" } }),
     );
     expect(session?.references).toEqual({ uid: "uid-2", orderId: null, stripeCustomerId: null });
+  });
+});
+
+describe("what a payment event's row takes from it", () => {
+  // A malformed event may lack its data altogether; the type says what a well-formed one has.
+  const event = (type: string, object: Record<string, unknown> | undefined) =>
+    ({
+      id: "evt_2",
+      type,
+      created: 1_780_000_000,
+      data: object === undefined ? undefined : { object },
+    }) as unknown as PaymentEvent;
+  const entryOf = (type: string, object: Record<string, unknown>) =>
+    paymentEventEntry(event(type, object))?.entry;
+
+  it("keeps whole, non-negative cents up to the database's limit, and 0 for anything else", () => {
+    const amount = (value: unknown) =>
+      entryOf("checkout.session.completed", { amount_total: value })?.amountCents;
+    expect(amount(18620)).toBe(18620);
+    expect(amount(2_147_483_647)).toBe(2_147_483_647);
+    for (const bad of [-100, 12.5, 2_147_483_648, Number.NaN, "186.20", null, undefined]) {
+      expect(amount(bad), String(bad)).toBe(0);
+    }
+  });
+
+  it("reads the portal's order id only as a positive whole number that fits an order row", () => {
+    expect(orderIdOf({ order_id: "42" })).toBe(42);
+    expect(orderIdOf({ order_id: "2147483647" })).toBe(2_147_483_647);
+    for (const bad of ["0", "2147483648", "99999999999", "12abc", "abc12", "-3", "4.5", "", 42, null]) {
+      expect(orderIdOf({ order_id: bad }), String(bad)).toBeNull();
+    }
+    expect(orderIdOf({})).toBeNull();
+  });
+
+  it("names an invoice's product from all its line descriptions, else the invoice's own", () => {
+    const product = (invoice: Record<string, unknown>) => entryOf("invoice.paid", invoice)?.product;
+    expect(
+      product({
+        lines: {
+          data: [
+            { description: "1 × LinkedIn Plus" },
+            { description: 7 },
+            { description: "1 × Sales Navigator" },
+          ],
+        },
+        description: "ignored",
+      }),
+    ).toBe("1 × LinkedIn Plus, 1 × Sales Navigator");
+    expect(product({ lines: { data: [] }, description: "Monthly plan" })).toBe("Monthly plan");
+    expect(product({ lines: "not a list", description: "Monthly plan" })).toBe("Monthly plan");
+    expect(product({})).toBeNull();
+  });
+
+  it("takes each object's kind, and its emails where each object keeps them", () => {
+    expect(entryOf("checkout.session.completed", {})?.object).toBe("checkout.session");
+    expect(entryOf("invoice.paid", {})?.object).toBe("invoice");
+    expect(entryOf("payment_intent.payment_failed", {})?.object).toBe("payment_intent");
+    expect(entryOf("charge.refunded", {})?.object).toBe("charge");
+
+    const session = entryOf("checkout.session.completed", { customer_email: "typed@example.com" });
+    expect(session).toMatchObject({ email: "typed@example.com", customerEmail: "typed@example.com" });
+    const detailed = entryOf("checkout.session.completed", {
+      customer_email: "typed@example.com",
+      customer_details: { email: "card@example.com" },
+    });
+    expect(detailed).toMatchObject({ email: "card@example.com", customerEmail: "typed@example.com" });
+    expect(
+      entryOf("checkout.session.completed", { customer_details: { email: "card@example.com" } }),
+    ).toMatchObject({
+      email: "card@example.com",
+      customerEmail: "card@example.com",
+    });
+
+    const billing = {
+      last_payment_error: { payment_method: { billing_details: { email: "card@example.com" } } },
+    };
+    expect(entryOf("payment_intent.payment_failed", billing)?.email).toBe("card@example.com");
+    expect(
+      entryOf("payment_intent.payment_failed", { ...billing, receipt_email: "r@example.com" })?.email,
+    ).toBe("r@example.com");
+    expect(entryOf("charge.refunded", { receipt_email: "r@example.com" })?.email).toBe("r@example.com");
+    expect(
+      entryOf("charge.refunded", {
+        receipt_email: "r@example.com",
+        billing_details: { email: "card@example.com" },
+      })?.email,
+    ).toBe("card@example.com");
+  });
+
+  it("reads empty strings, other types and missing objects as nothing, without throwing", () => {
+    const entry = entryOf("invoice.paid", {
+      customer_name: "",
+      customer_email: 42,
+      customer_address: null,
+      metadata: null,
+      customer: ["cus_x"],
+    });
+    expect(entry).toMatchObject({ name: null, email: null, addressCity: null, stripeCustomerId: null });
+    const bare = paymentEventEntry(event("charge.refunded", undefined));
+    expect(bare?.entry).toMatchObject({ amountCents: 0, currency: "USD", eventType: "refund.created" });
+    expect(bare?.references).toEqual({ uid: null, orderId: null, stripeCustomerId: null });
   });
 });
