@@ -448,6 +448,23 @@ describe("the billing ledger", () => {
       ]);
     });
 
+    it("keeps every record without an event id, and counts each row it writes", async () => {
+      for (const amountActual of ["1.00", "2.00", "3.00"]) baseRecord(customer.user.uid, { amountActual });
+      const paid = stripeEvents.checkoutCompleted(customer.user.uid, { customer: "cus_counted" });
+      await deliver(paid);
+      baseRecord(customer.user.uid, { eventId: paid.id, amountActual: "186.20" });
+      const { run, tables } = await t.app.sync.run({ kind: "full", trigger: "admin" });
+      expect(run.errorDetails ?? []).toEqual([]);
+      // Three new rows and the webhook's row filled.
+      expect(tables.transactions?.synced).toBe(4);
+      expect((await rowsOf(customer.user.id)).map((r) => [r.eventId, r.amountCents])).toEqual([
+        [paid.id, 18620],
+        [null, 100],
+        [null, 200],
+        [null, 300],
+      ]);
+    });
+
     it("syncs a batch made only of copies of webhook events", async () => {
       const events = [
         stripeEvents.checkoutCompleted(customer.user.uid, { customer: "cus_copies" }),
@@ -536,7 +553,12 @@ describe("the billing ledger", () => {
       const { run } = await t.app.sync.run({ kind: "full", trigger: "admin" });
       const rows = await rowsOfEvents([eventId]);
       expect(rows.map((r) => [r.airtableRecordId, r.amountCents])).toEqual([[first?.id, 1000]]);
-      expect(run.errorDetails).toContainEqual(expect.objectContaining({ recordId: second?.id }));
+      expect(run.errorDetails).toContainEqual(
+        expect.objectContaining({
+          recordId: second?.id,
+          message: `Event ID: record ${first?.id} has the same event id`,
+        }),
+      );
     });
 
     it("removes on a full sync only the rows that came from the base", async () => {
