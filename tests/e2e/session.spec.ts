@@ -50,7 +50,11 @@ test.describe("signing out", () => {
   test("ends the session, goes to /login and says so", async ({ page, signInAs }) => {
     await signInAs("customer", { disposable: 0 });
     await page.goto("/settings");
-    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    // The sidebar's own button: Settings also lists the customer's other sessions, each with a Sign out.
+    await page
+      .getByRole("region", { name: "Your account" })
+      .getByRole("button", { name: "Sign out" })
+      .click();
 
     await expect(page).toHaveURL("/login");
     await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
