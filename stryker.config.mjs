@@ -30,7 +30,7 @@ export default {
   reporters: ["clear-text", "json", "progress-append-only"],
   jsonReporter: { fileName: `reports/mutation/${groupName ?? "all"}.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false, reportScoreTable: true },
-  tempDirName: ".stryker-tmp",
+  tempDirName: `.stryker-tmp/${groupName ?? "all"}`,
   cleanTempDir: "always",
   thresholds: { high: 90, low: 80, break: null },
 };

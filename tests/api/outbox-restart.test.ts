@@ -3,7 +3,6 @@
  * send it to a mail server that takes the connection and never answers, and is killed (SIGKILL) right
  * then. Started again on the same database with a working mail server, it sends the mail, exactly once.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -11,45 +10,26 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db/client";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp-server";
+import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { insertUser } from "../support/users";
 
 const APP_URL = "http://portal.test";
 const EMAIL = "crash@example.test";
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type Started = ServerProcess;
 
 function run(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "development",
-      LOG_LEVEL: "info",
-      HOST: "127.0.0.1",
-      PORT: "0",
-      APP_URL,
-      SYNC_INTERVAL_MINUTES: "0",
-      MAIL_FROM: "portal@example.test",
-      SMTP_TIMEOUT_SECONDS: "120",
-      // Short, so the restarted server may take the job over soon after the killed one held it.
-      OUTBOX_LEASE_SECONDS: "2",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  return startServerProcess({
+    NODE_ENV: "development",
+    APP_URL,
+    SYNC_INTERVAL_MINUTES: "0",
+    MAIL_FROM: "portal@example.test",
+    SMTP_TIMEOUT_SECONDS: "120",
+    // Short, so the restarted server may take the job over soon after the killed one held it.
+    OUTBOX_LEASE_SECONDS: "2",
+    ...env,
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
 }
 
 async function waitFor<T>(what: string, check: () => T | undefined | false, started?: Started): Promise<T> {

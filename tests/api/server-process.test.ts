@@ -2,7 +2,6 @@
  * The server as a process: configuration errors, start-up on either database, and a graceful
  * shutdown that lets an in-flight request finish.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -10,37 +9,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
 import { syncLocks } from "../../src/server/db/schema";
+import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
-interface Started {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function run(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      LOG_LEVEL: "info",
-      HOST: "127.0.0.1",
-      PORT: "0",
-      APP_URL: "http://portal.test",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, port: 0, output: () => output, exited };
-}
+type Started = ServerProcess;
+const run = startServerProcess;
 
 async function waitForReady(started: Started): Promise<number> {
   const deadline = Date.now() + 30_000;
