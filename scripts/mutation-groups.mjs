@@ -10,7 +10,13 @@ export const MUTATION_GROUPS = {
   },
   guards: {
     mutate: ["src/server/plugins/cross-site-guard.ts", "src/server/http/own-uid.ts"],
-    tests: ["tests/api/cross-site-guard.test.ts", "tests/api/route-access.test.ts"],
+    tests: [
+      "tests/api/cross-site-guard.test.ts",
+      "tests/api/route-access.test.ts",
+      // Where a customer asks for another customer's uid, and an admin for anyone's.
+      "tests/api/linkedin-accounts-list.test.ts",
+      "tests/api/profile-optimizations.test.ts",
+    ],
   },
   "rate-limiter": {
     mutate: ["src/server/http/rate-limiter.ts"],

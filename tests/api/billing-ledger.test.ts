@@ -465,6 +465,25 @@ describe("the billing ledger", () => {
       ]);
     });
 
+    it("refuses to give a synced record the event id of a payment the webhook brought", async () => {
+      const record = baseRecord(customer.user.uid, { amountActual: "5.00" });
+      if (!record) throw new Error("no record");
+      await t.app.sync.run({ kind: "full", trigger: "admin" });
+      const paid = stripeEvents.checkoutCompleted(customer.user.uid, { customer: "cus_renamed" });
+      await deliver(paid);
+      fake.update(TABLE.transactions, record.id, transactionFields({ eventId: paid.id }));
+      const { run } = await t.app.sync.run({ kind: "full", trigger: "admin" });
+      expect(run.errorDetails).toContainEqual(
+        expect.objectContaining({
+          recordId: record.id,
+          message: "Event ID: a payment event already has this event id",
+        }),
+      );
+      expect((await rowsOfEvents([paid.id])).map((r) => [r.airtableRecordId, r.source])).toEqual([
+        [null, "test"],
+      ]);
+    });
+
     it("syncs a batch made only of copies of webhook events", async () => {
       const events = [
         stripeEvents.checkoutCompleted(customer.user.uid, { customer: "cus_copies" }),

@@ -132,13 +132,11 @@ export async function storeBaseTransactions(
       source: transactions.source,
     })
     .from(transactions)
-    .where(
-      eventIds.length > 0
-        ? or(inArray(transactions.airtableRecordId, recordIds), inArray(transactions.eventId, eventIds))
-        : inArray(transactions.airtableRecordId, recordIds),
-    );
-  const byRecord = new Map(existing.filter((row) => row.recordId).map((row) => [row.recordId, row]));
-  const byEvent = new Map(existing.filter((row) => row.eventId).map((row) => [row.eventId, row]));
+    // An empty list matches nothing (drizzle writes it as false).
+    .where(or(inArray(transactions.airtableRecordId, recordIds), inArray(transactions.eventId, eventIds)));
+  // Keyed by record and by event id; a row without one sits under null, which no lookup asks for.
+  const byRecord = new Map(existing.map((row) => [row.recordId, row]));
+  const byEvent = new Map(existing.map((row) => [row.eventId, row]));
 
   const problems: BaseRowProblem[] = [];
   const upserts: typeof rows = [];
@@ -172,15 +170,14 @@ export async function storeBaseTransactions(
   let synced = fills.length;
   for (const fill of fills) await fillLedgerRow(db, fill.id, fill.row);
   if (upserts.length > 0) {
-    const keys = Object.keys(upserts[0] ?? {}).filter((key) => key !== "airtableRecordId" && key in columns);
+    // Every key of a row is a column; the record id is the conflict target and stays as it is.
+    const keys = Object.keys(upserts[0] ?? {}) as Array<keyof typeof columns>;
     const written = await db
       .insert(transactions)
       .values(upserts)
       .onConflictDoUpdate({
         target: transactions.airtableRecordId,
-        set: Object.fromEntries(
-          keys.map((key) => [key, sql.raw(`excluded."${columns[key as keyof typeof columns].name}"`)]),
-        ),
+        set: Object.fromEntries(keys.map((key) => [key, sql.raw(`excluded."${columns[key].name}"`)])),
       })
       .returning({ id: transactions.id });
     synced += written.length;
