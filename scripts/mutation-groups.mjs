@@ -13,8 +13,9 @@ export const MUTATION_GROUPS = {
     tests: [
       "tests/api/cross-site-guard.test.ts",
       "tests/api/route-access.test.ts",
-      // Where a customer asks for another customer's uid, and an admin for anyone's.
+      // Where a customer asks for another customer's uid or account, and an admin for anyone's.
       "tests/api/linkedin-accounts-list.test.ts",
+      "tests/api/linkedin-accounts-secrets.test.ts",
       "tests/api/profile-optimizations.test.ts",
     ],
   },

@@ -9,6 +9,10 @@ describe("cross-site request guard", () => {
   });
   afterAll(() => t.close());
 
+  it("is registered on the app under its name, for plugins that depend on it", () => {
+    expect(t.app.hasPlugin("cross-site-guard")).toBe(true);
+  });
+
   it("refuses a state-changing request from another origin and leaves the session alone", async () => {
     const { cookie } = await signedInUser(t.database.db, t.config);
     for (const headers of [

@@ -13,11 +13,7 @@ import type { Config } from "../config";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function originOf(value: string): string | undefined {
-  try {
-    return new URL(value).origin;
-  } catch {
-    return undefined;
-  }
+  return URL.canParse(value) ? new URL(value).origin : undefined;
 }
 
 /**
