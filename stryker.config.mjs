@@ -25,11 +25,13 @@ export default {
   plugins: ["@stryker-mutator/vitest-runner"],
   mutate: group.mutate,
   coverageAnalysis: "perTest",
+  // Two test processes on a quiet machine; MUTATION_CONCURRENCY=1 leaves a busy one some room.
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
   timeoutMS: 30_000,
   reporters: ["clear-text", "json", "progress-append-only"],
   jsonReporter: { fileName: `reports/mutation/${groupName ?? "all"}.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false, reportScoreTable: true },
+  // A folder per group, so that groups may run side by side without cleaning up each other's.
   tempDirName: `.stryker-tmp/${groupName ?? "all"}`,
   cleanTempDir: "always",
   thresholds: { high: 90, low: 80, break: null },
