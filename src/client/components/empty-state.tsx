@@ -1,4 +1,6 @@
+import { FilterX } from "lucide-react";
 import type { ReactNode } from "react";
+import { Button } from "./ui/button";
 
 /**
  * What a list shows when it has nothing to show: none at all, none matching the search, or none for
@@ -25,5 +27,28 @@ export function EmptyState({
       {children ? <p className="max-w-md text-sm text-muted-foreground">{children}</p> : null}
       {action}
     </div>
+  );
+}
+
+/** A list whose search and filters leave nothing: says so, and offers to clear them. */
+export function NoMatches({
+  title,
+  clearLabel = "Clear filters",
+  onClear,
+}: {
+  title: string;
+  clearLabel?: string;
+  onClear: () => void;
+}) {
+  return (
+    <EmptyState
+      icon={<FilterX aria-hidden="true" />}
+      title={title}
+      action={
+        <Button variant="outline" onClick={onClear}>
+          {clearLabel}
+        </Button>
+      }
+    />
   );
 }

@@ -1,5 +1,5 @@
-/** What the transactions screen shows instead of the list: loading, none, none matching. */
-import { FilterX, Receipt, ShoppingCart } from "lucide-react";
+/** What the transactions screen shows instead of the list: loading or none (none matching is the kit's NoMatches). */
+import { Receipt, ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
 import { Button } from "../../../components/ui/button";
@@ -45,19 +45,5 @@ export function NoTransactions() {
     >
       Your payments, renewals and refunds appear here once you have placed an order.
     </EmptyState>
-  );
-}
-
-export function NoMatchingTransactions({ onClear }: { onClear: () => void }) {
-  return (
-    <EmptyState
-      icon={<FilterX aria-hidden="true" />}
-      title="No transactions match your search and filter"
-      action={
-        <Button variant="outline" onClick={onClear}>
-          Clear search and filter
-        </Button>
-      }
-    />
   );
 }

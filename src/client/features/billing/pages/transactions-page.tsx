@@ -1,5 +1,6 @@
 import { type ReactNode, useDeferredValue, useMemo, useRef } from "react";
 import type { TransactionList } from "../../../../shared/api/transactions";
+import { NoMatches } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { SignedOutPanel } from "../../../components/signed-out-panel";
@@ -18,11 +19,7 @@ import {
   isFiltered,
   TRANSACTION_URL_FILTERS,
 } from "../components/transaction-format";
-import {
-  NoMatchingTransactions,
-  NoTransactions,
-  TransactionsLoading,
-} from "../components/transaction-list-states";
+import { NoTransactions, TransactionsLoading } from "../components/transaction-list-states";
 
 const TITLE = "Transaction History";
 const DESCRIPTION = "Your payments, refunds and invoices.";
@@ -137,7 +134,9 @@ function TransactionsList({ data }: { data: TransactionList }) {
           : count(transactions.length)}
       </p>
       {shown.length === 0 ? (
-        <NoMatchingTransactions
+        <NoMatches
+          title="No transactions match your search and filter"
+          clearLabel="Clear search and filter"
           onClear={() => {
             clearFilters();
             // The button goes with the message: focus goes back to where a new search starts.

@@ -1,5 +1,5 @@
-/** What the accounts screen shows instead of the table: loading, none, none matching. */
-import { FilterX, RefreshCw, Users } from "lucide-react";
+/** What the accounts screen shows instead of the table: loading or none (none matching is the kit's NoMatches). */
+import { RefreshCw, Users } from "lucide-react";
 import { EmptyState } from "../../../components/empty-state";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
@@ -30,19 +30,5 @@ export function NoAccounts({ syncing, onSync }: { syncing: boolean; onSync: () =
       Accounts you have bought appear here once they are delivered. If you expect some already, sync them from
       our records.
     </EmptyState>
-  );
-}
-
-export function NoMatchingAccounts({ onClear }: { onClear: () => void }) {
-  return (
-    <EmptyState
-      icon={<FilterX aria-hidden="true" />}
-      title="No accounts match your search and filters"
-      action={
-        <Button variant="outline" onClick={onClear}>
-          Clear filters
-        </Button>
-      }
-    />
   );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useDeferredValue, useMemo } from "react";
 import type { UserSyncResponse } from "../../../../shared/api/sync";
+import { NoMatches } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { SignedOutPanel } from "../../../components/signed-out-panel";
@@ -12,7 +13,7 @@ import { useLinkedinAccounts } from "../api/get-linkedin-accounts";
 import { useSyncLinkedinAccounts } from "../api/sync-linkedin-accounts";
 import { AccountCounters } from "../components/account-counters";
 import { ACCOUNT_URL_FILTERS, filterAccounts, indexAccounts, pageOf } from "../components/account-filters";
-import { AccountsLoading, NoAccounts, NoMatchingAccounts } from "../components/account-list-states";
+import { AccountsLoading, NoAccounts } from "../components/account-list-states";
 import { AccountsList } from "../components/accounts-list";
 import { ExportButton } from "../components/export-button";
 import { FiltersBar } from "../components/filters-bar";
@@ -125,7 +126,7 @@ function AccountsScreen({ uid }: { uid: string }) {
           <FiltersBar filters={filters} onChange={setFilters} />
           <ExportButton uid={uid} accounts={filtered} />
           {filtered.length === 0 ? (
-            <NoMatchingAccounts onClear={clearFilters} />
+            <NoMatches title="No accounts match your search and filters" onClear={clearFilters} />
           ) : (
             <AccountsList
               accounts={page.items}

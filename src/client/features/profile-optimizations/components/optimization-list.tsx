@@ -1,6 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useDeferredValue, useMemo } from "react";
 import type { ProfileOptimization } from "../../../../shared/api/profile-optimizations";
+import { NoMatches } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
 import { formatCount } from "../../../lib/format";
 import { useUrlFilters } from "../../../lib/use-url-filters";
@@ -11,7 +12,7 @@ import {
   OPTIMIZATION_URL_FILTERS,
   type OptimizationView,
 } from "./optimization-filters";
-import { NoMatchingOptimizations, NoOptimizations, OptimizationsLoading } from "./optimization-states";
+import { NoOptimizations, OptimizationsLoading } from "./optimization-states";
 import { OptimizationToolbar } from "./optimization-toolbar";
 
 const count = (n: number) => `${formatCount(n)} ${n === 1 ? "request" : "requests"}`;
@@ -62,7 +63,7 @@ export function OptimizationList({
           : count(requests.length)}
       </p>
       {shown.length === 0 ? (
-        <NoMatchingOptimizations onClear={clearFilters} />
+        <NoMatches title="No optimization requests match your search and filters" onClear={clearFilters} />
       ) : (
         <ul className="space-y-4">
           {shown.map((request) => (

@@ -1,7 +1,6 @@
-/** What the optimization screens show instead of the cards: loading, none at all, none matching. */
-import { FilterX, Sparkles } from "lucide-react";
+/** What the optimization screens show instead of the cards: loading or none at all (none matching is the kit's NoMatches). */
+import { Sparkles } from "lucide-react";
 import { EmptyState } from "../../../components/empty-state";
-import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 
 /** Cards in the shape of the real ones, so the page does not jump when they arrive. */
@@ -32,19 +31,5 @@ export function NoOptimizations() {
       Use New Request to tell us which profiles to optimize; your requests, their criteria and their progress
       appear here.
     </EmptyState>
-  );
-}
-
-export function NoMatchingOptimizations({ onClear }: { onClear: () => void }) {
-  return (
-    <EmptyState
-      icon={<FilterX aria-hidden="true" />}
-      title="No optimization requests match your search and filters"
-      action={
-        <Button variant="outline" onClick={onClear}>
-          Clear filters
-        </Button>
-      }
-    />
   );
 }
