@@ -390,6 +390,8 @@ export const transactions = pgTable(
     receiptUrl: text("receipt_url"),
     /** The Stripe customer who paid: links later events, and opens the billing portal. */
     stripeCustomerId: text("stripe_customer_id"),
+    /** The portal's order this payment paid, when the event named one. */
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     createdTime: timestamp("created_time", { withTimezone: true }),
     ...timestamps,
   },
@@ -402,6 +404,7 @@ export const transactions = pgTable(
       sql`coalesce(${t.createdTime}, ${t.createdAt}) desc`,
     ),
     index("transactions_stripe_customer_id_idx").on(t.stripeCustomerId),
+    index("transactions_order_id_idx").on(t.orderId),
   ],
 );
 
@@ -577,6 +580,56 @@ export const paymentEvents = pgTable("payment_events", {
 });
 
 export type OrderRow = typeof orders.$inferSelect;
+
+export const SUBSCRIPTION_STATUSES = [
+  "incomplete",
+  "incomplete_expired",
+  "trialing",
+  "active",
+  "past_due",
+  "unpaid",
+  "paused",
+  "canceled",
+] as const;
+
+/**
+ * A customer's plans as the payment provider keeps them: one row per subscription, written from its
+ * `customer.subscription.*` events. A later event only moves a row forward (`eventCreated`), so a
+ * repeated or late one never undoes a newer state.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    /** Stripe's subscription id (`sub_…`), or the test provider's. */
+    subscriptionId: text("subscription_id").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    stripeCustomerId: text("stripe_customer_id"),
+    status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    /** What the plan is, as the items' names and quantities ("3 × LinkedIn Plus"). */
+    product: text("product").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** What each period charges, in cents, after discounts. */
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    /** The `created` of the event that wrote the row: an older event changes nothing. */
+    eventCreated: timestamp("event_created", { withTimezone: true }).notNull(),
+    ...timestamps,
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_subscription_id_key").on(t.subscriptionId),
+    index("subscriptions_user_id_idx").on(t.userId),
+    index("subscriptions_stripe_customer_id_idx").on(t.stripeCustomerId),
+  ],
+);
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type LinkedinAccountRow = typeof linkedinAccounts.$inferSelect;
 export type SyncRunRow = typeof syncRuns.$inferSelect;
 

@@ -73,7 +73,7 @@ export const payBodySchema = z.object({
 });
 export const payAnswerSchema = z.object({ redirectUrl: z.string() });
 
-export const ORDER_STATUSES = ["open", "paid", "cancelled", "expired", "failed"] as const;
+export const ORDER_STATUSES = ["open", "paid", "cancelled", "expired", "failed", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orderLineSchema = z.object({
