@@ -8,6 +8,7 @@ import type { DestinationStream } from "pino";
 import { type Adapters, createAdapters } from "./adapters/create-adapters";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
+import activityRoutes from "./features/activity/routes";
 import googleRoutes from "./features/auth/google-routes";
 import { mailRequestKind } from "./features/auth/mail-requests";
 import passkeyRoutes from "./features/auth/passkey-routes";
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(syncRoutes, { db: database.db, sync });
   await app.register(outboxRoutes, { db: database.db, outbox });
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox, config });
+  await app.register(activityRoutes, { db: database.db });
   await app.register(profileOptimizationsRoutes, { db: database.db });
   await app.register(shopRoutes, { db: database.db, config, payments: adapters.payments });
   await app.register(billingRoutes, { db: database.db, config, payments: adapters.payments });

@@ -106,8 +106,8 @@ describe("the API reference", () => {
   it("adds the answers of the app's plugins to each route by what it declares", () => {
     const statuses = (path: string, method: string) =>
       Object.keys(doc.paths[path]?.[method]?.responses ?? {}).sort();
-    // A signed-in read: 401 signed out, 400 and 500 as everywhere, no cross-site 403 or body errors.
-    expect(statuses("/api/activity", "get")).toEqual(["200", "400", "401", "500"]);
+    // A signed-in read with an ETag: 401 signed out, 400 and 500 as everywhere, no cross-site 403 or body errors.
+    expect(statuses("/api/activity", "get")).toEqual(["200", "304", "400", "401", "500"]);
     // A public state-changing call: the cross-site 403 and the body parser's 413 and 415.
     expect(statuses("/api/logout", "post")).toEqual(["200", "400", "403", "413", "415", "500"]);
     // An admin route's 403 also says when an administrator must set up a second factor first.

@@ -77,8 +77,13 @@ export const API_TAGS = [
   },
   {
     name: "linkedin-accounts",
-    description: "The LinkedIn accounts a customer bought, their secrets, activity and sync.",
-    prefixes: ["/api/accounts", "/api/activity", "/api/linkedin-sync"],
+    description: "The LinkedIn accounts a customer bought, their secrets and sync.",
+    prefixes: ["/api/accounts", "/api/linkedin-sync"],
+  },
+  {
+    name: "activity",
+    description: "The dashboard's recent activity: syncs, secret reveals, payments and orders.",
+    prefixes: ["/api/activity"],
   },
   {
     name: "profile-optimizations",

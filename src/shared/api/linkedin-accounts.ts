@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { syncRunKindSchema, syncRunStatusSchema } from "./sync";
 import { REVEAL_KINDS } from "./values";
 
 /**
@@ -87,32 +86,3 @@ export type ExportedSecrets = z.infer<typeof exportedSecretsSchema>;
 /** What an audit row says was shown: one secret, a login code, or the secrets in an export. */
 export const revealKindSchema = z.enum(REVEAL_KINDS);
 export type RevealKind = z.infer<typeof revealKindSchema>;
-
-/** `GET /api/activity`: the dashboard's Recent Activity, newest first. */
-export const activityItemSchema = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("sync"),
-    at: z.string(),
-    kind: syncRunKindSchema,
-    status: syncRunStatusSchema,
-    synced: z.number().int(),
-    errors: z.number().int(),
-  }),
-  z.object({
-    type: z.literal("reveal"),
-    at: z.string(),
-    secret: revealKindSchema,
-    /**
-     * The account's LinkedIn email, or its name when it has none. When one action covered several
-     * accounts (an export), the first of them by this label.
-     */
-    account: z.string(),
-    /** How many accounts the action covered: one for a reveal, every exported one for an export. */
-    accounts: z.number().int().min(1),
-    /** Someone other than the customer (an admin) revealed it. */
-    byAnotherUser: z.boolean(),
-  }),
-]);
-export type ActivityItem = z.infer<typeof activityItemSchema>;
-export const activitySchema = z.object({ items: z.array(activityItemSchema) });
-export type Activity = z.infer<typeof activitySchema>;

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { PAY_PRODUCT_KEYS, PRODUCT_KEYS } from "../shop/catalogue";
 import { singleLineText, uidSchema } from "./text";
+import { ORDER_STATUSES } from "./values";
 
 export const MAX_QUANTITY = 100;
 
@@ -73,7 +74,8 @@ export const payBodySchema = z.object({
 });
 export const payAnswerSchema = z.object({ redirectUrl: z.string() });
 
-export const ORDER_STATUSES = ["open", "paid", "cancelled", "expired", "failed", "refunded"] as const;
+// The list lives with the API's other plain enumerations, so the dashboard's first load can read it without zod.
+export { ORDER_STATUSES };
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orderLineSchema = z.object({

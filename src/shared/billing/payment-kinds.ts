@@ -21,6 +21,9 @@ export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
   other: "Other",
 };
 
+/** Every kind, as a list: the activity contract's enum, and the first load's check of it. */
+export const PAYMENT_KINDS = Object.keys(PAYMENT_KIND_LABELS) as [PaymentKind, ...PaymentKind[]];
+
 export function paymentKindOf(eventType: string | null | undefined): PaymentKind {
   return (eventType && KIND_OF_EVENT_TYPE[eventType.trim().toLowerCase()]) || "other";
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  activityLink,
   describeActivity,
   relativeTime,
 } from "../../../src/client/features/dashboard/components/activity-text";
+import { formatMoney } from "../../../src/client/lib/money";
 
 const at = "2026-03-01T10:00:00.000Z";
 
@@ -53,6 +55,61 @@ describe("describeActivity", () => {
     expect(describeActivity({ ...exported, accounts: 1_200, byAnotherUser: true })).toBe(
       "An administrator exported the passwords of 1,200 accounts",
     );
+  });
+});
+
+describe("payments and orders", () => {
+  const payment = {
+    type: "payment",
+    at,
+    kind: "payment",
+    amountCents: 44200,
+    currency: "USD",
+    product: "3 × LinkedIn Plus, 1 × Sales Navigator",
+  } as const;
+
+  it("words a ledger event in the customer's words, with its amount and what it paid for", () => {
+    expect(describeActivity(payment, "en-US")).toBe(
+      "Payment: $442.00 for 3 × LinkedIn Plus, 1 × Sales Navigator",
+    );
+    expect(
+      describeActivity({ ...payment, kind: "renewal", amountCents: 13400, product: null }, "en-US"),
+    ).toBe("Renewal: $134.00");
+    expect(
+      describeActivity({ ...payment, kind: "failed", amountCents: 9800, product: "Lite" }, "en-US"),
+    ).toBe("Payment failed: $98.00 for Lite");
+    expect(describeActivity({ ...payment, kind: "refund", amountCents: -4400, product: null }, "en-US")).toBe(
+      "Refund: \u2212$44.00",
+    );
+    expect(activityLink(payment)).toBe("/billing/transactions");
+  });
+
+  it("words an order by where it stands", () => {
+    const order = {
+      type: "order",
+      at,
+      status: "open",
+      totalCents: 9800,
+      currency: "USD",
+      product: "1 × LinkedIn Lite",
+    } as const;
+    expect(describeActivity(order, "en-US")).toBe("Order started: $98.00 for 1 × LinkedIn Lite");
+    expect(describeActivity({ ...order, status: "paid" }, "en-US")).toBe(
+      "Order paid: $98.00 for 1 × LinkedIn Lite",
+    );
+    expect(describeActivity({ ...order, status: "expired" }, "en-US")).toMatch(/^Order expired: /);
+    expect(describeActivity({ ...order, status: "cancelled" }, "en-US")).toMatch(/^Order cancelled: /);
+    expect(activityLink(order)).toBe("/billing/orders");
+    expect(
+      activityLink({ type: "sync", at, kind: "user", status: "succeeded", synced: 1, errors: 0 }),
+    ).toBeNull();
+  });
+
+  it("writes money in its own currency, with a true minus sign", () => {
+    expect(formatMoney(-4400, "usd", "en-US")).toBe("\u2212$44.00");
+    expect(formatMoney(1500, "JPY", "en-US")).toBe("¥1,500");
+    expect(formatMoney(250, "EUR", "de-DE")).toBe("2,50\u00a0€");
+    expect(formatMoney(-250, "XX1", "en-US")).toBe("\u22122.50 XX1");
   });
 });
 

@@ -4,7 +4,8 @@ import { readActivity } from "../../../src/client/features/dashboard/api/get-rec
 import { readLinkedinAccountList } from "../../../src/client/lib/linkedin-account-list";
 import { readPublicConfig } from "../../../src/client/lib/public-config";
 import { readSessionAnswer } from "../../../src/client/lib/session";
-import { activitySchema, linkedinAccountListSchema } from "../../../src/shared/api/linkedin-accounts";
+import { activitySchema } from "../../../src/shared/api/activity";
+import { linkedinAccountListSchema } from "../../../src/shared/api/linkedin-accounts";
 import { publicConfigSchema } from "../../../src/shared/api/public-config";
 import { sessionSchema } from "../../../src/shared/api/user";
 
@@ -136,8 +137,25 @@ describe("the answers the first load reads without zod", () => {
     byAnotherUser: false,
   };
 
+  const payment = {
+    type: "payment",
+    at: "2026-01-04T12:00:00.000Z",
+    kind: "refund",
+    amountCents: -4400,
+    currency: "USD",
+    product: null,
+  };
+  const order = {
+    type: "order",
+    at: "2026-01-04T13:00:00.000Z",
+    status: "paid",
+    totalCents: 44200,
+    currency: "USD",
+    product: "3 × LinkedIn Plus, 1 × Sales Navigator",
+  };
+
   it("reads the recent activity as the schema does", () => {
-    const body = { items: [sync, { ...reveal, extra: 1 }] };
+    const body = { items: [sync, { ...reveal, extra: 1 }, payment, { ...payment, product: "Lite" }, order] };
     expect(readActivity(body)).toEqual(activitySchema.parse(body));
     expect(readActivity({ items: [] })).toEqual({ items: [] });
   });
@@ -153,6 +171,13 @@ describe("the answers the first load reads without zod", () => {
       { items: [{ ...reveal, accounts: 0 }] },
       { items: [{ ...reveal, byAnotherUser: null }] },
       { items: [{ ...reveal, type: "sync" }] },
+      { items: [{ ...payment, kind: "checkout.session.completed" }] },
+      { items: [{ ...payment, amountCents: 44.5 }] },
+      { items: [{ ...payment, currency: null }] },
+      { items: [{ ...payment, product: undefined }] },
+      { items: [{ ...order, status: "pending" }] },
+      { items: [{ ...order, product: null }] },
+      { items: [{ ...order, type: "payment" }] },
     ]) {
       expect(activitySchema.safeParse(body).success).toBe(false);
       expect(() => readActivity(body)).toThrow();

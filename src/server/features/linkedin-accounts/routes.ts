@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "../../../shared/api/errors";
 import {
-  activitySchema,
   exportedSecretsSchema,
   exportSecretsBodySchema,
   linkedinAccountListSchema,
@@ -22,7 +21,6 @@ import { errorResponses, notModifiedResponse, stepUpResponse } from "../../http/
 import type { SecretBox } from "../../secrets/secret-box";
 import { createAccountListCache } from "./account-list-cache";
 import { accountListJson, accountListVersion } from "./accounts-queries";
-import { recentActivity } from "./activity";
 import { currentLoginCode, exportSecrets, type RevealContext, revealSecret } from "./secret-reveals";
 
 const uidParams = z.object({ uid: uidSchema });
@@ -156,15 +154,6 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{
       noStore(reply);
       return exportSecrets(ctx, ownerId, request.body.accountIds);
     },
-  );
-
-  app.get(
-    "/api/activity",
-    {
-      config: { access: "user" },
-      schema: { summary: "Recent activity on the accounts", response: { 200: activitySchema } },
-    },
-    async (request) => ({ items: await recentActivity(db, requireUser(request)) }),
   );
 };
 

@@ -1,0 +1,151 @@
+/**
+ * The dashboard's Recent Activity: a customer's own syncs, the reveals of their accounts' secrets (by
+ * them or by an admin), their ledger's payment events and the orders they started, merged newest
+ * first. One action is one item, however many accounts it covered: an export writes a row per
+ * account in one statement, so its rows share the time, the actor and the kind (decision 014).
+ * Each source reads at most a page's worth off its own index (decision 032).
+ */
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { ACTIVITY_ITEMS, type ActivityItem } from "../../../shared/api/activity";
+import { paymentKindOf, signedAmountCents } from "../../../shared/billing/payment-kinds";
+import type { Database } from "../../db/client";
+import { accountSecretReveals, orders, syncRuns, transactions, type UserRow } from "../../db/schema";
+
+// The same expression as the ledger's (user_id, occurred) index, so the newest rows come straight off it.
+const occurredAt = sql`coalesce(${transactions.createdTime}, ${transactions.createdAt})`;
+
+async function syncItems(db: Database, me: UserRow): Promise<ActivityItem[]> {
+  const runs = await db
+    .select({
+      startedAt: syncRuns.startedAt,
+      kind: syncRuns.kind,
+      status: syncRuns.status,
+      synced: syncRuns.synced,
+      errors: syncRuns.errors,
+    })
+    .from(syncRuns)
+    .where(and(eq(syncRuns.scopeUid, me.uid), eq(syncRuns.kind, "user")))
+    .orderBy(desc(syncRuns.startedAt), desc(syncRuns.id))
+    .limit(ACTIVITY_ITEMS);
+  return runs.map((run) => ({
+    type: "sync",
+    at: run.startedAt.toISOString(),
+    kind: run.kind,
+    status: run.status,
+    synced: run.synced,
+    errors: run.errors,
+  }));
+}
+
+async function revealItems(db: Database, me: UserRow): Promise<ActivityItem[]> {
+  const reveals = await db
+    .select({
+      revealedAt: accountSecretReveals.revealedAt,
+      secret: accountSecretReveals.secret,
+      actorUserId: accountSecretReveals.actorUserId,
+      accountLabel: sql<string>`min(${accountSecretReveals.accountLabel})`,
+      accounts: sql<number>`count(*)::int`,
+    })
+    .from(accountSecretReveals)
+    .where(eq(accountSecretReveals.ownerUserId, me.id))
+    .groupBy(accountSecretReveals.revealedAt, accountSecretReveals.actorUserId, accountSecretReveals.secret)
+    .orderBy(desc(accountSecretReveals.revealedAt), desc(sql`max(${accountSecretReveals.id})`))
+    .limit(ACTIVITY_ITEMS);
+  return reveals.map((reveal) => ({
+    type: "reveal",
+    at: reveal.revealedAt.toISOString(),
+    secret: reveal.secret,
+    account: reveal.accountLabel,
+    accounts: Number(reveal.accounts),
+    // A deleted actor (null) cannot have been the owner, whose rows go with them.
+    byAnotherUser: reveal.actorUserId !== me.id,
+  }));
+}
+
+/**
+ * The ledger's rows of the customer, whatever their source (the operator's base, Stripe, the test
+ * checkout). The payment provider's times are whole seconds, so a payment made within a second of
+ * starting its order would seem to come before it: it is placed no earlier than its order's start.
+ */
+async function paymentItems(db: Database, me: UserRow): Promise<ActivityItem[]> {
+  const rows = await db
+    .select({
+      createdTime: transactions.createdTime,
+      createdAt: transactions.createdAt,
+      orderStartedAt: orders.createdAt,
+      eventType: transactions.eventType,
+      amountCents: transactions.amountCents,
+      currency: transactions.currency,
+      product: transactions.product,
+    })
+    .from(transactions)
+    // The order a payment paid: the one the event named, else the checkout session it completed
+    // (each unique, so a row meets at most one order).
+    .leftJoin(
+      orders,
+      or(
+        eq(orders.id, transactions.orderId),
+        and(isNull(transactions.orderId), eq(orders.paymentSessionId, transactions.csLiveId)),
+      ),
+    )
+    .where(eq(transactions.userId, me.id))
+    .orderBy(desc(occurredAt), desc(transactions.id))
+    .limit(ACTIVITY_ITEMS);
+  return rows.map((row) => {
+    const occurred = row.createdTime ?? row.createdAt;
+    const at =
+      row.orderStartedAt &&
+      row.orderStartedAt > occurred &&
+      row.orderStartedAt.getTime() - occurred.getTime() < 1000
+        ? row.orderStartedAt
+        : occurred;
+    return {
+      type: "payment",
+      at: at.toISOString(),
+      kind: paymentKindOf(row.eventType),
+      amountCents: signedAmountCents(row.eventType, row.amountCents),
+      currency: row.currency.toUpperCase(),
+      product: row.product?.trim() || null,
+    };
+  });
+}
+
+async function orderItems(db: Database, me: UserRow): Promise<ActivityItem[]> {
+  const rows = await db
+    .select({
+      createdAt: orders.createdAt,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      currency: orders.currency,
+      lines: orders.lines,
+    })
+    .from(orders)
+    .where(eq(orders.userId, me.id))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ACTIVITY_ITEMS);
+  return rows.map((row) => ({
+    type: "order",
+    at: row.createdAt.toISOString(),
+    status: row.status,
+    totalCents: row.totalCents,
+    currency: row.currency.toUpperCase(),
+    // Worded as the payment's ledger row names the same order.
+    product: row.lines.map((line) => `${line.quantity} × ${line.name}`).join(", "),
+  }));
+}
+
+/** Newest first: ISO timestamps in UTC sort as text in time order. */
+function newestFirst(a: ActivityItem, b: ActivityItem): number {
+  return a.at < b.at ? 1 : a.at > b.at ? -1 : 0;
+}
+
+export async function recentActivity(db: Database, me: UserRow): Promise<ActivityItem[]> {
+  const sources = await Promise.all([
+    syncItems(db, me),
+    revealItems(db, me),
+    paymentItems(db, me),
+    orderItems(db, me),
+  ]);
+  // Array.prototype.sort is stable, so items of one time keep their source's order.
+  return sources.flat().sort(newestFirst).slice(0, ACTIVITY_ITEMS);
+}
