@@ -1,5 +1,6 @@
 /** What the accounts screen shows instead of the table: loading or none (none matching is the kit's NoMatches). */
-import { RefreshCw, Users } from "lucide-react";
+import { RefreshCw, ShoppingCart, Users } from "lucide-react";
+import { Link } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
@@ -18,17 +19,26 @@ export function NoAccounts({ syncing, onSync }: { syncing: boolean; onSync: () =
       icon={<Users aria-hidden="true" />}
       title="You have no LinkedIn accounts yet"
       action={
-        <Button onClick={onSync} aria-disabled={syncing || undefined}>
-          <RefreshCw
-            aria-hidden="true"
-            className={syncing ? "animate-spin motion-reduce:animate-none" : undefined}
-          />
-          Sync Accounts
-        </Button>
+        // A new customer's first step is to order; one who has bought already syncs what was delivered.
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button asChild>
+            <Link to="/orders">
+              <ShoppingCart aria-hidden="true" />
+              Order accounts
+            </Link>
+          </Button>
+          <Button variant="outline" onClick={onSync} aria-disabled={syncing || undefined}>
+            <RefreshCw
+              aria-hidden="true"
+              className={syncing ? "animate-spin motion-reduce:animate-none" : undefined}
+            />
+            Sync Accounts
+          </Button>
+        </div>
       }
     >
-      Accounts you have bought appear here once they are delivered. If you expect some already, sync them from
-      our records.
+      Accounts you order appear here once they are delivered. If you expect some already, sync them from our
+      records.
     </EmptyState>
   );
 }
