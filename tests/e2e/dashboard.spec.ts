@@ -1,5 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
+import { newPerson } from "../support/builders";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { registerThroughApi } from "./support/journeys";
 
 const card = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
@@ -221,5 +223,68 @@ test.describe("a customer who reveals a password", () => {
     await expect(item.locator("time")).toHaveText("just now");
     await expectCount(page, "LinkedIn Accounts", "2", true);
     await expectCount(page, "Sales Navigator Accounts", "1", true);
+  });
+});
+
+test.describe("a new customer who pays on the test checkout", () => {
+  const PHONE = { width: 390, height: 844 };
+
+  // A customer of their own, so that their Recent Activity holds only what this test does.
+  test("finds the payment and the order in Recent Activity, at desktop and phone widths", async ({
+    page,
+    baseURL,
+  }) => {
+    await registerThroughApi(page.request, baseURL, newPerson("Petra", "Payer"));
+    await page.goto("/dashboard");
+    const activity = card(page, "Recent Activity");
+    await expect(activity.getByText("No recent activity")).toBeVisible();
+
+    await page.getByRole("link", { name: "Place Order" }).click();
+    await expect(page).toHaveURL("/orders");
+    const cart = page.getByRole("region", { name: "Your cart" });
+    await page
+      .getByRole("group", { name: "LinkedIn Plus", exact: true })
+      .getByRole("button", { name: /Add to Cart/ })
+      .click();
+    await page
+      .getByRole("group", { name: "LinkedIn Automation", exact: true })
+      .getByRole("button", { name: /Add to Cart/ })
+      .click();
+    await cart.getByRole("button", { name: "Confirm and Checkout" }).click();
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    await expect(page).toHaveURL(/\/test-checkout\/cs_local_/);
+    await page.getByRole("button", { name: /^Pay \$178\.00/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+
+    await page.goto("/dashboard");
+    const items = activity.getByRole("listitem");
+    // The payment leads; the order it paid was started just before.
+    const payment = items.first();
+    await expect(payment).toContainText("Payment: $178.00 for 1 × LinkedIn Plus, 1 × LinkedIn Automation");
+    await expect(payment.locator("time")).toHaveText("just now");
+    await expect(items.nth(1)).toContainText(
+      "Order paid: $178.00 for 1 × LinkedIn Plus, 1 × LinkedIn Automation",
+    );
+    await expect(items).toHaveCount(2);
+    await expect(activity.getByText("No recent activity")).toHaveCount(0);
+    await expect(activity.getByRole("link", { name: /^Order paid: \$178\.00/ })).toHaveAttribute(
+      "href",
+      "/billing/orders",
+    );
+    await expectNoSeriousA11yViolations(page, "the dashboard after a payment");
+
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await expect(payment).toContainText("Payment: $178.00");
+    const box = await payment.boundingBox();
+    expect(box, "the payment's line is on screen").not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0), "the line fits the phone's width").toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSeriousA11yViolations(page, "the dashboard after a payment on a phone");
+
+    await activity.getByRole("link", { name: /^Payment: \$178\.00/ }).click();
+    await expect(page).toHaveURL("/billing/transactions");
   });
 });

@@ -818,6 +818,39 @@ test.describe("a customer without accounts", () => {
   });
 });
 
+test.describe("a new customer's empty accounts screen", () => {
+  test.beforeEach(async ({ signInAs }) => {
+    await signInAs("customer");
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`offers Order accounts beside Sync Accounts, and ordering opens the shop (${viewport.width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await openAccounts(page);
+      await expect(page.getByText("You have no LinkedIn accounts yet")).toBeVisible();
+      const order = page.getByRole("link", { name: "Order accounts" });
+      await expect(order).toBeVisible();
+      await expect(page.getByRole("button", { name: "Sync Accounts" })).toBeVisible();
+      // Both fit the screen, side by side or one under the other.
+      for (const action of [order, page.getByRole("button", { name: "Sync Accounts" })]) {
+        const box = await action.boundingBox();
+        expect(box).not.toBeNull();
+        expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
+      }
+      await expectNoSeriousA11yViolations(page, `the empty accounts screen at ${viewport.width} px`);
+
+      await order.click();
+      await expect(page).toHaveURL("/orders");
+      await expect(page.getByRole("heading", { level: 1, name: "LinkedIn Account Plans" })).toBeVisible();
+    });
+  }
+});
+
 test.describe("a customer with nothing to sync", () => {
   test.beforeEach(async ({ signInAs }) => {
     await signInAs("emptySyncer");
