@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { identityEvents, users } from "../../src/server/db/schema";
+import { identityEvents, oidcFlows, users } from "../../src/server/db/schema";
 import { startHttpFake } from "../fakes/harness";
 import { type OidcFault, startTestIssuer, type TestIssuer } from "../fakes/oidc-issuer";
 import { readMailbox } from "../support/mailbox";
-import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
+import { createTestApp, nextLoopbackIp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { insertUser, signedInUser } from "../support/users";
 
 const CLIENT_ID = "portal-test-client";
@@ -49,12 +49,24 @@ describe("Google sign-in", () => {
   beforeEach(() => issuer.reset());
 
   /** The browser's walk: start, the issuer's approval, and back to the callback. */
-  async function walk(options: { jar?: Record<string, string>; tamperCallback?: (url: URL) => void } = {}) {
+  async function walk(
+    options: {
+      jar?: Record<string, string>;
+      /** The start's query string (`?next=...`), as the sign-in page sends it. */
+      startQuery?: string;
+      tamperCallback?: (url: URL) => void;
+      /** Runs while the browser is at the issuer, before it comes back. */
+      atIssuer?: () => Promise<void>;
+      /** The browser's address, for a walk that must not count against the shared one's start limit. */
+      ip?: string;
+    } = {},
+  ) {
     const jar = options.jar ?? {};
     const start = await t.app.inject({
       method: "GET",
-      url: "/api/auth/google",
+      url: `/api/auth/google${options.startQuery ?? ""}`,
       headers: { cookie: cookieHeader(jar) },
+      remoteAddress: options.ip,
     });
     expect(start.statusCode).toBe(303);
     cookiesOf(start, jar);
@@ -62,10 +74,12 @@ describe("Google sign-in", () => {
     const approved = await fetch(authorize, { redirect: "manual" });
     const callback = new URL(String(approved.headers.get("location")));
     options.tamperCallback?.(callback);
+    await options.atIssuer?.();
     const back = await t.app.inject({
       method: "GET",
       url: `${callback.pathname}${callback.search}`,
       headers: { cookie: cookieHeader(jar) },
+      remoteAddress: options.ip,
     });
     cookiesOf(back, jar);
     return { start, authorize, callback, back, jar };
@@ -296,6 +310,118 @@ describe("Google sign-in", () => {
     expect(outcomeOf(back)).toBe("/login?google=denied");
   });
 
+  describe("the page asked for before sign-in", () => {
+    const asked = "/accounts/linkedin?status=banned&q=ann";
+    const startQuery = `?next=${encodeURIComponent(asked)}`;
+    // Each walk from an address of its own: the start's per-address limit is not what is tested here.
+    const walkFrom = (options: Parameters<typeof walk>[0] = {}) => walk({ ip: nextLoopbackIp(), ...options });
+    const verified = (label: string) =>
+      issuer.signInAs({
+        sub: nextSubject(),
+        email: `${label}${Date.now()}@gmail.example`,
+        email_verified: true,
+      });
+
+    it("is kept on the server with the flow and returned to after the callback, with its query", async () => {
+      verified("deep-link");
+      const { start, authorize, back, jar } = await walkFrom({ startQuery });
+      expect(back.statusCode).toBe(303);
+      expect(back.headers.location).toBe(`${TEST_APP_URL}${asked}`);
+      expect(await sessionUser(jar)).not.toBeNull();
+      // Neither the issuer nor the browser's cookie carries it: only the flow's row does.
+      expect(authorize.href).not.toContain("accounts");
+      expect(start.cookies.find((c) => c.name === "portal_google")?.value).not.toContain("accounts");
+    });
+
+    it("ignores a return address added to the callback by anyone", async () => {
+      verified("tampered-callback");
+      const { back } = await walkFrom({
+        startQuery,
+        tamperCallback: (url) => {
+          url.searchParams.set("next", "https://evil.example/");
+          url.searchParams.set("returnTo", "//evil.example");
+          url.searchParams.set("redirect_uri", "https://evil.example/");
+        },
+      });
+      expect(back.headers.location).toBe(`${TEST_APP_URL}${asked}`);
+
+      verified("tampered-callback-no-next");
+      const plain = await walkFrom({ tamperCallback: (url) => url.searchParams.set("next", "/settings") });
+      expect(plain.back.headers.location).toBe(`${TEST_APP_URL}/dashboard`);
+    });
+
+    it("is checked again on the way out: a tampered row ends on the dashboard", async () => {
+      verified("tampered-row");
+      const { back } = await walkFrom({
+        startQuery,
+        atIssuer: async () => {
+          const [flow] = await t.database.db.select().from(oidcFlows).orderBy(desc(oidcFlows.id)).limit(1);
+          const state = String(flow?.state).split("\n")[0];
+          expect(flow?.state).toBe(`${state}\n${asked}`);
+          await t.database.db
+            .update(oidcFlows)
+            .set({ state: `${state}\n//evil.example/accounts` })
+            .where(eq(oidcFlows.id, Number(flow?.id)));
+        },
+      });
+      expect(back.headers.location).toBe(`${TEST_APP_URL}/dashboard`);
+    });
+
+    it.each([
+      "https://evil.example/accounts/linkedin",
+      "//evil.example",
+      "/\\evil.example",
+      "/%2F%2Fevil.example",
+      "/%252F%252Fevil.example",
+      "/\t/evil.example",
+      "/api/user",
+      "/login",
+      "javascript:alert(1)",
+    ])("an evil next (%j) is not kept, and the sign-in ends on the dashboard", async (evil) => {
+      verified("evil-next");
+      const { back, jar } = await walkFrom({
+        startQuery: `?next=${encodeURIComponent(evil)}`,
+        atIssuer: async () => {
+          const [flow] = await t.database.db.select().from(oidcFlows).orderBy(desc(oidcFlows.id)).limit(1);
+          expect(flow?.state).not.toContain("\n");
+        },
+      });
+      expect(back.headers.location).toBe(`${TEST_APP_URL}/dashboard`);
+      expect(await sessionUser(jar)).not.toBeNull();
+    });
+
+    it("comes back to /login with the page when Google refuses, so another way in still returns to it", async () => {
+      issuer.signInAs({
+        sub: nextSubject(),
+        email: `unverified${Date.now()}@example.com`,
+        email_verified: false,
+      });
+      const refused = await walkFrom({ startQuery });
+      const location = new URL(String(refused.back.headers.location));
+      expect(location.pathname).toBe("/login");
+      expect(location.searchParams.get("google")).toBe("unverified");
+      expect(location.searchParams.get("next")).toBe(asked);
+
+      issuer.service.once("beforeAuthorizeRedirect", (redirect) => {
+        redirect.url.searchParams.delete("code");
+        redirect.url.searchParams.set("error", "access_denied");
+      });
+      const denied = new URL(String((await walkFrom({ startQuery })).back.headers.location));
+      expect(`${denied.pathname}?${denied.searchParams}`).toBe(
+        `/login?google=denied&next=${encodeURIComponent(asked)}`,
+      );
+    });
+
+    it("a second next in the start's query is refused as malformed, in the API's error shape", async () => {
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/auth/google?next=/settings&next=//evil.example",
+      });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json())).toEqual(["error"]);
+    });
+  });
+
   it("links and unlinks from Settings, and refuses to unlink the only way in", async () => {
     const user = await signedInUser(t.database.db, t.config, {
       email: `settings${Date.now()}@example.com`,
@@ -420,9 +546,12 @@ describe("Google sign-in when the issuer cannot be reached", () => {
     });
     try {
       for (const attempt of ["503", "garbage"]) {
-        const res = await t.app.inject({ method: "GET", url: "/api/auth/google" });
+        // Back on /login with the page asked for, so that a password sign-in still returns to it.
+        const res = await t.app.inject({ method: "GET", url: "/api/auth/google?next=/billing/transactions" });
         expect(res.statusCode, attempt).toBe(303);
-        expect(res.headers.location, attempt).toBe(`${TEST_APP_URL}/login?google=unavailable`);
+        expect(res.headers.location, attempt).toBe(
+          `${TEST_APP_URL}/login?google=unavailable&next=/billing/transactions`,
+        );
       }
       expect(t.logs()).toContain("the OpenID issuer could not be reached");
       const res = await t.app.inject({ method: "GET", url: "/api/auth/google" });
@@ -446,6 +575,8 @@ describe("Google sign-in when the issuer cannot be reached", () => {
       const res = await t.app.inject({ method: "GET", url: "/api/auth/google" });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe(`${TEST_APP_URL}/login?google=not-configured`);
+      const evil = await t.app.inject({ method: "GET", url: "/api/auth/google?next=//evil.example" });
+      expect(evil.headers.location).toBe(`${TEST_APP_URL}/login?google=not-configured`);
     } finally {
       await t.close();
     }

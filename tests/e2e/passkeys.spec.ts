@@ -146,16 +146,17 @@ test("a customer adds a passkey in Settings and signs in with it on a phone, typ
   await page.getByRole("region", { name: "Your account" }).getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL("/login");
 
-  // On a phone's screen, with nothing typed.
+  // On a phone's screen, with nothing typed, from a link to Settings: the sign-in returns there.
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/settings#passkeys");
+  await expect(page).toHaveURL("/login?next=/settings%23passkeys");
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue("");
   await expectNoSeriousA11yViolations(page, "the sign-in page with the passkey button");
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-  await expect(page).toHaveURL("/dashboard");
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page).toHaveURL("/settings#passkeys");
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
 
-  await page.goto("/settings");
   const phoneCard = page.getByRole("region", { name: "Passkeys" });
   await expect(phoneCard.getByRole("list", { name: "Your passkeys" })).toContainText("Last used");
   await expectNoSeriousA11yViolations(page, "the passkeys card on a phone");

@@ -46,16 +46,17 @@ test.describe("a signed-out visitor", () => {
     await expectNoSeriousA11yViolations(page, "/register-existing");
   });
 
-  for (const path of [
-    "/dashboard",
-    "/settings",
-    "/accounts/linkedin",
-    "/billing/transactions",
-    "/admin/sync",
-  ]) {
-    test(`is sent from ${path} to /login`, async ({ page }) => {
+  // With the page as the return path; the dashboard, where a sign-in ends anyway, needs none.
+  for (const [path, login] of [
+    ["/dashboard", "/login"],
+    ["/settings", "/login?next=/settings"],
+    ["/accounts/linkedin", "/login?next=/accounts/linkedin"],
+    ["/billing/transactions", "/login?next=/billing/transactions"],
+    ["/admin/sync", "/login?next=/admin/sync"],
+  ] as const) {
+    test(`is sent from ${path} to ${login}`, async ({ page }) => {
       await page.goto(path);
-      await expect(page).toHaveURL("/login");
+      await expect(page).toHaveURL(login);
       await expect(signInHeading(page)).toBeVisible();
     });
   }

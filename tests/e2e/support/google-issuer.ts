@@ -9,6 +9,9 @@ import { IDENTITY_PARAM } from "../../fakes/oidc-issuer";
 
 export const E2E_GOOGLE_CLIENT_ID = "e2e-portal-client";
 
+/** The portal's Google start, with or without the page to return to (`?next=`). */
+const isGoogleStart = (url: URL) => url.pathname === "/api/auth/google";
+
 /** The Google account the next "Continue with Google" (or Link Google) on this page signs in as. */
 export async function signInAtGoogleAs(
   page: Page,
@@ -19,10 +22,10 @@ export async function signInAtGoogleAs(
     url.searchParams.set(IDENTITY_PARAM, JSON.stringify(claims));
     return url.href;
   };
-  await page.unroute("**/api/auth/google");
+  await page.unroute(isGoogleStart);
   await page.unroute("**/api/auth/google/link");
   // The portal's start redirects to the issuer; a redirect's target cannot be routed, its source can.
-  await page.route("**/api/auth/google", async (route) => {
+  await page.route(isGoogleStart, async (route) => {
     const response = await route.fetch({ maxRedirects: 0 });
     const location = response.headers().location;
     await route.fulfill({

@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense } from "react";
 import { Navigate, useLocation } from "react-router";
+import { loginPathFor } from "../../lib/return-path";
 import { useSessionUser } from "../../lib/session";
 import { LoadingScreen } from "../loading-screen";
 import { useFirstScreenLoaded } from "./first-screen";
@@ -9,15 +10,17 @@ import { LoginPage } from "./signed-out-screens";
 
 /**
  * The signed-in part of the app. A signed-out visitor sees the sign-in screen in place on / and on
- * unknown paths, and is sent to /login from every signed-in page. The page is the child route, or
+ * unknown paths, and is sent to /login from every signed-in page, with that page as the return path
+ * (`/login?next=/accounts/linkedin?status=...`). The page is the child route, or
  * `children` where the area is used outside the route tree.
  */
 export function SignedInArea({ children }: { children?: ReactNode }) {
   const { user } = useSessionUser();
-  const { pathname } = useLocation();
+  const location = useLocation();
 
   if (user === null) {
-    if (findSignedInPath(pathname)) return <Navigate to="/login" replace />;
+    // With the page asked for, so that signing in returns to it (decision 031).
+    if (findSignedInPath(location.pathname)) return <Navigate to={loginPathFor(location)} replace />;
     return (
       <Suspense fallback={<LoadingScreen />}>
         <LoginPage />

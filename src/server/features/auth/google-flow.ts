@@ -1,10 +1,12 @@
 /**
  * The one-time values of a Google sign-in under way (table `oidc_flows`): the browser holds a random
  * id in a short-lived HttpOnly cookie, the server its SHA-256 with the state, nonce and PKCE
- * verifier. A flow is used at most once, and only by the browser that started it.
+ * verifier, and the page to return to after sign-in. A flow is used at most once, and only by the
+ * browser that started it.
  */
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { safeReturnPath } from "../../../shared/return-path";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { oidcFlows } from "../../db/schema";
@@ -18,13 +20,36 @@ export interface KeptFlow {
   nonce: string;
   codeVerifier: string;
   linkUserId: number | null;
+  /** The checked return path (`safeReturnPath`) asked for when the flow started, or null. */
+  returnTo: string | null;
+}
+
+/**
+ * The return path is kept in the row's `state` column, after the state and a line feed: the state
+ * is the issuer's URL-safe token and a checked return path holds no control character, so neither
+ * can contain the separator. It shares the column only until the table's next migration gives it
+ * one of its own (decision 031).
+ */
+const RETURN_PATH_SEPARATOR = "\n";
+
+function packState(state: string, returnTo: string | null): string {
+  return returnTo ? `${state}${RETURN_PATH_SEPARATOR}${returnTo}` : state;
+}
+
+function unpackState(stored: string): { state: string; returnTo: string | null } {
+  const at = stored.indexOf(RETURN_PATH_SEPARATOR);
+  if (at < 0) return { state: stored, returnTo: null };
+  // Checked again on the way out: whatever the row holds, only a path of the app is returned.
+  return { state: stored.slice(0, at), returnTo: safeReturnPath(stored.slice(at + 1)) };
 }
 
 export async function keepFlow(db: Database, values: KeptFlow, now = new Date()): Promise<string> {
   const flowId = newSecretToken();
+  const { returnTo, state, ...rest } = values;
   await db.insert(oidcFlows).values({
     flowHash: hashSecretToken(flowId),
-    ...values,
+    ...rest,
+    state: packState(state, safeReturnPath(returnTo)),
     createdAt: now,
     expiresAt: new Date(now.getTime() + GOOGLE_FLOW_TTL_MS),
   });
@@ -51,7 +76,12 @@ export async function takeFlow(
     )
     .returning();
   return row
-    ? { state: row.state, nonce: row.nonce, codeVerifier: row.codeVerifier, linkUserId: row.linkUserId }
+    ? {
+        ...unpackState(row.state),
+        nonce: row.nonce,
+        codeVerifier: row.codeVerifier,
+        linkUserId: row.linkUserId,
+      }
     : undefined;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Google sign-in (any OpenID Connect issuer, `GOOGLE_ISSUER_URL`): `GET /api/auth/google` starts the
  * authorization code flow, `GET /api/auth/google/callback` finishes it. Both are browser navigations,
- * so every outcome is a redirect: to `/dashboard` with a fresh session, or back to `/login` (or to
+ * so every outcome is a redirect: with a fresh session to the page asked for when the flow started
+ * (`?next=`, kept with the flow, decision 031) or to `/dashboard`, or back to `/login` (or to
  * Settings, for a link asked for there with `POST /api/auth/google/link`) with a reason the page puts
  * into words. Never a JSON page.
  */
@@ -16,6 +17,12 @@ import {
 } from "../../../shared/api/google-sign-in";
 import { singleLineText } from "../../../shared/api/text";
 import { currentUserSchema } from "../../../shared/api/user";
+import {
+  DEFAULT_RETURN_PATH,
+  RETURN_PATH_PARAM,
+  safeReturnPath,
+  withReturnPath,
+} from "../../../shared/return-path";
 import { IdentityError, type IdentityPort } from "../../adapters/identity/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
@@ -48,6 +55,16 @@ export interface GoogleRoutesOptions {
 }
 
 const MINUTE = 60_000;
+// The start's query: the page to return to after sign-in. An unsafe one is ignored, not refused:
+// the start is a navigation, and the dashboard is as good a place to end as any.
+const startQuery = z.object({
+  [RETURN_PATH_PARAM]: z
+    .string()
+    .optional()
+    .describe(
+      "The page of the portal to return to after sign-in (`/accounts/linkedin?status=banned`). Only a same-origin path of the signed-in area is kept; anything else ends on `/dashboard`.",
+    ),
+});
 // The callback's query: what the issuer sends back. Anything else is ignored, never echoed.
 const callbackQuery = z.object({
   code: singleLineText().max(2048).optional(),
@@ -70,12 +87,20 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
   const flowCookie = googleFlowCookie(config);
   const devices = knownDeviceCookie(config, secretBox);
   const redirectUri = `${config.appUrl}/api/auth/google/callback`;
-  /** Back to a page of the app with the outcome for it to put into words. */
-  const to = (path: "/login" | "/settings", outcome: GoogleSignInOutcome) =>
-    `${config.appUrl}${path}?${googleOutcomeParam}=${outcome}`;
+  /**
+   * Back to a page of the app with the outcome for it to put into words; back on /login, with the
+   * page that was asked for, so that another way of signing in still returns to it.
+   */
+  const to = (path: "/login" | "/settings", outcome: GoogleSignInOutcome, returnTo: string | null = null) =>
+    `${config.appUrl}${withReturnPath(`${path}?${googleOutcomeParam}=${outcome}`, path === "/login" ? returnTo : null)}`;
 
   /** Keeps a new flow for this browser and answers where to send it. */
-  async function startFlow(request: FastifyRequest, reply: FastifyReply, linkUserId: number | null) {
+  async function startFlow(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    linkUserId: number | null,
+    returnTo: string | null,
+  ) {
     if (!identity) throw new IdentityError("unavailable", "not configured");
     await hit(db, [{ key: `google-start-ip:${request.ip}`, limit: 30, windowMs: 15 * MINUTE }]);
     const start = await identity.startSignIn(redirectUri);
@@ -84,6 +109,7 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
       nonce: start.nonce,
       codeVerifier: start.codeVerifier,
       linkUserId,
+      returnTo,
     });
     flowCookie.set(reply, flowId);
     return start.url;
@@ -95,7 +121,9 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
       config: { access: "public" },
       schema: {
         summary: "Start Google sign-in",
-        description: "Starts Google sign-in: a redirect to the issuer.",
+        description:
+          "Starts Google sign-in: a redirect to the issuer. The page to return to (`next`) is kept with the flow, on the server.",
+        querystring: startQuery,
         response: {
           303: noBody(
             "To the issuer's sign-in page, or back to `/login` with the reason (`?google=`) it cannot start.",
@@ -104,12 +132,14 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      if (!identity) return reply.redirect(to("/login", "not-configured"), 303);
+      // Checked on the way in; the flow keeps only a path of the app.
+      const returnTo = safeReturnPath(request.query[RETURN_PATH_PARAM]);
+      if (!identity) return reply.redirect(to("/login", "not-configured", returnTo), 303);
       try {
-        return reply.redirect(await startFlow(request, reply, null), 303);
+        return reply.redirect(await startFlow(request, reply, null, returnTo), 303);
       } catch (error) {
-        if (error instanceof RateLimitedError) return reply.redirect(to("/login", "too-many"), 303);
-        if (error instanceof IdentityError) return reply.redirect(to("/login", "unavailable"), 303);
+        if (error instanceof RateLimitedError) return reply.redirect(to("/login", "too-many", returnTo), 303);
+        if (error instanceof IdentityError) return reply.redirect(to("/login", "unavailable", returnTo), 303);
         throw error;
       }
     },
@@ -137,7 +167,7 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
       if (!identity) throw new HttpError(503, GOOGLE_OUTCOME_MESSAGES["not-configured"]);
       if (me.googleId) throw conflict(GOOGLE_OUTCOME_MESSAGES["already-linked"]);
       try {
-        return { url: await startFlow(request, reply, me.id) };
+        return { url: await startFlow(request, reply, me.id, null) };
       } catch (error) {
         if (error instanceof IdentityError) throw new HttpError(503, GOOGLE_OUTCOME_MESSAGES.unavailable);
         throw error;
@@ -155,7 +185,7 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
         querystring: callbackQuery,
         response: {
           303: noBody(
-            "To `/dashboard`, signed in; to Settings after a link; or back to `/login` (or Settings) with the reason (`?google=`) it failed.",
+            "Signed in, to the page asked for when the flow started (else `/dashboard`); to Settings after a link; or back to `/login` (or Settings) with the reason (`?google=`) it failed. Nothing in this query decides where.",
           ),
         },
       },
@@ -165,7 +195,9 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
       flowCookie.clear(reply);
       const flow = flowId ? await takeFlow(db, flowId) : undefined;
       const back = flow?.linkUserId ? "/settings" : "/login";
-      if (!identity) return reply.redirect(to(back, "not-configured"), 303);
+      // Where the flow was asked to return, as kept on the server: never read from this request.
+      const returnTo = flow?.returnTo ?? null;
+      if (!identity) return reply.redirect(to(back, "not-configured", returnTo), 303);
       if (!flow) return reply.redirect(to("/login", "expired"), 303);
       // A link is for the user who asked for it, still signed in in this browser.
       const linking = flow.linkUserId ? request.currentUser : null;
@@ -179,8 +211,9 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
           ? await linkGoogleToUser(db, linking, verified, request.ip)
           : await userForGoogleIdentity(db, verified, request.ip);
       } catch (error) {
-        if (error instanceof IdentityError) return reply.redirect(to(back, error.failure), 303);
-        if (error instanceof GoogleSignInRefused) return reply.redirect(to(back, error.refusal), 303);
+        if (error instanceof IdentityError) return reply.redirect(to(back, error.failure, returnTo), 303);
+        if (error instanceof GoogleSignInRefused)
+          return reply.redirect(to(back, error.refusal, returnTo), 303);
         throw error;
       }
       if (linking) return reply.redirect(to("/settings", "linked"), 303);
@@ -189,7 +222,7 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       await app.startSession(reply, user, "google");
       await rememberSignInBrowser({ db, config, mail, devices }, request, reply, user);
-      return reply.redirect(`${config.appUrl}/dashboard`, 303);
+      return reply.redirect(`${config.appUrl}${returnTo ?? DEFAULT_RETURN_PATH}`, 303);
     },
   );
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { apiRequest } from "../../../lib/api-client";
+import { noteSignOut } from "../../../lib/return-path";
 import { forgetRevalidatedBodies } from "../../../lib/revalidated-get";
 import { currentUserQueryKey } from "../../../lib/session";
 import { toast } from "../../../lib/use-toast";
@@ -17,6 +18,8 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: async () => {
+      // A plain /login: signing out on purpose asks for no page to come back to.
+      noteSignOut();
       queryClient.setQueryData(currentUserQueryKey, null);
       // Nothing cached for the previous user may be shown to whoever signs in next.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });

@@ -4,6 +4,7 @@
  */
 import type { QueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../../shared/api/user";
+import { noteSignIn } from "../../../lib/return-path";
 import { forgetRevalidatedBodies } from "../../../lib/revalidated-get";
 import { currentUserQueryKey } from "../../../lib/session";
 
@@ -22,6 +23,7 @@ export function forgetUserData(queryClient: QueryClient): void {
  */
 export function setSignedInUser(queryClient: QueryClient, user: CurrentUser, refetchAfterMs = 0): void {
   forgetUserData(queryClient);
+  noteSignIn();
   queryClient.setQueryData(currentUserQueryKey, user);
   const refetch = () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
   if (refetchAfterMs > 0) setTimeout(refetch, refetchAfterMs);

@@ -1,6 +1,8 @@
 import { useId } from "react";
+import { withReturnPath } from "../../../../shared/return-path";
 import { Button } from "../../../components/ui/button";
 import { usePublicConfig } from "../../../lib/public-config";
+import { useReturnPath } from "../../../lib/return-path";
 
 export const GOOGLE_SIGN_IN_PATH = "/api/auth/google";
 
@@ -29,10 +31,12 @@ function GoogleLogo() {
 
 /**
  * "Continue with Google": a full browser navigation to the server's sign-in start when Google
- * sign-in is configured; otherwise disabled, with a line saying why.
+ * sign-in is configured; otherwise disabled, with a line saying why. The page asked for before
+ * sign-in goes with it: the server keeps it with the flow and returns there (decision 031).
  */
 export function GoogleSignInButton() {
   const config = usePublicConfig();
+  const returnPath = useReturnPath();
   const noteId = useId();
   const enabled = config.data?.googleSignInEnabled === true;
   const unavailable = !config.isPending && !enabled;
@@ -43,7 +47,7 @@ export function GoogleSignInButton() {
         className="w-full"
         disabled={!enabled}
         aria-describedby={unavailable ? noteId : undefined}
-        onClick={() => window.location.assign(GOOGLE_SIGN_IN_PATH)}
+        onClick={() => window.location.assign(withReturnPath(GOOGLE_SIGN_IN_PATH, returnPath))}
       >
         <GoogleLogo />
         Continue with Google

@@ -4,6 +4,7 @@ import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { errorMessage } from "../../../lib/api-error";
 import { browserSupportsPasskeys } from "../../../lib/passkey-ceremony";
+import { useSignInDestination } from "../../../lib/return-path";
 import { useSignInWithPasskey } from "../api/passkey-sign-in";
 
 /**
@@ -12,10 +13,11 @@ import { useSignInWithPasskey } from "../api/passkey-sign-in";
  */
 export function PasskeySignInButton() {
   const navigate = useNavigate();
+  const destination = useSignInDestination();
   const signIn = useSignInWithPasskey();
   if (!browserSupportsPasskeys()) return null;
   const onClick = () =>
-    signIn.mutate(undefined, { onSuccess: () => void navigate("/dashboard", { replace: true }) });
+    signIn.mutate(undefined, { onSuccess: () => void navigate(destination, { replace: true }) });
   return (
     <div className="grid gap-2">
       {signIn.isError ? (

@@ -1,12 +1,14 @@
 import { CircleAlert } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { withReturnPath } from "../../../../shared/return-path";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { Spinner } from "../../../components/ui/spinner";
+import { useReturnPath, useSignInDestination } from "../../../lib/return-path";
 import { loginErrorMessage, useLogin } from "../api/login";
 import { AuthCard, AuthFooterLink, authLinkClass } from "../components/auth-card";
 import { EmailField } from "../components/email-field";
@@ -23,6 +25,9 @@ const SecondFactorForm = lazy(async () => ({
 
 export function LoginPage() {
   const navigate = useNavigate();
+  // The page asked for before sign-in (`?next=`), kept by every way of signing in (decision 031).
+  const returnPath = useReturnPath();
+  const destination = useSignInDestination();
   const login = useLogin();
   const [secondStep, setSecondStep] = useState(false);
   const [restartMessage, setRestartMessage] = useState("");
@@ -40,7 +45,7 @@ export function LoginPage() {
       setSecondStep(true);
       return;
     }
-    await navigate("/dashboard", { replace: true });
+    await navigate(destination, { replace: true });
   });
   const { errors } = form;
 
@@ -59,7 +64,7 @@ export function LoginPage() {
             }
           >
             <SecondFactorForm
-              onSignedIn={() => void navigate("/dashboard", { replace: true })}
+              onSignedIn={() => void navigate(destination, { replace: true })}
               onRestart={(message) => {
                 login.reset();
                 setRestartMessage(message);
@@ -79,7 +84,7 @@ export function LoginPage() {
         description="Sign in to manage your LinkedIn accounts, orders and billing."
         footer={
           <>
-            <AuthFooterLink prompt="Don't have an account?" to="/register">
+            <AuthFooterLink prompt="Don't have an account?" to={withReturnPath("/register", returnPath)}>
               Create an account
             </AuthFooterLink>
             <AuthFooterLink prompt="Existing customer?" to="/register-existing">

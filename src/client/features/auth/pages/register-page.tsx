@@ -2,12 +2,14 @@ import { CircleAlert } from "lucide-react";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
+import { withReturnPath } from "../../../../shared/return-path";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { FormField } from "../../../components/form-field";
 import { NewPasswordField } from "../../../components/new-password-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Input } from "../../../components/ui/input";
+import { useReturnPath, useSignInDestination } from "../../../lib/return-path";
 import { useServerForm } from "../../../lib/use-server-form";
 import { useRegister } from "../api/register";
 import { AuthCard, AuthFooterLink } from "../components/auth-card";
@@ -20,6 +22,9 @@ import { registerFormSchema } from "../form-schemas";
 
 export function RegisterPage() {
   const navigate = useNavigate();
+  // A new account starts on the dashboard, unless a page was asked for (`?next=`, decision 031).
+  const returnPath = useReturnPath();
+  const destination = useSignInDestination();
   const register = useRegister();
   const [failure, setFailure] = useState<string | null>(null);
   const { form, showServerError } = useServerForm(registerFormSchema, {
@@ -45,7 +50,7 @@ export function RegisterPage() {
       }
       return;
     }
-    await navigate("/dashboard", { replace: true });
+    await navigate(destination, { replace: true });
   });
 
   return (
@@ -55,7 +60,7 @@ export function RegisterPage() {
         description="Create your account to order and manage LinkedIn accounts."
         footer={
           <>
-            <AuthFooterLink prompt="Already have an account?" to="/login">
+            <AuthFooterLink prompt="Already have an account?" to={withReturnPath("/login", returnPath)}>
               Sign in
             </AuthFooterLink>
             <AuthFooterLink prompt="Bought from us before?" to="/register-existing">
