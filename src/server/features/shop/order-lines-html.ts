@@ -13,7 +13,7 @@ import { escapeHtml } from "../../http/escape-html";
 /** The CSS the table needs, to put in the page's style element. */
 export const ORDER_LINES_STYLE = `table.order-lines{width:100%;border-collapse:collapse;margin-bottom:1rem}
 .order-lines th,.order-lines td{padding:.4rem 0;text-align:left;vertical-align:top}
-.order-lines td.n{text-align:right;white-space:nowrap;padding-left:1rem}
+.order-lines td.n,.order-lines th.n{text-align:right;white-space:nowrap;padding-left:1rem}
 .order-lines .detail{display:block;font-size:.8125rem;font-weight:400;color:#71717a}
 .order-lines tfoot th,.order-lines tfoot td{border-top:1px solid #e4e4e7}
 .order-lines tr.discount th,.order-lines tr.discount td{color:#15803d}

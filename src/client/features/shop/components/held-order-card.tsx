@@ -5,7 +5,7 @@ import { OrderLines, OrderStatusBadge } from "./order-lines";
 /** The order a checkout was for, as the success and cancel pages show it: its state, lines and total. */
 export function HeldOrderCard({ order }: { order: HeldOrder }) {
   return (
-    <Card aria-labelledby="held-order-title">
+    <Card role="region" aria-labelledby="held-order-title">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle id="held-order-title" className="text-lg">
           Your order
