@@ -138,7 +138,6 @@ export const orderListQuerySchema = z.object({
   /** Only the orders in this state. */
   status: z.enum(ORDER_STATUSES, { error: `status must be one of: ${ORDER_STATUSES.join(", ")}` }).optional(),
 });
-export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 export const orderListSchema = z.object({
   orders: z.array(orderSummarySchema),

@@ -1,4 +1,4 @@
-import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { type OrderList, type OrderStatus, orderListSchema } from "../../../../shared/api/shop";
 import { getJsonRevalidated } from "../../../lib/revalidated-get";
 
@@ -28,5 +28,3 @@ export function ordersQueryOptions(status: OrderStatus | undefined) {
 export function useOrders(status: OrderStatus | undefined) {
   return useInfiniteQuery(ordersQueryOptions(status));
 }
-
-export type OrderPages = InfiniteData<OrderList, string | null>;
