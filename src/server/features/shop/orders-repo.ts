@@ -1,5 +1,5 @@
 /** The orders table: every checkout attempt and where its payment stands. */
-import { and, asc, desc, eq, inArray, isNotNull, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { HeldOrder, OrderStatus, OrderSummary } from "../../../shared/api/shop";
 import type { PricedOrder } from "../../../shared/shop/pricing";
 import type { Database } from "../../db/client";
@@ -150,10 +150,12 @@ export async function stripeCustomerIdOf(db: Database, userId: number): Promise<
 }
 
 /**
- * Whether the customer has paid before, besides this order: any other paid (or since refunded) order
- * in the portal, or any row of their ledger that is not a failure or a refund, whether it came from
- * the operator's base (a customer since 2025, say) or from the payment provider. The rows of this
- * order's own payment (its checkout session, or the order id the event named) do not count.
+ * Whether the customer had paid before this order's checkout began: any other order paid (or since
+ * refunded) by then, or any row of their ledger from before it that is not a failure or a refund,
+ * whether it came from the operator's base (a customer since 2025, say) or from the payment
+ * provider. This order's own payment never counts: not its checkout's row, not an invoice naming
+ * the order, and not any row recorded after the checkout began (the first invoice of its
+ * subscription may name neither).
  */
 export async function paidBefore(db: Database, userId: number, order: OrderRow): Promise<boolean> {
   const otherOrder = db
@@ -164,6 +166,7 @@ export async function paidBefore(db: Database, userId: number, order: OrderRow):
         eq(orders.userId, userId),
         ne(orders.id, order.id),
         inArray(orders.status, ["paid", "refunded"] satisfies OrderStatus[]),
+        lt(orders.paidAt, order.createdAt),
       ),
     )
     .limit(1);
@@ -173,6 +176,7 @@ export async function paidBefore(db: Database, userId: number, order: OrderRow):
     .where(
       and(
         eq(transactions.userId, userId),
+        sql`coalesce(${transactions.createdTime}, ${transactions.createdAt}) < ${order.createdAt}`,
         sql`${transactions.orderId} is distinct from ${order.id}`,
         order.paymentSessionId
           ? sql`${transactions.csLiveId} is distinct from ${order.paymentSessionId}`
