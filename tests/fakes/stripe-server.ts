@@ -174,30 +174,18 @@ export async function startFakeStripe(
     body: JSON.stringify({ ...session, url: session.status === "open" ? session.url : null }),
   });
 
+  const noSuchSession = (id: string) =>
+    stripeError(404, "invalid_request_error", `No such checkout.session: '${id}'`, "resource_missing");
+
   function retrieveSession(id: string): HttpAnswer {
     const session = sessions.get(id);
-    if (!session) {
-      return stripeError(
-        404,
-        "invalid_request_error",
-        `No such checkout.session: '${id}'`,
-        "resource_missing",
-      );
-    }
-    return sessionAnswer(session);
+    return session ? sessionAnswer(session) : noSuchSession(id);
   }
 
   /** Stripe expires only an open session; one expired or complete is refused as an invalid request. */
   function expireSession(id: string): HttpAnswer {
     const session = sessions.get(id);
-    if (!session) {
-      return stripeError(
-        404,
-        "invalid_request_error",
-        `No such checkout.session: '${id}'`,
-        "resource_missing",
-      );
-    }
+    if (!session) return noSuchSession(id);
     if (session.status !== "open") {
       return stripeError(
         400,
