@@ -2,7 +2,10 @@
  * Benchmark: the billing history of one customer with 5,000 transactions, over real HTTP on loopback.
  * Prints the median and p95 latency of sequential `GET /api/transactions` (to the last byte of the
  * body) and the time to ingest 1,000 signed webhook events, one request after another, as Stripe
- * delivers them, through the local test provider's signature.
+ * delivers them, through the local test provider's signature. Beside the transactions list, the
+ * same customer's order history of 500 orders (among 5,000 of other customers), `GET /api/orders`:
+ * its first page, a page deep in the list by cursor, a revalidation that answers 304, and a walk
+ * through every page.
  *
  *   npm run bench:transactions                               embedded database in a temporary folder
  *   DATABASE_URL=postgres://... npm run bench:transactions   a database of its own on that server
@@ -10,16 +13,31 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { Writable } from "node:stream";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { testPayments } from "../src/server/adapters/payments/test-payments";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
-import { transactions, users } from "../src/server/db/schema";
+import { orders, transactions, users } from "../src/server/db/schema";
 import { createSession } from "../src/server/http/session-store";
+import { listedItems, type ProductKey } from "../src/shared/shop/catalogue";
+import { DEFAULT_VOLUME_TIERS, parseVolumeTiers, priceOrder } from "../src/shared/shop/pricing";
 import { freshDatabase } from "./support/fresh-database";
 
 const TRANSACTIONS = Number(process.env.TRANSACTIONS ?? 5_000);
 const EVENTS = Number(process.env.EVENTS ?? 1_000);
+const ORDERS = Number(process.env.ORDERS ?? 500);
+const OTHER_CUSTOMERS = 50;
+const ORDERS_PER_OTHER_CUSTOMER = 100;
+const ORDER_STATUSES = [
+  "paid",
+  "paid",
+  "paid",
+  "expired",
+  "cancelled",
+  "open",
+  "failed",
+  "refunded",
+] as const;
 const WARM_UP = 20;
 const REQUESTS = 100;
 const EVENT_TYPES = ["checkout.session.completed", "payment.succeeded", "payment.failed", "refund.created"];
@@ -31,19 +49,27 @@ function request(
   headers: Record<string, string>,
   body?: string,
 ) {
-  return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
-    const req = http.request(
-      { host: "127.0.0.1", port, method, path: pathname, headers, agent },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
-        response.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
+  return new Promise<{ status: number; body: Buffer; headers: http.IncomingHttpHeaders }>(
+    (resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port, method, path: pathname, headers, agent },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: Buffer.concat(chunks),
+              headers: response.headers,
+            }),
+          );
+          response.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    },
+  );
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -87,6 +113,72 @@ try {
     await database.db.insert(transactions).values(rows.slice(i, i + 500));
   }
 
+  // The order history: this customer's, among other customers' (the list reads one customer's by index).
+  const items = listedItems({ includeTestProduct: false });
+  const tiers = parseVolumeTiers(DEFAULT_VOLUME_TIERS);
+  if (!Array.isArray(tiers)) throw new Error(tiers.error);
+  const keys: ProductKey[] = ["lite", "plus", "exec", "salesnav", "automation"];
+  const orderRow = (userId: number, i: number, total: number) => {
+    const priced = priceOrder(
+      [
+        { key: keys[i % 3] ?? "lite", quantity: 1 + (i % 6) },
+        { key: keys[3 + (i % 2)] ?? "salesnav", quantity: 1 },
+      ],
+      items,
+      tiers,
+    );
+    const status = ORDER_STATUSES[i % ORDER_STATUSES.length] ?? "paid";
+    const createdAt = new Date(Date.now() - (total - i) * 3_600_000);
+    return {
+      userId,
+      provider: "stripe" as const,
+      channel: "checkout" as const,
+      status,
+      lines: priced.lines,
+      subtotalCents: priced.subtotalCents,
+      discountPercent: priced.tier?.percent ?? 0,
+      discountCents: priced.discountCents,
+      totalCents: priced.totalCents,
+      paymentSessionId: `cs_live_${randomBytes(20).toString("base64url")}`,
+      createdAt,
+      paidAt: status === "paid" || status === "refunded" ? createdAt : null,
+    };
+  };
+  const others = await database.db
+    .insert(users)
+    .values(
+      Array.from({ length: OTHER_CUSTOMERS }, (_, i) => ({
+        email: `other${i}@example.test`,
+        name: `Other Customer ${i}`,
+        username: `other${i}`,
+      })),
+    )
+    .returning({ id: users.id });
+  const otherOrders = others.flatMap((other) =>
+    Array.from({ length: ORDERS_PER_OTHER_CUSTOMER }, (_, i) =>
+      orderRow(other.id, i, ORDERS_PER_OTHER_CUSTOMER),
+    ),
+  );
+  for (let i = 0; i < otherOrders.length; i += 500) {
+    await database.db.insert(orders).values(otherOrders.slice(i, i + 500));
+  }
+  const mine = Array.from({ length: ORDERS }, (_, i) => orderRow(user.id, i, ORDERS));
+  const orderIds: number[] = [];
+  for (let i = 0; i < mine.length; i += 500) {
+    const inserted = await database.db
+      .insert(orders)
+      .values(mine.slice(i, i + 500))
+      .returning({ id: orders.id, status: orders.status });
+    orderIds.push(...inserted.filter((o) => o.status === "paid" || o.status === "refunded").map((o) => o.id));
+  }
+  // Each paid order's payment in the ledger, with its receipt, as the webhooks leave it: rows of the
+  // transactions above, so the transactions list's figures stay those of 5,000 rows.
+  await database.db.execute(sql`
+    update ${transactions} set order_id = paid.id, receipt_url = 'https://pay.stripe.com/receipts/' || paid.id
+    from (select id, row_number() over (order by id) as n from ${orders} where id in ${orderIds}) as paid,
+         (select id, row_number() over (order by id) as n from ${transactions} where user_id = ${user.id}) as mine
+    where ${transactions.id} = mine.id and mine.n = paid.n`);
+
   const secretsKey = randomBytes(32).toString("base64");
   const config = loadConfig({
     NODE_ENV: "development",
@@ -119,6 +211,44 @@ try {
   }
   times.sort((a, b) => a - b);
   const listed = JSON.parse(first.body.toString()) as { transactions: unknown[]; total: number };
+
+  /** Median and p95 of `times` sequential GETs of `url` (to the last byte), after a warm-up. */
+  async function timeGets(url: string, headers: Record<string, string>, expect: number) {
+    for (let i = 0; i < WARM_UP; i++) await request(port, "GET", url, headers);
+    const took: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const start = performance.now();
+      const res = await request(port, "GET", url, headers);
+      took.push(performance.now() - start);
+      if (res.status !== expect) throw new Error(`${url} answered ${res.status}`);
+    }
+    took.sort((a, b) => a - b);
+    return `median ${percentile(took, 50).toFixed(2)} ms, p95 ${percentile(took, 95).toFixed(2)} ms`;
+  }
+  type OrderPage = { orders: Array<{ receiptUrl: string | null }>; nextCursor: string | null };
+  const firstOrders = await request(port, "GET", "/api/orders", cookie);
+  if (firstOrders.status !== 200) throw new Error(`the orders answered ${firstOrders.status}`);
+  const firstPage = JSON.parse(firstOrders.body.toString()) as OrderPage;
+  const etag = String(firstOrders.headers.etag ?? "");
+  // The cursor of the last page but one: a page as deep in the list as a customer can go.
+  let cursor: string | null = firstPage.nextCursor;
+  let deepCursor = cursor;
+  let pages = 1;
+  const walkStart = performance.now();
+  while (cursor) {
+    deepCursor = cursor;
+    const res = await request(port, "GET", `/api/orders?cursor=${encodeURIComponent(cursor)}`, cookie);
+    cursor = (JSON.parse(res.body.toString()) as OrderPage).nextCursor;
+    pages += 1;
+  }
+  const walkMs = performance.now() - walkStart;
+  const ordersFirstPage = await timeGets("/api/orders", cookie, 200);
+  const ordersDeepPage = await timeGets(
+    `/api/orders?cursor=${encodeURIComponent(deepCursor ?? "")}`,
+    cookie,
+    200,
+  );
+  const ordersNotModified = await timeGets("/api/orders", { ...cookie, "if-none-match": etag }, 304);
 
   // Signed before the clock starts: the figure is the portal's, not the signing's.
   const deliveries = await Promise.all(
@@ -168,6 +298,9 @@ try {
   console.log(`database: ${process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "PGlite (embedded)"}`);
   console.log(
     `GET /api/transactions, ${TRANSACTIONS} transactions (${listed.transactions.length} of ${listed.total} listed, ${first.body.length} bytes): median ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms (${REQUESTS} requests)`,
+  );
+  console.log(
+    `GET /api/orders, ${ORDERS} orders among ${OTHER_CUSTOMERS * ORDERS_PER_OTHER_CUSTOMER} of other customers (pages of ${firstPage.orders.length}, ${firstPage.orders.filter((o) => o.receiptUrl).length} of the first with a receipt, ${firstOrders.body.length} bytes): first page ${ordersFirstPage}; last page by cursor ${ordersDeepPage}; unchanged first page (304) ${ordersNotModified}; every page in turn (${pages} pages) ${walkMs.toFixed(0)} ms`,
   );
   console.log(
     `webhook ingest: ${EVENTS} signed events in ${(ingestMs / 1000).toFixed(2)} s (${(ingestMs / EVENTS).toFixed(2)} ms each, sequential); ledger now ${ingested?.n ?? 0} rows`,

@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox, config });
   await app.register(activityRoutes, { db: database.db });
   await app.register(profileOptimizationsRoutes, { db: database.db });
-  await app.register(shopRoutes, { db: database.db, config, payments: adapters.payments });
+  await app.register(shopRoutes, { db: database.db, config, payments: adapters.payments, secretBox });
   await app.register(billingRoutes, { db: database.db, config, payments: adapters.payments });
   if (!config.isProduction) {
     // The development extras hand out reset links and free payments: every route registered here
@@ -162,7 +162,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         route.config = { ...route.config, loopbackOnly: true };
       });
       if (adapters.payments?.kind === "test") {
-        await extras.register(testCheckoutRoutes, { db: database.db, config, payments: adapters.payments });
+        await extras.register(testCheckoutRoutes, {
+          db: database.db,
+          config,
+          payments: adapters.payments,
+          secretBox,
+        });
         await extras.register(testBillingPortalRoutes, { config });
       }
       await extras.register(devToolsRoutes, { db: database.db });

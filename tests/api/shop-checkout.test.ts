@@ -233,22 +233,36 @@ describe("the shop on the local test checkout", () => {
       headers: { cookie },
     });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toMatchObject({ status: "paid", totalCents: 44200, firstPaidOrder: true });
-    const other = await signedInUser(t.database.db, t.config);
-    const theirs = await t.app.inject({
-      method: "GET",
-      url: `/api/orders/by-session/${sessionId}`,
-      headers: { cookie: other.cookie },
+    expect(mine.json()).toMatchObject({
+      status: "paid",
+      subtotalCents: 44200,
+      discountCents: 0,
+      totalCents: 44200,
+      yours: true,
+      firstPaidOrder: true,
     });
-    expect(theirs.statusCode).toBe(404);
-    expect(JSON.stringify(theirs.json())).not.toContain("442");
+    // The session id is the capability: someone else holding it sees the order, not whose it is.
+    const other = await signedInUser(t.database.db, t.config);
+    for (const headers of [{ cookie: other.cookie }, {}]) {
+      const held = await t.app.inject({ method: "GET", url: `/api/orders/by-session/${sessionId}`, headers });
+      expect(held.statusCode).toBe(200);
+      expect(held.json()).toMatchObject({
+        status: "paid",
+        totalCents: 44200,
+        yours: false,
+        firstPaidOrder: false,
+      });
+      expect(held.body).not.toContain(user.uid);
+      expect(held.body).not.toContain(user.email);
+      expect(held.body).not.toContain(user.name);
+    }
 
     // Paying again changes nothing: the order is no longer open.
     const again = await t.app.inject({ method: "GET", url: `/test-checkout/${sessionId}` });
     expect(again.body).toContain("This checkout is paid");
   });
 
-  it("cancels on the test checkout back to /orders", async () => {
+  it("cancels on the test checkout back to the cancel page of the order", async () => {
     const { user, cookie } = await signedInUser(t.database.db, t.config);
     const sessionId = sessionIdOf((await checkout(savedOrder({ lite: 1 }), cookie)).json().url);
     const res = await t.app.inject({
@@ -257,8 +271,17 @@ describe("the shop on the local test checkout", () => {
       headers: { origin: TEST_APP_URL },
     });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`${TEST_APP_URL}/orders`);
+    const location = new URL(String(res.headers.location));
+    expect(`${location.origin}${location.pathname}`).toBe(`${TEST_APP_URL}/checkout/cancelled`);
     expect((await ordersOf(user.id))[0]?.status).toBe("cancelled");
+    // The link's ref opens this order, signed out.
+    const ref = location.searchParams.get("ref") ?? "";
+    const held = await t.app.inject({
+      method: "GET",
+      url: `/api/orders/by-cancel-link/${encodeURIComponent(ref)}`,
+    });
+    expect(held.statusCode).toBe(200);
+    expect(held.json()).toMatchObject({ status: "cancelled", totalCents: 9800, yours: false });
   });
 
   describe("a test checkout completes once", () => {

@@ -1,6 +1,7 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
 import { toasts } from "./support/journeys";
+import { orderRowsOnPage, orderRowsOnTestCheckout, totalsOf } from "./support/order-rows";
 import { e2eUsers } from "./support/users";
 
 const product = (page: Page, name: string) => page.getByRole("group", { name, exact: true });
@@ -55,10 +56,49 @@ test.describe("a customer shopping", () => {
     await expect(page).toHaveURL("/orders");
   });
 
-  test("reviews the order with its volume discount, changes a quantity, and cancels on the payment page", async ({
+  test("shows the discount the cart has earned, its total and the next tier, priced as the server prices it", async ({
     page,
   }) => {
-    // A long journey across three pages, with two accessibility scans.
+    await page.goto("/orders");
+    for (const [name, times] of [
+      ["LinkedIn Lite", 3],
+      ["LinkedIn Plus", 2],
+      ["Sales Navigator", 1],
+    ] as const) {
+      for (let i = 0; i < times; i += 1) await addToCart(page, name);
+    }
+    await expect(cart(page).getByLabel("Quantity of LinkedIn Lite")).toHaveText("3");
+    // One subtotal, the tier the five accounts earned, and the total they will be charged.
+    await expect(cart(page).getByText("Subtotal", { exact: true })).toHaveCount(1);
+    await expect
+      .poll(() => totalsOf(cart(page)))
+      .toEqual([
+        ["Subtotal", "$602.00"],
+        ["Volume discount 5%", "−$30.10"],
+        ["Total per month", "$571.90"],
+      ]);
+    await expect(cart(page)).toContainText("Add 5 more accounts for 10% off the whole order.");
+    await expectNoSeriousA11yViolations(page, "the cart with a volume discount");
+
+    // One account fewer: no discount, and the hint names the first tier again.
+    await cart(page).getByRole("button", { name: "One fewer LinkedIn Lite" }).click();
+    await expect
+      .poll(() => totalsOf(cart(page)))
+      .toEqual([
+        ["Subtotal", "$504.00"],
+        ["Total per month", "$504.00"],
+      ]);
+    await expect(cart(page)).toContainText("Add 1 more account for 5% off the whole order.");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await cart(page).getByRole("button", { name: "One more LinkedIn Lite" }).click();
+    await expect(page.getByRole("button", { name: "View cart (6) · $571.90" })).toBeVisible();
+  });
+
+  test("reviews the order with its discount line, goes back to the cart, and cancels on the payment page", async ({
+    page,
+  }) => {
+    // A long journey across four pages, with three accessibility scans.
     test.slow();
     await page.goto("/orders");
     await addToCart(page, "LinkedIn Lite");
@@ -68,30 +108,44 @@ test.describe("a customer shopping", () => {
 
     await expect(page).toHaveURL("/checkout");
     await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
-    await expect(page.getByText("Volume discount (5% off 5+ accounts)")).toBeVisible();
-    await expect(page.getByText("−$24.50")).toBeVisible();
-    await expect(page.getByRole("definition").last()).toHaveText("$465.50");
+    const review = [
+      ["5 × LinkedIn Lite", "$490.00"],
+      ["Subtotal", "$490.00"],
+      ["Volume discount 5%", "−$24.50"],
+      ["Total per month", "$465.50"],
+    ];
+    expect(await orderRowsOnPage(page)).toEqual(review);
+    await expect(page.getByText("$98.00 / month each")).toBeVisible();
     await expect(page.getByText("Secure SSL encrypted payment")).toBeVisible();
     await expect(page.getByText("30-day money-back guarantee")).toBeVisible();
+    // The review is read only: quantities change in the cart.
+    await expect(page.getByRole("button", { name: "One fewer LinkedIn Lite" })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, "the checkout review");
-
-    await page.getByRole("button", { name: "One fewer LinkedIn Lite" }).click();
-    await expect(page.getByText(/Volume discount/)).toHaveCount(0);
-    await page.reload();
-    await expect(page.getByLabel("Quantity of LinkedIn Lite")).toHaveText("4");
+    await page.getByRole("link", { name: "Change order" }).click();
+    await expect(page).toHaveURL("/orders");
+    await expect(cart(page).getByLabel("Quantity of LinkedIn Lite")).toHaveText("5");
+    await cart(page).getByRole("button", { name: "Confirm and Checkout" }).click();
 
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
     await expect(page).toHaveURL(/\/test-checkout\/cs_local_/);
     await expect(page.getByRole("heading", { name: "Test checkout" })).toBeVisible();
-    await expect(page.getByText("$392.00").first()).toBeVisible();
+    // The payment page says what the review said.
+    expect(await orderRowsOnTestCheckout(page)).toEqual(review);
     await expectNoSeriousA11yViolations(page, "the test checkout");
     await page.getByRole("button", { name: "Cancel" }).click();
-    await expect(page).toHaveURL("/orders");
 
-    // The saved order went with the payment: the review has nothing to show.
-    await page.goto("/checkout");
+    await expect(page).toHaveURL(/\/checkout\/cancelled\?ref=/);
+    await expect(page.getByRole("heading", { level: 1, name: "Payment cancelled" })).toBeVisible();
+    await expect(page.getByText("Nothing was charged.")).toBeVisible();
+    expect(await orderRowsOnPage(page)).toEqual(review);
+    await expect(page.getByRole("region", { name: "Your order" })).toContainText("Cancelled");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "the cancel page");
+
+    // The cart is as it was.
+    await page.getByRole("link", { name: "Back to your cart" }).click();
     await expect(page).toHaveURL("/orders");
-    await expect(toasts(page)).toContainText("No Order Found");
+    await expect(cart(page).getByLabel("Quantity of LinkedIn Lite")).toHaveText("5");
   });
 
   test("is told why the checkout failed", async ({ page, consoleErrors }) => {
@@ -233,4 +287,80 @@ test("says the plans could not be loaded, with the server's message, and Try aga
   await alert.getByRole("button", { name: "Try again" }).click();
   await expect(product(page, "LinkedIn Exec")).toBeVisible();
   await expect(alert).toHaveCount(0);
+});
+
+/**
+ * Defect 5: the cards of the shop at the widths a customer meets, with something of each in the
+ * cart (the longest button text). Boxes and overflow, not pixels: no text cut off inside its box,
+ * the cart icon inside its button, the badge clear of the title, each price on one line.
+ */
+test.describe("the shop's cards", () => {
+  const PRODUCTS = [
+    "LinkedIn Lite",
+    "LinkedIn Plus",
+    "LinkedIn Exec",
+    "Sales Navigator",
+    "LinkedIn Automation",
+  ];
+  const inside = (inner: Box, outer: Box) =>
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5;
+  const overlap = (a: Box, b: Box) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  type Box = { x: number; y: number; width: number; height: number };
+  const boxOf = async (locator: Locator): Promise<Box> => {
+    const box = await locator.boundingBox();
+    if (!box) throw new Error("not on screen");
+    return box;
+  };
+  /** Whether the element's content is wider than its box: text the box cuts off or lets spill. */
+  const overflows = (locator: Locator) => locator.evaluate((el) => el.scrollWidth > el.clientWidth + 0.5);
+
+  for (const width of [390, 1024, 1280, 1440]) {
+    test(`fit at ${width} px with items in the cart`, async ({ page, signInAs }) => {
+      await signInAs("shopper");
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/orders");
+      for (const name of PRODUCTS) await addToCart(page, name);
+
+      for (const name of PRODUCTS) {
+        const card = product(page, name);
+        await card.scrollIntoViewIfNeeded();
+        const cardBox = await boxOf(card);
+        const title = card.getByRole("heading", { name, exact: true });
+        const button = card.getByRole("button", { name: /Add to Cart/ });
+        const price = card.locator("p", { hasText: "/ month" });
+        await expect(button).toContainText("(1 in cart)");
+        for (const [what, part] of [
+          ["title", title],
+          ["button", button],
+          ["price", price],
+        ] as const) {
+          expect(await overflows(part), `${name}: the ${what} at ${width} px`).toBe(false);
+          expect(inside(await boxOf(part), cardBox), `${name}: the ${what} inside its card`).toBe(true);
+        }
+        const buttonBox = await boxOf(button);
+        expect(inside(await boxOf(button.locator("svg")), buttonBox), `${name}: the cart icon`).toBe(true);
+        expect(
+          inside(await boxOf(button.getByText("(1 in cart)")), buttonBox),
+          `${name}: "(1 in cart)"`,
+        ).toBe(true);
+        // One line: "/ month" to the right of the amount, not below it.
+        const oneLine = await price.evaluate((el) => {
+          const [amount, month] = [...el.children].map((child) => child.getBoundingClientRect());
+          return Boolean(amount && month && month.top < amount.bottom && month.left >= amount.right - 1);
+        });
+        expect(oneLine, `${name}: the price on one line`).toBe(true);
+        if (name === "LinkedIn Plus") {
+          const badge = card.getByText("Most popular");
+          expect(overlap(await boxOf(badge), await boxOf(title)), "the badge clear of the title").toBe(false);
+          expect(inside(await boxOf(badge), cardBox)).toBe(true);
+        }
+      }
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, "no sideways scrolling").toBeLessThanOrEqual(width);
+    });
+  }
 });

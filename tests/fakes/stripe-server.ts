@@ -40,7 +40,7 @@ export interface FakeSession {
   id: string;
   object: "checkout.session";
   mode: string;
-  status: "open" | "complete";
+  status: "open" | "complete" | "expired";
   url: string;
   client_reference_id: string | null;
   customer: string | null;
@@ -69,6 +69,8 @@ export interface FakeStripe extends HttpFake {
     payload: string;
     signature: string;
   };
+  /** Expires a session as Stripe does after its 24 hours, without an event (the test sends one if it wants). */
+  expireSession(sessionId: string): void;
   /** A card error (402) on the next `times` requests, as Stripe answers a declined card. */
   declineNext(times?: number): void;
 }
@@ -166,6 +168,35 @@ export async function startFakeStripe(
     return { status: 200, body: JSON.stringify({ object: "coupon", ...coupon }) };
   }
 
+  /** A session as Stripe answers it: its payment page only while it is open. */
+  const sessionAnswer = (session: FakeSession): HttpAnswer => ({
+    status: 200,
+    body: JSON.stringify({ ...session, url: session.status === "open" ? session.url : null }),
+  });
+
+  const noSuchSession = (id: string) =>
+    stripeError(404, "invalid_request_error", `No such checkout.session: '${id}'`, "resource_missing");
+
+  function retrieveSession(id: string): HttpAnswer {
+    const session = sessions.get(id);
+    return session ? sessionAnswer(session) : noSuchSession(id);
+  }
+
+  /** Stripe expires only an open session; one expired or complete is refused as an invalid request. */
+  function expireSession(id: string): HttpAnswer {
+    const session = sessions.get(id);
+    if (!session) return noSuchSession(id);
+    if (session.status !== "open") {
+      return stripeError(
+        400,
+        "invalid_request_error",
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      );
+    }
+    session.status = "expired";
+    return sessionAnswer(session);
+  }
+
   /** Stripe's billing portal session: known customers are those a Checkout Session named. */
   function createPortalSession(form: Form): HttpAnswer {
     const customer = typeof form.customer === "string" ? form.customer : "";
@@ -202,6 +233,10 @@ export async function startFakeStripe(
       else if (request.method === "POST" && request.path === "/v1/coupons") answer = createCoupon(form);
       else if (request.method === "POST" && request.path === "/v1/billing_portal/sessions")
         answer = createPortalSession(form);
+      else if (request.method === "GET" && /^\/v1\/checkout\/sessions\/[^/]+$/.test(request.path))
+        answer = retrieveSession(decodeURIComponent(request.path.split("/")[4] ?? ""));
+      else if (request.method === "POST" && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(request.path))
+        answer = expireSession(decodeURIComponent(request.path.split("/")[4] ?? ""));
       else
         answer = stripeError(
           404,
@@ -223,6 +258,11 @@ export async function startFakeStripe(
     webhookSecret,
     sessions,
     coupons,
+    expireSession(sessionId: string) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      session.status = "expired";
+    },
     declineNext(times = 1) {
       fake.injectFault({
         kind: "status",

@@ -2,9 +2,10 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { type RouteObject, useRoutes } from "react-router";
 import { LoadingScreen } from "./loading-screen";
 import { GuestOnly } from "./routes/guest-only";
+import { OpenToAllArea } from "./routes/open-to-all-area";
 import { SessionGate } from "./routes/session-gate";
 import { SignedInArea } from "./routes/signed-in-area";
-import { signedInRoutes } from "./routes/signed-in-routes";
+import { openToAllRoutes, signedInRoutes } from "./routes/signed-in-routes";
 import { DashboardPage } from "./routes/signed-in-screens";
 import {
   ConfirmClaimPage,
@@ -120,6 +121,11 @@ export const routes: RouteObject[] = [
           </GuestOnly>
         ),
       },
+      // The return from a payment page: the payer may be signed out, or someone else than the customer.
+      ...openToAllRoutes.map(({ path, element }) => ({
+        path,
+        element: <OpenToAllArea>{element}</OpenToAllArea>,
+      })),
       {
         element: <SignedInArea />,
         children: [

@@ -1,6 +1,6 @@
 /**
  * The shop's API contract: the catalogue, the two checkout calls of decision R9, payment links,
- * and an order as its owner may read it back. The server reads product keys and quantities only;
+ * an order as whoever returns from its checkout may read it back, and the customer's orders. The server reads product keys and quantities only;
  * every price and total is its own.
  */
 import { z } from "zod";
@@ -86,10 +86,8 @@ export const orderLineSchema = z.object({
   totalCents: z.number().int(),
 });
 
-/** `GET /api/orders/by-session/{sessionId}`: the caller's own order behind a payment session. */
-export const orderSchema = z.object({
-  id: z.number().int(),
-  sessionId: z.string(),
+/** What an order was for and where its payment stands: its lines and figures, nothing of its customer. */
+const orderFiguresSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   lines: z.array(orderLineSchema),
   subtotalCents: z.number().int(),
@@ -98,10 +96,71 @@ export const orderSchema = z.object({
   totalCents: z.number().int(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
-  /** Whether this is the customer's first paid order (the success page offers onboarding then). */
+});
+
+/**
+ * `GET /api/orders/by-session/{sessionId}` and `GET /api/orders/by-cancel-link/{ref}`: an order as
+ * whoever returns from its checkout sees it. The session id (or the cancel link) is the capability:
+ * anyone holding it sees what was bought and the amounts, never who bought it (decision 029).
+ */
+export const heldOrderSchema = orderFiguresSchema.extend({
+  /** Whether the caller is signed in as the customer whose order it is. */
+  yours: z.boolean(),
+  /**
+   * For the customer: whether this payment is their first (no other payment in their ledger, from the
+   * operator's base or the portal), when the success page offers onboarding. Always false for anyone else.
+   */
   firstPaidOrder: z.boolean(),
 });
-export type OrderDto = z.infer<typeof orderSchema>;
+export type HeldOrder = z.infer<typeof heldOrderSchema>;
+
+/** One of the customer's orders on `/billing/orders`. */
+export const orderSummarySchema = orderFiguresSchema.extend({
+  id: z.number().int(),
+  /** The payment's receipt (Stripe's receipt or invoice page, or the test provider's), once there is one. */
+  receiptUrl: z.string().nullable(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const ORDER_PAGE_DEFAULT = 20;
+export const ORDER_PAGE_MAX = 100;
+
+/** `GET /api/orders`: a page of the customer's orders, newest first. */
+export const orderListQuerySchema = z.object({
+  /** `nextCursor` of the page before; none for the first page. */
+  cursor: singleLineText().max(100).optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a whole number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(ORDER_PAGE_MAX, `limit must be at most ${ORDER_PAGE_MAX}`)
+    .default(ORDER_PAGE_DEFAULT),
+  /** Only the orders in this state. */
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of: ${ORDER_STATUSES.join(", ")}` }).optional(),
+});
+
+export const orderListSchema = z.object({
+  orders: z.array(orderSummarySchema),
+  /** The cursor of the next page; null on the last. */
+  nextCursor: z.string().nullable(),
+});
+export type OrderList = z.infer<typeof orderListSchema>;
+
+export const orderIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: "id must be an order number" })
+    .int("id must be an order number")
+    .positive("id must be an order number")
+    .max(2_147_483_647, "id must be an order number"),
+});
+
+/** `POST /api/orders/{id}/continue`: where to pay the open order. */
+export const continuePaymentAnswerSchema = z.object({ url: z.string() });
+
+/** `GET /api/orders/by-cancel-link/{ref}`: the `ref` of the cancel link the checkout returns to. */
+export const cancelLinkParamsSchema = z.object({
+  ref: singleLineText().min(1, "Required").max(400),
+});
 
 export const sessionIdParamsSchema = z.object({
   sessionId: singleLineText().min(1, "Required").max(200),

@@ -97,6 +97,18 @@ export function priceOrder(
   return { lines, accounts, subtotalCents, tier, discountCents, totalCents: subtotalCents - discountCents };
 }
 
+/** The next tier above this many accounts, and how many more accounts reach it; null at the top. */
+export function nextTierFor(
+  accounts: number,
+  tiers: readonly VolumeTier[],
+): { tier: VolumeTier; more: number } | null {
+  let next: VolumeTier | null = null;
+  for (const tier of tiers) {
+    if (tier.minAccounts > accounts && (!next || tier.minAccounts < next.minAccounts)) next = tier;
+  }
+  return next ? { tier: next, more: next.minAccounts - accounts } : null;
+}
+
 /** "$1,234.50" from cents. */
 export function formatCents(cents: number): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);

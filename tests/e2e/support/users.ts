@@ -86,6 +86,31 @@ export const e2eUsers = {
     uid: "e2e00000-0000-4000-8000-000000000005",
     onboardingUrl: "https://onboarding.example.test/bea",
   },
+  /** Named by payment links that a signed-out payer pays or cancels (shop.spec.ts); never signed in. */
+  payLinkCustomer: {
+    email: "lena.link@example.test",
+    name: "Lena Linkpaid",
+    username: "lena",
+    role: "customer",
+    sessionToken: "e2e-pay-link-customer-session-token-0123456",
+    uid: "e2e00000-0000-4000-8000-000000000006",
+  },
+  /** Pays an order with a volume discount, whose success page is then opened signed out (shop.spec.ts). */
+  discountBuyer: {
+    email: "dora.discount@example.test",
+    name: "Dora Discount",
+    username: "dora",
+    role: "customer",
+    sessionToken: "e2e-discount-buyer-session-token-0123456789",
+  },
+  /** Places, pays and cancels orders on the order history (orders.spec.ts); nobody else orders as them. */
+  orderFollower: {
+    email: "otis.orders@example.test",
+    name: "Otis Orders",
+    username: "otis",
+    role: "customer",
+    sessionToken: "e2e-order-follower-session-token-012345678",
+  },
   /** A billing history of every event type (see e2e-transactions.ts), none of it paid through Stripe. */
   transactionsOwner: {
     email: "toni.transactions@example.test",

@@ -2,6 +2,7 @@ import {
   BookOpen,
   BriefcaseBusiness,
   ChevronDown,
+  ClipboardList,
   CreditCard,
   DatabaseZap,
   ExternalLink,
@@ -57,6 +58,7 @@ const accountsGroup: NavChild[] = [
 
 const billingGroup: NavChild[] = [
   { kind: "link", to: "/orders", label: "Orders", icon: ShoppingCart },
+  { kind: "link", to: "/billing/orders", label: "Order History", icon: ClipboardList },
   { kind: "link", to: "/billing/transactions", label: "Transaction History", icon: Receipt },
 ];
 

@@ -2,6 +2,9 @@
  * The signed-in screens' paths and the sidebar entry each belongs to: one table that the router,
  * the signed-in area and the sidebar read. Data only, so that the layout can read it without
  * importing the pages (and the pages' chunks) that the router attaches to it.
+ *
+ * A path `openToAll` shows its page to a signed-out visitor too, in a frame of its own instead of
+ * the signed-in layout: the payment provider returns whoever paid there, signed in or not.
  */
 import { matchPath } from "react-router";
 
@@ -14,12 +17,19 @@ export const signedInPaths = [
   { path: "/help-centre", nav: "/help-centre" },
   { path: "/settings", nav: "/settings" },
   { path: "/checkout", nav: "/orders" },
-  { path: "/checkout/success", nav: "/orders" },
+  { path: "/checkout/success", nav: "/orders", openToAll: true },
+  { path: "/checkout/cancelled", nav: "/orders", openToAll: true },
+  { path: "/billing/orders", nav: "/billing/orders" },
   { path: "/billing/transactions", nav: "/billing/transactions" },
   { path: "/admin/sync", nav: "/admin/sync" },
 ] as const;
 
 export type SignedInPath = (typeof signedInPaths)[number]["path"];
+
+/** Whether the page at this path is shown to signed-out visitors too. */
+export function isOpenToAll(path: SignedInPath): boolean {
+  return signedInPaths.some((entry) => entry.path === path && "openToAll" in entry && entry.openToAll);
+}
 
 /** The signed-in screen at `pathname`, if any. */
 export function findSignedInPath(pathname: string) {

@@ -6,16 +6,18 @@ import { matchesMedia } from "../../lib/use-media-query";
 import { SidebarColumn, WIDE_LAYOUT_QUERY } from "../layout/layout-parts";
 import { holdFirstScreen } from "./first-screen";
 import type { PreloadableScreen } from "./lazy-screen";
-import { findSignedInPath, type SignedInPath, signedInPaths } from "./paths";
+import { findSignedInPath, isOpenToAll, type SignedInPath, signedInPaths } from "./paths";
 import {
   AdminSyncPage,
   AppLayout,
+  CheckoutCancelledPage,
   CheckoutPage,
   CheckoutSuccessPage,
   DashboardPage,
   HelpCentrePage,
   LinkedinAccountsPage,
   OptimizationPage,
+  OrderHistoryPage,
   OrdersPage,
   ProfileOptimizationPage,
   RequireAdmin,
@@ -25,7 +27,8 @@ import {
 
 /**
  * The page of each signed-in path (paths.ts); a signed-out visitor on any of them is sent to
- * /login. "/" and unknown paths are not listed: they show the dashboard, or the sign-in screen.
+ * /login, except on those open to all, which show their page to everyone. "/" and unknown paths
+ * are not listed: they show the dashboard, or the sign-in screen.
  */
 const pages: Record<SignedInPath, ReactNode> = {
   "/dashboard": <DashboardPage />,
@@ -37,6 +40,8 @@ const pages: Record<SignedInPath, ReactNode> = {
   "/settings": <SettingsPage />,
   "/checkout": <CheckoutPage />,
   "/checkout/success": <CheckoutSuccessPage />,
+  "/checkout/cancelled": <CheckoutCancelledPage />,
+  "/billing/orders": <OrderHistoryPage />,
   "/billing/transactions": <TransactionsPage />,
   "/admin/sync": (
     <RequireAdmin>
@@ -45,7 +50,10 @@ const pages: Record<SignedInPath, ReactNode> = {
   ),
 };
 
-export const signedInRoutes = signedInPaths.map(({ path }) => ({ path, element: pages[path] }));
+const routeOf = ({ path }: { path: SignedInPath }) => ({ path, element: pages[path] });
+export const signedInRoutes = signedInPaths.filter(({ path }) => !isOpenToAll(path)).map(routeOf);
+/** The pages shown signed in (in the signed-in layout) and signed out (in a frame of their own). */
+export const openToAllRoutes = signedInPaths.filter(({ path }) => isOpenToAll(path)).map(routeOf);
 
 /** The chunks each signed-in path renders inside the layout. */
 const screens: Record<SignedInPath, Pick<PreloadableScreen<object>, "preload">[]> = {
@@ -58,6 +66,8 @@ const screens: Record<SignedInPath, Pick<PreloadableScreen<object>, "preload">[]
   "/settings": [SettingsPage],
   "/checkout": [CheckoutPage],
   "/checkout/success": [CheckoutSuccessPage],
+  "/checkout/cancelled": [CheckoutCancelledPage],
+  "/billing/orders": [OrderHistoryPage],
   "/billing/transactions": [TransactionsPage],
   "/admin/sync": [RequireAdmin, AdminSyncPage],
 };

@@ -42,6 +42,14 @@ export const CheckoutSuccessPage = lazyScreen(
   () => import("../../features/shop/pages/checkout-success-page"),
   "CheckoutSuccessPage",
 );
+export const CheckoutCancelledPage = lazyScreen(
+  () => import("../../features/shop/pages/checkout-cancelled-page"),
+  "CheckoutCancelledPage",
+);
+export const OrderHistoryPage = lazyScreen(
+  () => import("../../features/shop/pages/order-history-page"),
+  "OrderHistoryPage",
+);
 export const TransactionsPage = lazyScreen(
   () => import("../../features/billing/pages/transactions-page"),
   "TransactionsPage",

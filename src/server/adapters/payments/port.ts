@@ -65,6 +65,12 @@ export class WebhookEventError extends Error {
   }
 }
 
+/** Where a checkout session stands at the provider, and its payment page while it is open. */
+export interface CheckoutSessionState {
+  status: "open" | "complete" | "expired";
+  url: string | null;
+}
+
 export interface PaymentsPort {
   readonly kind: "stripe" | "test";
   /** The price id shown in the catalogue for a product (R10): the configured Stripe price, or the key. */
@@ -76,6 +82,13 @@ export interface PaymentsPort {
    * WebhookSignatureError or WebhookEventError for a webhook to refuse.
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent>;
+  /** Reads a checkout session: whether it can still be paid, and its payment page (to continue paying). */
+  retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionState>;
+  /**
+   * Closes an open checkout session so that nobody can pay it any more, and answers its state after:
+   * `expired`, also when it had expired before, or `complete` when it was paid first.
+   */
+  expireCheckoutSession(sessionId: string): Promise<CheckoutSessionState>;
   /** A page where the customer manages their subscriptions and cards, returning to `returnUrl`. */
   createBillingPortalSession(request: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 }

@@ -6,7 +6,12 @@
  */
 import type Stripe from "stripe";
 import type { ProductKey } from "../../../shared/shop/catalogue";
-import { type CheckoutRequest, PaymentProviderError, type StripePaymentsPort } from "./port";
+import {
+  type CheckoutRequest,
+  type CheckoutSessionState,
+  PaymentProviderError,
+  type StripePaymentsPort,
+} from "./port";
 import { type StripeSdk, stripeSdk } from "./stripe-sdk";
 import { verifiedPaymentEvent } from "./webhook-event";
 
@@ -25,6 +30,13 @@ function connectionOf(apiUrl: string | undefined): Pick<Stripe.StripeConfig, "ho
   const url = new URL(apiUrl);
   const protocol = url.protocol === "http:" ? "http" : "https";
   return { host: url.hostname, port: url.port || (protocol === "http" ? 80 : 443), protocol };
+}
+
+/** A session's state as the portal reads it; a session Stripe still holds open is `open`. */
+function stateOf(session: Stripe.Checkout.Session): CheckoutSessionState {
+  const status: CheckoutSessionState["status"] =
+    session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open";
+  return { status, url: status === "open" ? (session.url ?? null) : null };
 }
 
 /** What a Stripe error may tell the customer: its message for a request Stripe refused, else a generic line. */
@@ -123,6 +135,33 @@ export function stripePayments(options: StripePaymentsOptions): StripePaymentsPo
         if (error instanceof PaymentProviderError) throw error;
         throw new PaymentProviderError(customerMessageOf(Stripe, error));
       }
+    },
+
+    async retrieveCheckoutSession(sessionId) {
+      const Stripe = await stripeSdk();
+      const stripe = await stripeClient();
+      try {
+        return stateOf(await stripe.checkout.sessions.retrieve(sessionId));
+      } catch (error) {
+        throw new PaymentProviderError(customerMessageOf(Stripe, error));
+      }
+    },
+
+    async expireCheckoutSession(sessionId) {
+      const Stripe = await stripeSdk();
+      const stripe = await stripeClient();
+      try {
+        return stateOf(await stripe.checkout.sessions.expire(sessionId));
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open (expired, or paid meanwhile):
+        // what it is now is the answer.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
+          throw new PaymentProviderError(customerMessageOf(Stripe, error));
+        }
+      }
+      const state = await this.retrieveCheckoutSession(sessionId);
+      if (state.status === "open") throw new PaymentProviderError("Stripe refused to close the checkout");
+      return state;
     },
 
     async createBillingPortalSession({ customerId, returnUrl }) {

@@ -22,6 +22,16 @@ export function testPayments(options: { appUrl: string; webhookSecret?: string }
       return { sessionId, url: `${options.appUrl}/test-checkout/${sessionId}` };
     },
 
+    // The test checkout's state is its order's: the page takes payment only while the order is open,
+    // so a session is payable at its page, and closing the order closes the session.
+    async retrieveCheckoutSession(sessionId) {
+      return { status: "open", url: `${options.appUrl}/test-checkout/${sessionId}` };
+    },
+
+    async expireCheckoutSession() {
+      return { status: "expired", url: null };
+    },
+
     // Stripe's billing portal has no local stand-in to manage: a page of the portal's own says what it would offer.
     async createBillingPortalSession({ customerId }) {
       return { url: `${options.appUrl}/test-billing-portal?customer=${encodeURIComponent(customerId)}` };

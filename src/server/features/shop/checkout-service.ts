@@ -12,6 +12,8 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { OrderRow, UserRow } from "../../db/schema";
 import { badRequest, HttpError, notFound } from "../../http/errors";
+import type { SecretBox } from "../../secrets/secret-box";
+import { cancelUrl } from "./cancel-link";
 import {
   customerByUid,
   expireOpenOrdersBeyond,
@@ -25,6 +27,8 @@ export interface ShopContext {
   db: Database;
   config: Config;
   payments: PaymentsPort | undefined;
+  /** Seals the order reference of the cancel link (cancel-link.ts). */
+  secretBox: SecretBox;
   log: FastifyBaseLogger;
 }
 
@@ -32,9 +36,6 @@ export const PAYMENTS_UNAVAILABLE = "Card payments are not available right now. 
 
 export function successUrl(config: Config): string {
   return `${config.appUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`;
-}
-export function cancelUrl(config: Config): string {
-  return `${config.appUrl}/orders`;
 }
 
 export function catalogueFor(ctx: Pick<ShopContext, "config" | "payments">): Catalogue {
@@ -127,7 +128,7 @@ export async function startCheckout(
       discount: priced.tier ? { percent: priced.tier.percent, amountCents: priced.discountCents } : null,
       totalCents: priced.totalCents,
       successUrl: successUrl(ctx.config),
-      cancelUrl: cancelUrl(ctx.config),
+      cancelUrl: cancelUrl(ctx.config, ctx.secretBox, order.id),
     });
     await setPaymentSession(ctx.db, order.id, session.sessionId);
     // Once the new checkout is open, so that a refused one expires nothing.

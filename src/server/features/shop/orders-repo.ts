@@ -1,9 +1,9 @@
 /** The orders table: every checkout attempt and where its payment stands. */
-import { and, count, desc, eq, isNotNull, ne, notInArray } from "drizzle-orm";
-import type { OrderDto, OrderStatus } from "../../../shared/api/shop";
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, notInArray, sql } from "drizzle-orm";
+import type { HeldOrder, OrderStatus, OrderSummary } from "../../../shared/api/shop";
 import type { PricedOrder } from "../../../shared/shop/pricing";
 import type { Database } from "../../db/client";
-import { type OrderRow, orders, type UserRow, users } from "../../db/schema";
+import { type OrderRow, orders, transactions, type UserRow, users } from "../../db/schema";
 
 export async function insertOrder(
   db: Database,
@@ -149,18 +149,53 @@ export async function stripeCustomerIdOf(db: Database, userId: number): Promise<
   return row?.id ?? null;
 }
 
-export async function paidOrderCount(db: Database, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/**
+ * Whether the customer had paid before this order's checkout began: any other order paid (or since
+ * refunded) by then, or any row of their ledger from before it that is not a failure or a refund,
+ * whether it came from the operator's base (a customer since 2025, say) or from the payment
+ * provider. This order's own payment never counts: not its checkout's row, not an invoice naming
+ * the order, and not any row recorded after the checkout began (the first invoice of its
+ * subscription may name neither).
+ */
+export async function paidBefore(db: Database, userId: number, order: OrderRow): Promise<boolean> {
+  const otherOrder = db
+    .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "paid")));
-  return row?.n ?? 0;
+    .where(
+      and(
+        eq(orders.userId, userId),
+        ne(orders.id, order.id),
+        inArray(orders.status, ["paid", "refunded"] satisfies OrderStatus[]),
+        lt(orders.paidAt, order.createdAt),
+      ),
+    )
+    .limit(1);
+  const ledgerRow = db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        sql`coalesce(${transactions.createdTime}, ${transactions.createdAt}) < ${order.createdAt}`,
+        sql`${transactions.orderId} is distinct from ${order.id}`,
+        order.paymentSessionId
+          ? sql`${transactions.csLiveId} is distinct from ${order.paymentSessionId}`
+          : undefined,
+        // Event types as the base writes them may differ in case or carry spaces.
+        sql`coalesce(lower(btrim(${transactions.eventType})), '') not in ('payment.failed', 'refund.created')`,
+      ),
+    )
+    .limit(1);
+  // Asked through the customer's own row: one round trip for both questions.
+  const [row] = await db
+    .select({ paid: sql<boolean>`exists(${otherOrder}) or exists(${ledgerRow})` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.paid === true;
 }
 
-export function orderDto(row: OrderRow, firstPaidOrder: boolean): OrderDto {
+function figuresOf(row: OrderRow) {
   return {
-    id: row.id,
-    sessionId: row.paymentSessionId ?? "",
     status: row.status,
     lines: row.lines.map(({ key, name, quantity, unitCents, totalCents }) => ({
       key,
@@ -175,6 +210,110 @@ export function orderDto(row: OrderRow, firstPaidOrder: boolean): OrderDto {
     totalCents: row.totalCents,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
-    firstPaidOrder,
   };
+}
+
+/** The order as whoever holds its checkout's session id or cancel link sees it: nothing of its customer. */
+export function heldOrderDto(row: OrderRow, yours: boolean, firstPaidOrder: boolean): HeldOrder {
+  return { ...figuresOf(row), yours, firstPaidOrder: yours && firstPaidOrder };
+}
+
+export function orderSummaryDto(row: OrderRow, receiptUrl: string | null): OrderSummary {
+  return { id: row.id, ...figuresOf(row), receiptUrl };
+}
+
+/** The customer's own order with this id; another customer's is as unknown as one that does not exist. */
+export async function findOwnOrder(db: Database, userId: number, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Where a page of the list ends: the last order's creation time, to the microsecond as PostgreSQL
+ * keeps it (a JavaScript date would drop the last three digits and skip or repeat orders), and its id.
+ */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,10})$/;
+
+export function encodeOrderCursor(createdAt: string, id: number): string {
+  return Buffer.from(`${createdAt}_${id}`).toString("base64url");
+}
+
+/** The position a cursor names, or null for text that is no cursor this list gave. */
+export function decodeOrderCursor(cursor: string): OrderPosition | null {
+  const match = CURSOR.exec(Buffer.from(cursor, "base64url").toString("latin1"));
+  if (!match?.[1] || !match[2]) return null;
+  const id = Number(match[2]);
+  if (id < 1 || id > 2_147_483_647 || Number.isNaN(Date.parse(match[1]))) return null;
+  return { createdAt: match[1], id };
+}
+
+export interface OrderPosition {
+  createdAt: string;
+  id: number;
+}
+
+/**
+ * A page of the customer's orders, newest first (creation time, then id), after `after`: keyset
+ * paging on the (user_id, created_at) index, so a page costs the same however far down it is.
+ */
+export async function pageOfOrders(
+  db: Database,
+  userId: number,
+  options: { after: OrderPosition | null; limit: number; status?: OrderStatus | undefined },
+): Promise<{ rows: OrderRow[]; nextCursor: string | null }> {
+  const { after, limit, status } = options;
+  const found = await db
+    .select({
+      order: orders,
+      position: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        status ? eq(orders.status, status) : undefined,
+        after
+          ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit + 1);
+  const page = found.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    rows: page.map((row) => row.order),
+    nextCursor: found.length > limit && last ? encodeOrderCursor(last.position, last.order.id) : null,
+  };
+}
+
+/**
+ * The receipt of each order's payment: the first payment row of the ledger that names the order and
+ * has a receipt (a failed payment's invoice page and a refund's receipt are not the order's receipt).
+ */
+export async function receiptsOf(db: Database, orderIds: number[]): Promise<Map<number, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: transactions.orderId, receiptUrl: transactions.receiptUrl })
+    .from(transactions)
+    .where(
+      and(
+        inArray(transactions.orderId, orderIds),
+        isNotNull(transactions.receiptUrl),
+        sql`coalesce(lower(btrim(${transactions.eventType})), '') not in ('payment.failed', 'refund.created')`,
+      ),
+    )
+    .orderBy(
+      asc(sql`coalesce(${transactions.createdTime}, ${transactions.createdAt})`),
+      asc(transactions.id),
+    );
+  const receipts = new Map<number, string>();
+  for (const { orderId, receiptUrl } of rows) {
+    if (orderId !== null && receiptUrl && !receipts.has(orderId)) receipts.set(orderId, receiptUrl);
+  }
+  return receipts;
 }

@@ -1,11 +1,19 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "../../../shared/api/errors";
 import {
+  cancelLinkParamsSchema,
   cartCheckoutSchema,
   catalogueSchema,
   checkoutSessionAnswerSchema,
-  orderSchema,
+  continuePaymentAnswerSchema,
+  heldOrderSchema,
+  type OrderList,
+  orderIdParamsSchema,
+  orderListQuerySchema,
+  orderListSchema,
+  orderSummarySchema,
   payAnswerSchema,
   payBodySchema,
   type SavedOrderCheckout,
@@ -15,9 +23,14 @@ import {
 import { type PaymentsPort, WebhookEventError, WebhookSignatureError } from "../../adapters/payments/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
+import type { OrderRow } from "../../db/schema";
+import { sendPersonalJson } from "../../http/conditional-get";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
+import { errorResponses, notModifiedResponse } from "../../http/responses";
+import type { SecretBox } from "../../secrets/secret-box";
+import { orderIdOfCancelLink } from "./cancel-link";
 import {
   catalogueFor,
   type ShopContext,
@@ -25,7 +38,17 @@ import {
   startPayLink,
   type WantedItem,
 } from "./checkout-service";
-import { findOrderBySession, orderDto, paidOrderCount } from "./orders-repo";
+import { cancelOrder, continuePayment } from "./order-actions";
+import {
+  decodeOrderCursor,
+  findOrderById,
+  findOrderBySession,
+  heldOrderDto,
+  orderSummaryDto,
+  pageOfOrders,
+  paidBefore,
+  receiptsOf,
+} from "./orders-repo";
 import { handlePaymentEvent } from "./payment-events";
 
 const HOUR = 60 * 60 * 1000;
@@ -71,10 +94,21 @@ export interface ShopRoutesOptions {
   db: Database;
   config: Config;
   payments: PaymentsPort | undefined;
+  secretBox: SecretBox;
 }
 
-const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, config, payments }) => {
-  const context = (log: ShopContext["log"]): ShopContext => ({ db, config, payments, log });
+/**
+ * How often one address may look up orders it does not own by their session id or cancel link: the
+ * success page asks every 2 s for up to a minute while a payment is confirmed, and several payers
+ * may share an address; guessing a session id (Stripe's are long and random) gets nowhere near.
+ */
+const HELD_ORDER_LOOKUPS_PER_HOUR = 300;
+
+const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
+  app,
+  { db, config, payments, secretBox },
+) => {
+  const context = (log: ShopContext["log"]): ShopContext => ({ db, config, payments, secretBox, log });
   const checkoutLimit = (userId: number) => ({ key: `checkout-user:${userId}`, limit: 30, windowMs: HOUR });
   // The same for the life of the process: it depends on configuration only.
   const catalogue = catalogueFor({ config, payments });
@@ -158,25 +192,148 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, c
     },
   );
 
+  /**
+   * The order behind a checkout, for whoever returns from it: its owner, signed in, also learns
+   * whether it was their first payment; anyone else sees the order and nothing of its customer.
+   * Lookups by anyone but the owner count against their address, found or not.
+   */
+  async function heldOrder(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    order: OrderRow | undefined,
+    unknown: string,
+  ) {
+    const me = request.currentUser;
+    const yours = Boolean(me && order && order.userId === me.id);
+    if (!yours) {
+      await hit(db, [
+        { key: `held-order-ip:${request.ip}`, limit: HELD_ORDER_LOOKUPS_PER_HOUR, windowMs: HOUR },
+      ]);
+    }
+    if (!order) throw notFound(unknown);
+    reply.header("cache-control", "no-store");
+    const first = me && yours && order.status === "paid" ? !(await paidBefore(db, me.id, order)) : false;
+    return heldOrderDto(order, yours, first);
+  }
+
   app.get(
     "/api/orders/by-session/:sessionId",
     {
-      config: { access: "user" },
+      config: { access: "public" },
       schema: {
         summary: "The order behind a payment session",
-        description: "The caller's own order behind a payment session, and where its payment stands.",
+        description:
+          "The order behind a payment session, for whoever returns from its checkout, signed in or not: the session id is the capability. It shows what was bought and where its payment stands, never who bought it; `yours` and `firstPaidOrder` speak to the customer alone. Lookups of orders not the caller's own are limited per address.",
         params: sessionIdParamsSchema,
-        response: { 200: orderSchema, ...errors },
+        response: { 200: heldOrderSchema, ...errorResponses(404, 429) },
+      },
+    },
+    async (request, reply) =>
+      heldOrder(
+        request,
+        reply,
+        await findOrderBySession(db, request.params.sessionId),
+        "No order has this payment session",
+      ),
+  );
+
+  app.get(
+    "/api/orders/by-cancel-link/:ref",
+    {
+      config: { access: "public" },
+      schema: {
+        summary: "The order behind a cancelled checkout",
+        description:
+          "The order a checkout's cancel link names (`ref`, sealed by the server), for whoever the payment page sent back: the same view as by session id. A forged or damaged `ref` is unknown (404).",
+        params: cancelLinkParamsSchema,
+        response: { 200: heldOrderSchema, ...errorResponses(404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const orderId = orderIdOfCancelLink(secretBox, request.params.ref);
+      const order = orderId === null ? undefined : await findOrderById(db, orderId);
+      return heldOrder(request, reply, order, "No order has this cancel link");
+    },
+  );
+
+  app.get(
+    "/api/orders",
+    {
+      config: { access: "user" },
+      schema: {
+        summary: "The signed-in customer's orders",
+        description:
+          "The caller's own orders, newest first, a page at a time: `limit` of them (20 unless asked, at most 100) after `cursor` (the `nextCursor` of the page before), only those in `status` if given. Each has its lines, amounts, state and its payment's receipt once the ledger has one. Sent with an ETag: an unchanged page answers 304.",
+        querystring: orderListQuerySchema,
+        response: { 200: orderListSchema, 304: notModifiedResponse, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
       const me = requireUser(request);
-      const order = await findOrderBySession(db, request.params.sessionId);
-      // Another customer's order is as unknown as one that does not exist.
-      if (!order || order.userId !== me.id) throw notFound("No order of yours has this payment session");
-      reply.header("cache-control", "no-store");
-      const paid = order.status === "paid" ? await paidOrderCount(db, me.id) : 0;
-      return orderDto(order, paid === 1);
+      const { cursor, limit, status } = request.query;
+      const after = cursor === undefined ? null : decodeOrderCursor(cursor);
+      if (cursor !== undefined && !after) {
+        throw badRequest("cursor: not a position in this list; ask for the first page without one");
+      }
+      const { rows, nextCursor } = await pageOfOrders(db, me.id, { after, limit, status });
+      const receipts = await receiptsOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      const list: OrderList = {
+        orders: rows.map((row) => orderSummaryDto(row, receipts.get(row.id) ?? null)),
+        nextCursor,
+      };
+      return sendPersonalJson(request, reply, JSON.stringify(list));
+    },
+  );
+
+  const orderActionLimit = (userId: number) => ({
+    key: `order-action-user:${userId}`,
+    limit: 60,
+    windowMs: HOUR,
+  });
+
+  app.post(
+    "/api/orders/:id/continue",
+    {
+      config: { access: "user" },
+      schema: {
+        summary: "Continue paying an open order",
+        description:
+          "The payment page of the caller's own open order (Stripe's checkout while its session is open, or the local test checkout), to pay it after all. Another customer's order is unknown (404); an order that is not open, or whose checkout has expired, is a conflict (409).",
+        params: orderIdParamsSchema,
+        body: z.strictObject({}).optional(),
+        response: {
+          200: continuePaymentAnswerSchema,
+          ...errorResponses(404, 409, 429, 502, 503),
+        },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      await hit(db, [orderActionLimit(me.id)]);
+      return continuePayment({ db, payments }, me.id, request.params.id);
+    },
+  );
+
+  app.post(
+    "/api/orders/:id/cancel",
+    {
+      config: { access: "user" },
+      schema: {
+        summary: "Cancel an open order",
+        description:
+          "Cancels the caller's own open order: with Stripe its checkout session is expired first, so it can no longer be paid. Answers the cancelled order. Another customer's order is unknown (404); an order that is no longer open (paid, cancelled already, expired) is a conflict (409).",
+        params: orderIdParamsSchema,
+        body: z.strictObject({}).optional(),
+        response: { 200: orderSummarySchema, ...errorResponses(404, 409, 429, 502) },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      await hit(db, [orderActionLimit(me.id)]);
+      return cancelOrder({ db, payments }, me.id, request.params.id);
     },
   );
 

@@ -14,44 +14,33 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { OrderRow } from "../../db/schema";
 import { escapeHtml } from "../../http/escape-html";
-import { cancelUrl, successUrl } from "./checkout-service";
+import type { SecretBox } from "../../secrets/secret-box";
+import { cancelUrl } from "./cancel-link";
+import { successUrl } from "./checkout-service";
+import { ORDER_LINES_STYLE, orderLinesTable } from "./order-lines-html";
 import { findOrderBySession } from "./orders-repo";
 import { cancelTestCheckout, payTestCheckout, type TestCheckoutOutcome } from "./test-checkout";
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f5;color:#18181b}
 main{max-width:32rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:.75rem;box-shadow:0 1px 3px #0002}
-h1{font-size:1.25rem;margin:0 0 .25rem}p{margin:.25rem 0 1rem;color:#52525b}
-table{width:100%;border-collapse:collapse;margin-bottom:1rem}th,td{padding:.4rem 0;text-align:left}
-td.n,th.n{text-align:right}tfoot th,tfoot td{border-top:1px solid #e4e4e7;font-weight:600}
+h1{font-size:1.25rem;margin:0 0 .25rem}p{margin:.25rem 0 1rem;color:#52525b}caption{text-align:left}th.n{text-align:right}
 .actions{display:flex;gap:.75rem;flex-wrap:wrap}button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:1px solid #d4d4d8;background:#fff;cursor:pointer}
 button.pay{background:#1d4ed8;border-color:#1d4ed8;color:#fff}.note{font-size:.875rem}
 @media (prefers-color-scheme:dark){body{background:#09090b;color:#fafafa}main{background:#18181b}p{color:#a1a1aa}button{background:#27272a;color:#fafafa;border-color:#3f3f46}}`;
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}
+${ORDER_LINES_STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 function orderPage(order: OrderRow, sessionId: string): string {
-  const rows = order.lines
-    .map(
-      (line) =>
-        `<tr><td>${escapeHtml(line.name)}</td><td class="n">${line.quantity}</td><td class="n">${escapeHtml(formatCents(line.totalCents))}</td></tr>`,
-    )
-    .join("");
-  const discount =
-    order.discountCents > 0
-      ? `<tr><th scope="row" colspan="2">Volume discount (${order.discountPercent}%)</th><td class="n">−${escapeHtml(formatCents(order.discountCents))}</td></tr>`
-      : "";
   const action = (verb: string) => `/test-checkout/${encodeURIComponent(sessionId)}/${verb}`;
   const open = order.status === "open";
   return page(
     "Test checkout",
     `<h1>Test checkout</h1>
 <p>No card is charged: this page stands in for Stripe's checkout while the portal runs without Stripe.</p>
-<table><caption class="note">Monthly subscription</caption><thead><tr><th scope="col">Item</th><th scope="col" class="n">Qty</th><th scope="col" class="n">Amount</th></tr></thead>
-<tbody>${rows}</tbody>
-<tfoot><tr><th scope="row" colspan="2">Subtotal</th><td class="n">${escapeHtml(formatCents(order.subtotalCents))}</td></tr>${discount}
-<tr><th scope="row" colspan="2">Total per month</th><td class="n">${escapeHtml(formatCents(order.totalCents))}</td></tr></tfoot></table>
+${orderLinesTable(order, "Monthly subscription")}
 ${
   open
     ? `<div class="actions"><form method="post" action="${action("pay")}"><button class="pay" type="submit">Pay ${escapeHtml(formatCents(order.totalCents))}</button></form>
@@ -70,7 +59,8 @@ const testCheckoutRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
   payments: TestPaymentsPort;
-}> = async (app, { db, config, payments }) => {
+  secretBox: SecretBox;
+}> = async (app, { db, config, payments, secretBox }) => {
   const params = { params: sessionIdParamsSchema };
   // Pay and Cancel are plain HTML forms with no fields; in this plugin only, their form body is
   // accepted and ignored. The cross-site guard still wants the portal's own Origin on them.
@@ -136,9 +126,12 @@ const testCheckoutRoutes: FastifyPluginAsyncZod<{
     "/test-checkout/:sessionId/cancel",
     { config: { access: "public" }, schema: params },
     async (request, reply) => {
-      const outcome = await cancelTestCheckout(db, request.params.sessionId);
-      if (outcome.kind !== "cancelled") return notDone(reply, outcome, request.params.sessionId);
-      return reply.redirect(cancelUrl(config), 303);
+      const { sessionId } = request.params;
+      const outcome = await cancelTestCheckout(db, sessionId);
+      if (outcome.kind !== "cancelled") return notDone(reply, outcome, sessionId);
+      // As Stripe's back link does: to the cancel page of this order, which keeps the cart.
+      const order = await findOrderBySession(db, sessionId);
+      return reply.redirect(order ? cancelUrl(config, secretBox, order.id) : `${config.appUrl}/orders`, 303);
     },
   );
 };

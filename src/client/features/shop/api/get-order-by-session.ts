@@ -1,16 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
-import { type OrderDto, orderSchema } from "../../../../shared/api/shop";
+import { type HeldOrder, heldOrderSchema } from "../../../../shared/api/shop";
 import { ApiError, getJson } from "../../../lib/api-client";
 
-/** The caller's order behind a payment session; null when there is none of theirs. */
-export async function getOrderBySession(sessionId: string): Promise<OrderDto | null> {
+/** An order as whoever returns from its checkout sees it; null when there is no such order. */
+async function getHeldOrder(url: string): Promise<HeldOrder | null> {
   try {
-    const body = await getJson(`/api/orders/by-session/${encodeURIComponent(sessionId)}`, { on401: "throw" });
-    return orderSchema.parse(body);
+    return heldOrderSchema.parse(await getJson(url, { on401: "throw" }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+/** The order behind a payment session, signed in or not: the session id is what shows it. */
+export function getOrderBySession(sessionId: string): Promise<HeldOrder | null> {
+  return getHeldOrder(`/api/orders/by-session/${encodeURIComponent(sessionId)}`);
 }
 
 /** Polls while the payment is still being confirmed: the provider's event may follow the redirect. */
@@ -21,5 +25,14 @@ export function useOrderBySession(sessionId: string | null) {
     enabled: Boolean(sessionId),
     refetchInterval: (query) =>
       query.state.data?.status === "open" && query.state.dataUpdateCount < 30 ? 2000 : false,
+  });
+}
+
+/** The order a checkout's cancel link names (`ref`, sealed by the server). */
+export function useOrderByCancelLink(ref: string | null) {
+  return useQuery({
+    queryKey: ["order-by-cancel-link", ref] as const,
+    queryFn: () => getHeldOrder(`/api/orders/by-cancel-link/${encodeURIComponent(ref ?? "")}`),
+    enabled: Boolean(ref),
   });
 }

@@ -1,15 +1,15 @@
 import { ShoppingCart } from "lucide-react";
-import type { PricedOrder, VolumeTier } from "../../../../shared/shop/pricing";
+import { nextTierFor, type PricedOrder, type VolumeTier } from "../../../../shared/shop/pricing";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
 import { OrderSummary } from "./order-summary";
 
 /** What the next volume tier would take, so a customer close to it can see it. */
 function nextTierHint(accounts: number, tiers: VolumeTier[]): string | null {
-  const next = tiers.find((tier) => tier.minAccounts > accounts);
+  const next = nextTierFor(accounts, tiers);
   if (!next) return null;
-  const more = next.minAccounts - accounts;
-  return `Add ${more} more account${more === 1 ? "" : "s"} for ${next.percent}% off the whole order.`;
+  const { more, tier } = next;
+  return `Add ${more} more account${more === 1 ? "" : "s"} for ${tier.percent}% off the whole order.`;
 }
 
 export function CartPanel({
@@ -36,7 +36,7 @@ export function CartPanel({
         {priced.lines.length === 0 ? (
           <p className="text-sm text-muted-foreground">Your cart is empty. Add a plan to get started.</p>
         ) : (
-          <OrderSummary priced={priced} onQuantity={onQuantity} showDiscount={false} />
+          <OrderSummary priced={priced} onQuantity={onQuantity} />
         )}
         {hint ? <p className="mt-3 text-sm text-muted-foreground">{hint}</p> : null}
       </CardContent>

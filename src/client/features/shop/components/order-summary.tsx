@@ -1,22 +1,22 @@
 import { Trash2 } from "lucide-react";
+import { summaryOfPriced } from "../../../../shared/shop/order-summary";
 import type { PricedOrder } from "../../../../shared/shop/pricing";
 import { formatCents } from "../../../../shared/shop/pricing";
 import { Button } from "../../../components/ui/button";
+import { OrderTotals } from "./order-lines";
 import { QuantityStepper } from "./quantity-stepper";
 
 /**
- * The lines of an order with their quantities and monthly prices, then the subtotal, the volume
- * discount when a tier applies, and the total: the same figures the server will charge, from the
- * same shared pricing function.
+ * The cart's lines with their quantity steppers and monthly prices, then the subtotal, the volume
+ * discount the quantities have earned, and the total: the same figures the server will charge, from
+ * the same shared pricing function, in the same words as every other page that shows an order.
  */
 export function OrderSummary({
   priced,
   onQuantity,
-  showDiscount = true,
 }: {
   priced: PricedOrder;
-  onQuantity?: (key: PricedOrder["lines"][number]["key"], quantity: number) => void;
-  showDiscount?: boolean;
+  onQuantity: (key: PricedOrder["lines"][number]["key"], quantity: number) => void;
 }) {
   return (
     <div className="space-y-4">
@@ -30,51 +30,28 @@ export function OrderSummary({
               </p>
             </div>
             <div className="flex items-center gap-3">
-              {onQuantity ? (
-                <>
-                  <QuantityStepper
-                    name={line.name}
-                    quantity={line.quantity}
-                    onChange={(quantity) => onQuantity(line.key, quantity)}
-                  />
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-8"
-                    aria-label={`Remove ${line.name}`}
-                    onClick={() => onQuantity(line.key, 0)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </>
-              ) : (
-                <span className="text-sm text-muted-foreground">× {line.quantity}</span>
-              )}
-              <span className="w-24 text-right font-medium tabular-nums">{formatCents(line.totalCents)}</span>
+              <QuantityStepper
+                name={line.name}
+                quantity={line.quantity}
+                onChange={(quantity) => onQuantity(line.key, quantity)}
+              />
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Remove ${line.name}`}
+                onClick={() => onQuantity(line.key, 0)}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+              <span className="w-24 text-right font-medium whitespace-nowrap tabular-nums">
+                {formatCents(line.totalCents)}
+              </span>
             </div>
           </li>
         ))}
       </ul>
-      <dl className="space-y-1 border-t pt-3 text-sm">
-        <div className="flex justify-between">
-          <dt>Subtotal</dt>
-          <dd className="tabular-nums">{formatCents(priced.subtotalCents)}</dd>
-        </div>
-        {showDiscount && priced.tier ? (
-          <div className="flex justify-between text-success">
-            <dt>
-              Volume discount ({priced.tier.percent}% off {priced.tier.minAccounts}+ accounts)
-            </dt>
-            <dd className="tabular-nums">−{formatCents(priced.discountCents)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between pt-1 text-base font-semibold">
-          <dt>{showDiscount ? "Total per month" : "Subtotal per month"}</dt>
-          <dd className="tabular-nums">
-            {formatCents(showDiscount ? priced.totalCents : priced.subtotalCents)}
-          </dd>
-        </div>
-      </dl>
+      <OrderTotals order={summaryOfPriced(priced)} />
     </div>
   );
 }

@@ -30,8 +30,9 @@ export function ProductCard({
       className={cn("flex flex-col", item.popular && "border-primary ring-1 ring-primary")}
     >
       <CardHeader className="space-y-2">
-        <div className="flex items-start justify-between gap-2">
-          <CardTitle id={titleId} className="text-lg">
+        {/* The badge wraps under a long title rather than over it. */}
+        <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+          <CardTitle id={titleId} className="min-w-0 text-lg leading-snug">
             {item.name}
           </CardTitle>
           {item.popular ? <Badge>Most popular</Badge> : null}
@@ -39,7 +40,7 @@ export function ProductCard({
         <CardDescription>{item.description}</CardDescription>
       </CardHeader>
       <CardContent className="flex-1 space-y-3">
-        <p>
+        <p className="whitespace-nowrap">
           <span className="text-3xl font-semibold tabular-nums">{formatCents(item.priceCents)}</span>
           <span className="text-muted-foreground"> / month</span>
         </p>
@@ -55,11 +56,20 @@ export function ProductCard({
         ) : null}
       </CardContent>
       <CardFooter>
-        <Button className="w-full" variant={item.popular ? "default" : "outline"} onClick={onAdd}>
-          <ShoppingCart aria-hidden="true" />
-          Add to Cart
+        {/* A narrow card wraps "(1 in cart)" under the words instead of cutting it off. */}
+        <Button
+          className="h-auto min-h-9 w-full flex-wrap gap-x-2 gap-y-0 py-1.5 whitespace-normal"
+          variant={item.popular ? "default" : "outline"}
+          onClick={onAdd}
+        >
+          <span className="inline-flex items-center gap-2 whitespace-nowrap">
+            <ShoppingCart aria-hidden="true" className="size-4 shrink-0" />
+            Add to Cart
+          </span>
           <span className="sr-only"> {item.name}</span>
-          {inCart > 0 ? <span className="text-xs opacity-80">({inCart} in cart)</span> : null}
+          {inCart > 0 ? (
+            <span className="text-xs whitespace-nowrap opacity-80">({inCart} in cart)</span>
+          ) : null}
         </Button>
       </CardFooter>
     </Card>

@@ -1,7 +1,7 @@
 import { ArrowLeft, Lock, RotateCcw } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { ProductKey } from "../../../../shared/shop/catalogue";
+import { summaryOfPriced } from "../../../../shared/shop/order-summary";
 import { priceOrder } from "../../../../shared/shop/pricing";
 import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
@@ -14,16 +14,14 @@ import { useSessionUser } from "../../../lib/session";
 import { toast } from "../../../lib/use-toast";
 import { useCreateCheckoutSession } from "../api/create-checkout-session";
 import { useCatalogue } from "../api/get-catalogue";
-import type { CartLine } from "../cart/cart-store";
 import {
   forgetSavedOrder,
   linesOf,
   readSavedOrder,
   type SavedOrder,
   savedOrderOf,
-  saveOrder,
 } from "../cart/saved-order";
-import { OrderSummary } from "../components/order-summary";
+import { OrderLines } from "../components/order-lines";
 
 /** The spec's failure toasts for Proceed to Payment (section 8). */
 function checkoutFailureToast(error: unknown) {
@@ -60,23 +58,13 @@ export function CheckoutPage() {
 function CheckoutReview({ saved }: { saved: SavedOrder }) {
   const { user } = useSessionUser();
   const catalogue = useCatalogue();
-  const [lines, setLines] = useState<CartLine[]>(() => linesOf(saved));
+  const [lines] = useState(() => linesOf(saved));
   const items = catalogue.data?.items ?? [];
   const priced = useMemo(
     () => priceOrder(lines, items, catalogue.data?.volumeTiers ?? []),
     [lines, items, catalogue.data?.volumeTiers],
   );
   const pay = useCreateCheckoutSession();
-
-  function setQuantity(key: ProductKey, quantity: number) {
-    const next =
-      quantity <= 0
-        ? lines.filter((line) => line.key !== key)
-        : lines.map((line) => (line.key === key ? { ...line, quantity } : line));
-    setLines(next);
-    // The saved order follows, so a reload shows what is on screen.
-    if (next.length > 0) saveOrder(savedOrderOf(next, items));
-  }
 
   async function proceed() {
     if (!user) {
@@ -114,10 +102,11 @@ function CheckoutReview({ saved }: { saved: SavedOrder }) {
         title="Checkout"
         description="Review your order. Plans are billed monthly."
         actions={
+          // The cart is where quantities change; it still holds this order.
           <Button variant="outline" asChild>
             <Link to="/orders">
               <ArrowLeft aria-hidden="true" />
-              Back to plans
+              Change order
             </Link>
           </Button>
         }
@@ -145,7 +134,7 @@ function CheckoutReview({ saved }: { saved: SavedOrder }) {
               .
             </p>
           ) : (
-            <OrderSummary priced={priced} onQuantity={setQuantity} />
+            <OrderLines order={summaryOfPriced(priced)} />
           )}
         </CardContent>
         <CardFooter className="flex-col items-stretch gap-4">

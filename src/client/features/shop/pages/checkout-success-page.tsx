@@ -1,13 +1,17 @@
 import { CircleCheck, CircleX, ExternalLink, Receipt } from "lucide-react";
+import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
-import { formatCents } from "../../../../shared/shop/pricing";
+import type { HeldOrder } from "../../../../shared/api/shop";
 import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Card, CardContent } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { useSessionUser } from "../../../lib/session";
 import { useOrderBySession } from "../api/get-order-by-session";
+import { type CartLine, useCart } from "../cart/cart-store";
+import { CheckoutReturnFrame, SignInToSeeAccounts } from "../components/checkout-return-frame";
+import { HeldOrderCard } from "../components/held-order-card";
 
 function ViewTransaction() {
   return (
@@ -20,32 +24,73 @@ function ViewTransaction() {
   );
 }
 
+function SessionId({ sessionId }: { sessionId: string }) {
+  return (
+    <p className="text-sm text-muted-foreground">
+      Session ID: <code className="break-all">{sessionId}</code>
+    </p>
+  );
+}
+
+/** Whether the cart holds exactly what this order bought. */
+function cartIsOrder(lines: CartLine[], order: HeldOrder): boolean {
+  if (lines.length !== order.lines.length) return false;
+  return order.lines.every((bought) =>
+    lines.some((line) => line.key === bought.key && line.quantity === bought.quantity),
+  );
+}
+
+/** Once the customer's order is paid, the cart that held it is emptied; a cart holding anything else stays. */
+function EmptyPaidCart({ uid, order }: { uid: string; order: HeldOrder }) {
+  const cart = useCart(uid);
+  const paidFor = order.status === "paid" && cartIsOrder(cart.lines, order);
+  useEffect(() => {
+    if (paidFor) cart.clear();
+  }, [paidFor, cart.clear]);
+  return null;
+}
+
 /**
- * Where the payment provider sends the customer back. It says what the server knows of the order:
- * paid, still being confirmed (the provider's event may come a moment after the redirect), or not
- * one of theirs.
+ * Where the payment provider sends the payer back, signed in or not: the session id in the address
+ * shows the order (decision 029). It says what the server knows of it: paid, still being confirmed
+ * (the provider's event may come a moment after the redirect), not completed, or not found.
  */
 export function CheckoutSuccessPage() {
+  return (
+    <CheckoutReturnFrame>
+      <div className="mx-auto max-w-2xl space-y-6">
+        <SuccessContent />
+      </div>
+    </CheckoutReturnFrame>
+  );
+}
+
+function SuccessContent() {
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
   const { user } = useSessionUser();
   const order = useOrderBySession(sessionId);
+  const after = user ? null : <SignInToSeeAccounts />;
 
   if (!sessionId || order.data === null) {
     return (
-      <div className="mx-auto max-w-2xl space-y-6">
+      <>
         <PageHeader title="Payment not found" />
         <p>
-          We could not find a payment of yours for this page. If you have just paid, your transactions will
-          show it.
+          We could not find a payment for this page.
+          {user ? " If you have just paid, your transactions will show it." : ""}
         </p>
-        <div className="flex flex-wrap gap-3">
-          <ViewTransaction />
-          <Button asChild variant="ghost">
-            <Link to="/orders">Back to plans</Link>
-          </Button>
-        </div>
-      </div>
+        {user ? (
+          <div className="flex flex-wrap gap-3">
+            <ViewTransaction />
+            <Button asChild variant="ghost">
+              <Link to="/orders">Back to plans</Link>
+            </Button>
+          </div>
+        ) : (
+          after
+        )}
+      </>
     );
   }
   if (order.isPending) return <Spinner label="Checking your payment" />;
@@ -59,63 +104,60 @@ export function CheckoutSuccessPage() {
       />
     );
   }
-  const { status } = order.data;
+  const held = order.data;
+  const { status } = held;
+  const emptyCart = user && held.yours ? <EmptyPaidCart uid={user.uid} order={held} /> : null;
+
   if (status === "open") {
     return (
-      <div className="mx-auto max-w-2xl space-y-6">
+      <>
         <PageHeader title="Confirming your payment…" />
         <Spinner label="Waiting for the payment provider to confirm your payment" />
         <p className="text-muted-foreground">
-          This usually takes a few seconds. You can leave this page: the payment will appear in your
-          transactions.
+          This usually takes a few seconds.
+          {user ? " You can leave this page: the payment will appear in your transactions." : ""}
         </p>
-        <p className="text-sm text-muted-foreground">
-          Session ID: <code className="break-all">{sessionId}</code>
-        </p>
-      </div>
+        <SessionId sessionId={sessionId} />
+        <HeldOrderCard order={held} />
+        {after}
+      </>
     );
   }
   if (status !== "paid") {
     return (
-      <div className="mx-auto max-w-2xl space-y-6">
-        <PageHeader title="Payment not completed" />
+      <>
+        <PageHeader title={status === "refunded" ? "Payment refunded" : "Payment not completed"} />
         <p className="flex items-center gap-2">
-          <CircleX aria-hidden="true" className="size-5 text-destructive" />
-          This checkout was {status}. Nothing was charged.
+          <CircleX aria-hidden="true" className="size-5 shrink-0 text-destructive" />
+          {status === "refunded"
+            ? "This payment was refunded."
+            : `This checkout was ${status}. Nothing was charged.`}
         </p>
-        <Button asChild>
-          <Link to="/orders">Back to plans</Link>
-        </Button>
-      </div>
+        <HeldOrderCard order={held} />
+        {user ? (
+          <Button asChild>
+            <Link to="/orders">Back to plans</Link>
+          </Button>
+        ) : (
+          after
+        )}
+      </>
     );
   }
 
   const onboardingUrl = user?.onboardingUrl;
   return (
-    <div className="mx-auto max-w-2xl space-y-6">
+    <>
+      {emptyCart}
       <PageHeader title="Payment Successful!" />
+      <p className="flex items-center gap-2 text-lg font-medium">
+        <CircleCheck aria-hidden="true" className="size-6 shrink-0 text-success" />
+        Thank you for your order
+      </p>
+      <SessionId sessionId={sessionId} />
+      <HeldOrderCard order={held} />
       <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2 text-lg">
-            <CircleCheck aria-hidden="true" className="size-6 text-success" />
-            Thank you for your order
-          </CardTitle>
-        </CardHeader>
         <CardContent className="space-y-4">
-          <p className="text-sm text-muted-foreground">
-            Session ID: <code className="break-all">{sessionId}</code>
-          </p>
-          <ul className="divide-y text-sm">
-            {order.data.lines.map((line) => (
-              <li key={line.key} className="flex justify-between py-2">
-                <span>
-                  {line.quantity} × {line.name}
-                </span>
-                <span className="tabular-nums">{formatCents(line.totalCents)}</span>
-              </li>
-            ))}
-          </ul>
-          <p className="font-medium">Total per month: {formatCents(order.data.totalCents)}</p>
           <p>
             Billing is monthly, and from next month you are charged only for the accounts we have delivered to
             you.
@@ -124,20 +166,23 @@ export function CheckoutSuccessPage() {
             We will set up a communication channel with you to hand over your accounts and keep you updated on
             their delivery.
           </p>
-          <div className="flex flex-wrap gap-3">
-            {order.data.firstPaidOrder && onboardingUrl ? (
-              <Button asChild>
-                <a href={onboardingUrl} target="_blank" rel="noreferrer">
-                  Complete Onboarding
-                  <ExternalLink aria-hidden="true" />
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </Button>
-            ) : null}
-            <ViewTransaction />
-          </div>
+          {user ? (
+            <div className="flex flex-wrap gap-3">
+              {held.firstPaidOrder && onboardingUrl ? (
+                <Button asChild>
+                  <a href={onboardingUrl} target="_blank" rel="noreferrer">
+                    Complete Onboarding
+                    <ExternalLink aria-hidden="true" />
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </Button>
+              ) : null}
+              {held.yours ? <ViewTransaction /> : null}
+            </div>
+          ) : null}
         </CardContent>
       </Card>
-    </div>
+      {after}
+    </>
   );
 }

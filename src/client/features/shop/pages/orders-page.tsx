@@ -69,7 +69,9 @@ function Shop({ uid }: { uid: string }) {
     <div className="space-y-6 pb-20 lg:pb-0">
       <PageHeader
         title="LinkedIn Account Plans"
-        description="Monthly plans, billed only for the accounts we deliver. Volume discounts apply at checkout."
+        description={`Monthly plans, billed only for the accounts we deliver.${
+          tiers[0] ? ` Order ${tiers[0].minAccounts} accounts or more for a volume discount.` : ""
+        }`}
       />
       {catalogue.isPending ? (
         <Spinner label="Loading the plans" />
@@ -93,7 +95,8 @@ function Shop({ uid }: { uid: string }) {
                 <h2 id={`${id}-title`} className="text-lg font-semibold">
                   {title}
                 </h2>
-                <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {/* As many cards as fit the column, whatever the sidebar and the cart leave of the screen. */}
+                <div className="grid grid-cols-[repeat(auto-fill,minmax(min(16rem,100%),1fr))] gap-4">
                   {list.map((item) => (
                     <ProductCard
                       key={item.key}
@@ -127,7 +130,7 @@ function Shop({ uid }: { uid: string }) {
               target?.focus({ preventScroll: true });
             }}
           >
-            View cart ({cartCount}) · {formatCents(priced.subtotalCents)}
+            View cart ({cartCount}) · {formatCents(priced.totalCents)}
           </Button>
         </div>
       ) : null}
