@@ -22,6 +22,7 @@ import profileOptimizationsRoutes from "./features/profile-optimizations/routes"
 import publicConfigRoutes from "./features/public-config/routes";
 import shopRoutes from "./features/shop/routes";
 import testCheckoutRoutes from "./features/shop/test-checkout-routes";
+import testInvoiceRoutes from "./features/shop/test-invoice-routes";
 import { loadFieldMap } from "./features/sync/field-map";
 import syncRoutes from "./features/sync/routes";
 import { createSyncService } from "./features/sync/sync-service";
@@ -150,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(outboxRoutes, { db: database.db, outbox });
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox, config });
   await app.register(profileOptimizationsRoutes, { db: database.db });
-  await app.register(shopRoutes, { db: database.db, config, payments: adapters.payments });
+  await app.register(shopRoutes, { db: database.db, config, payments: adapters.payments, mail });
   await app.register(billingRoutes, { db: database.db, config, payments: adapters.payments });
   if (!config.isProduction) {
     // The development extras hand out reset links and free payments: every route registered here
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (adapters.payments?.kind === "test") {
         await extras.register(testCheckoutRoutes, { db: database.db, config, payments: adapters.payments });
         await extras.register(testBillingPortalRoutes, { config });
+        await extras.register(testInvoiceRoutes, { db: database.db, config, payments: adapters.payments });
       }
       await extras.register(devToolsRoutes, { db: database.db });
     });

@@ -18,6 +18,7 @@ import type { Database } from "../../db/client";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
+import type { MailQueue } from "../../outbox/mail";
 import {
   catalogueFor,
   type ShopContext,
@@ -71,9 +72,11 @@ export interface ShopRoutesOptions {
   db: Database;
   config: Config;
   payments: PaymentsPort | undefined;
+  /** Receipts and failed-payment notices from the webhook's events. */
+  mail?: MailQueue;
 }
 
-const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, config, payments }) => {
+const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, config, payments, mail }) => {
   const context = (log: ShopContext["log"]): ShopContext => ({ db, config, payments, log });
   const checkoutLimit = (userId: number) => ({ key: `checkout-user:${userId}`, limit: 30, windowMs: HOUR });
   // The same for the life of the process: it depends on configuration only.
@@ -215,7 +218,11 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { db, c
           }
           throw error;
         }
-        const outcome = await handlePaymentEvent(db, request.log, event, payments.kind);
+        const outcome = await handlePaymentEvent(db, request.log, event, payments.kind, {
+          config,
+          payments,
+          mail,
+        });
         request.log.info({ eventId: event.id, type: event.type, outcome }, "payment event");
         return { received: true as const };
       },
