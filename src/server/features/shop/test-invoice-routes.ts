@@ -26,7 +26,7 @@ h1{font-size:1.25rem;margin:0 0 .25rem}p{margin:.25rem 0 1rem;color:#52525b}
 table{width:100%;border-collapse:collapse;margin-bottom:1rem}th,td{padding:.4rem 0;text-align:left}
 td.n,th.n{text-align:right}tfoot th,tfoot td{border-top:1px solid #e4e4e7;font-weight:600}
 button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}
-a{color:#1d4ed8}.note{font-size:.875rem}
+a{color:#1d4ed8}.note{font-size:.875rem}form{margin:0 0 1rem}
 @media (prefers-color-scheme:dark){body{background:#09090b;color:#fafafa}main{background:#18181b}p{color:#a1a1aa}a{color:#93c5fd}}`;
 
 function page(title: string, body: string): string {
