@@ -222,6 +222,20 @@ describe("plans, receipts and payment mails on the test provider", () => {
       expect(page.body).toContain(text);
     }
     expect((await get("/test-invoice/in_local_nothing")).statusCode).toBe(404);
+    // A development extra, as the test checkout: nothing for a client on another machine.
+    for (const [method, url] of [
+      ["GET", `/test-invoice/${invoice?.invoiceId}`],
+      ["POST", `/test-invoice/${invoice?.invoiceId}/pay`],
+    ] as const) {
+      const far = await t.app.inject({
+        method,
+        url,
+        remoteAddress: "203.0.113.7",
+        headers: { origin: TEST_APP_URL },
+      });
+      expect(far.statusCode, url).toBe(404);
+      expect(far.body).not.toContain("LinkedIn Plus");
+    }
   });
 
   describe("customer.subscription.* events", () => {

@@ -455,5 +455,33 @@ describe("checkout through Stripe (a fake of its API on loopback)", () => {
       expect(none.statusCode).toBe(404);
       expect(none.json().error).toMatch(/no billing account yet/);
     });
+
+    it("answers a clear 502 when Stripe fails or limits while it is asked whose session it was, and asks again later", async () => {
+      const customer = await signedInUser(t.database.db, t.config);
+      await t.database.db.insert(transactions).values({
+        userId: customer.user.id,
+        source: "airtable",
+        airtableRecordId: `rec_session_fault_${customer.user.id}`,
+        csLiveId: "cs_live_asked_during_a_fault",
+        amountCents: 100,
+      });
+      for (const fault of [
+        { kind: "status", status: 500 },
+        { kind: "status", status: 429 },
+        { kind: "hang" },
+      ] as const) {
+        stripe.injectFault({ ...fault, times: 1 });
+        const failed = await t.post("/api/billing/portal", {}, { headers: { cookie: customer.cookie } });
+        expect(failed.statusCode, JSON.stringify(fault)).toBe(502);
+        expect(failed.json().error).toMatch(/^The billing page could not be opened: /);
+        stripe.clearFaults();
+      }
+      // Nothing was remembered from the failures: the row still waits for Stripe's answer.
+      const [row] = await t.database.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.csLiveId, "cs_live_asked_during_a_fault"));
+      expect(row?.stripeCustomerId).toBeNull();
+    });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { orders, subscriptions, transactions, users } from "../db/schema";
+import { orders, subscriptions, type TransactionRow, transactions, users } from "../db/schema";
 import type { LedgerEntry, PaymentReferences } from "./payment-event-entry";
 
 /** The columns a later copy of an event may fill; the amount, source and event id stay the first's. */
@@ -44,16 +44,24 @@ function fillMissingSet(laterValue: (column: (typeof FILLABLE_COLUMNS)[number]) 
   );
 }
 
-/** Records a payment event's row, or fills the empty fields of the row its event id already has. */
-export async function recordLedgerEntry(db: Database, entry: LedgerEntry): Promise<void> {
-  await db
+/**
+ * Records a payment event's row, or fills the empty fields of the row its event id already has, and
+ * answers the row as it now stands.
+ */
+export async function recordLedgerEntry(
+  db: Database,
+  entry: LedgerEntry,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
     .insert(transactions)
     .values(entry)
     .onConflictDoUpdate({
       target: transactions.eventId,
       targetWhere: isNotNull(transactions.eventId),
       set: fillMissingSet((column) => sql.raw(`excluded."${columns[column].name}"`)),
-    });
+    })
+    .returning();
+  return row;
 }
 
 /** Fills the empty fields of row `id` from a later copy of its event. */

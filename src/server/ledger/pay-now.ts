@@ -15,11 +15,14 @@ type PayableFields = Pick<TransactionRow, "eventType" | "source" | "invoiceId">;
 
 /**
  * SQL for "this row's invoice has been paid since": a paid event for the same invoice is in the
- * ledger. The outer row is named by table, as drizzle leaves a single table's columns unqualified.
+ * ledger; asked only of a failed payment's row. The outer row is named by table, as drizzle leaves a
+ * single table's columns unqualified.
  */
-export const invoicePaidSince = sql<boolean>`exists (
-  select 1 from ${transactions} as paid
-  where paid.invoice_id = "transactions"."invoice_id" and paid.event_type = ${PAID_EVENT_TYPE})`;
+export const invoicePaidSince = sql<boolean>`case when "transactions"."event_type" = ${FAILED_EVENT_TYPE}
+  and "transactions"."invoice_id" is not null then exists (
+    select 1 from ${transactions} as paid
+    where paid.invoice_id = "transactions"."invoice_id" and paid.event_type = ${PAID_EVENT_TYPE})
+  else false end`;
 
 /** A failed payment the configured provider reported, for an invoice it can still take payment of. */
 export function isPayableFailure(

@@ -95,7 +95,7 @@ async function recordInLedger(
     (orderId ? await customerOfPayment(db, { uid: null, orderId, stripeCustomerId: null }) : null) ??
     (await customerOfPayment(db, mapped.references));
   if (!customer) log.warn({ eventId: event.id, type: event.type }, "payment event for no known customer");
-  await recordLedgerEntry(db, {
+  const row = await recordLedgerEntry(db, {
     ...mapped.entry,
     // The order knows what was bought and the discount; the event may not carry them.
     product: mapped.entry.product ?? (orderRow ? productLine(orderRow) : null),
@@ -107,8 +107,10 @@ async function recordInLedger(
     userId: customer?.id ?? null,
     uid: customer?.uid ?? null,
   });
-  await linkCheckoutReceipts(db, { invoiceId: mapped.entry.invoiceId ?? null, orderId });
-  const [row] = await db.select().from(transactions).where(eq(transactions.eventId, event.id));
+  // Only a checkout and a paid invoice can make a checkout's receipt known.
+  if (event.type === "checkout.session.completed" || event.type === "invoice.paid") {
+    await linkCheckoutReceipts(db, { invoiceId: mapped.entry.invoiceId ?? null, orderId });
+  }
   return row;
 }
 
