@@ -349,6 +349,20 @@ test.describe("a customer with a billing history", () => {
     await expect(manageBilling(page)).not.toHaveAttribute("aria-disabled");
   });
 
+  test("says there is no billing page to open when card payments are not set up", async ({ page }) => {
+    await changeListAnswer(page, (answer) => ({
+      ...answer,
+      canManageBilling: false,
+      billingAccount: "unavailable",
+    }));
+    await openTransactions(page);
+    await expect(
+      page.getByText("Card payments are not set up in this portal yet, so there is no billing page to open."),
+    ).toBeVisible();
+    await expect(manageBilling(page)).toHaveCount(0);
+    await expect(page.getByText(NO_BILLING_ACCOUNT_YET)).toHaveCount(0);
+  });
+
   test("shows placeholders while the list is on its way", async ({ page }) => {
     const release = await holdRequests(page, LIST_URL);
     await openTransactions(page);
