@@ -23,6 +23,7 @@ import profileOptimizationsRoutes from "./features/profile-optimizations/routes"
 import publicConfigRoutes from "./features/public-config/routes";
 import shopRoutes from "./features/shop/routes";
 import testCheckoutRoutes from "./features/shop/test-checkout-routes";
+import testInvoiceRoutes from "./features/shop/test-invoice-routes";
 import { loadFieldMap } from "./features/sync/field-map";
 import syncRoutes from "./features/sync/routes";
 import { createSyncService } from "./features/sync/sync-service";
@@ -152,7 +153,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox, config });
   await app.register(activityRoutes, { db: database.db });
   await app.register(profileOptimizationsRoutes, { db: database.db });
-  await app.register(shopRoutes, { db: database.db, config, payments: adapters.payments, secretBox });
+  await app.register(shopRoutes, {
+    db: database.db,
+    config,
+    payments: adapters.payments,
+    secretBox,
+    mail,
+  });
   await app.register(billingRoutes, { db: database.db, config, payments: adapters.payments });
   if (!config.isProduction) {
     // The development extras hand out reset links and free payments: every route registered here
@@ -169,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           secretBox,
         });
         await extras.register(testBillingPortalRoutes, { config });
+        await extras.register(testInvoiceRoutes, { db: database.db, config, payments: adapters.payments });
       }
       await extras.register(devToolsRoutes, { db: database.db });
     });

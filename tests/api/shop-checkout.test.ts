@@ -213,8 +213,13 @@ describe("the shop on the local test checkout", () => {
     const [order] = await ordersOf(user.id);
     expect(order?.status).toBe("paid");
     expect(order?.paidAt).toBeInstanceOf(Date);
-    const ledger = await t.database.db.select().from(transactions).where(eq(transactions.userId, user.id));
-    expect(ledger).toHaveLength(1);
+    const ledger = await t.database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.userId, user.id))
+      .orderBy(transactions.id);
+    // The checkout, then its subscription's first invoice, as Stripe reports a new subscription.
+    expect(ledger.map((row) => row.eventType)).toEqual(["checkout.session.completed", "payment.succeeded"]);
     expect(ledger[0]).toMatchObject({
       source: "test",
       amountCents: 44200,

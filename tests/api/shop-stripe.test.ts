@@ -2,7 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { stripePayments } from "../../src/server/adapters/payments/stripe-payments";
 import { orders, transactions } from "../../src/server/db/schema";
+import { subscriptionListSchema } from "../../src/shared/api/subscriptions";
+import { transactionListSchema } from "../../src/shared/api/transactions";
 import { type FakeStripe, parseStripeForm, startFakeStripe } from "../fakes/stripe-server";
+import { readMailbox } from "../support/mailbox";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";
 
@@ -295,6 +298,190 @@ describe("checkout through Stripe (a fake of its API on loopback)", () => {
     expect(stripe.sessions.get(next.res.json().sessionId)).toMatchObject({
       customer: order?.stripeCustomerId,
       customer_email: null,
+    });
+  });
+
+  describe("after the checkout: plans, receipts and Pay now from Stripe's events", () => {
+    const post = (signed: { payload: string; signature: string }) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/stripe/webhook",
+        payload: signed.payload,
+        headers: { "content-type": "application/json", "stripe-signature": signed.signature },
+      });
+    const get = (url: string, cookie: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
+
+    it("keeps the plan, links the checkout to its first invoice's receipt in either order, and mails it once", async () => {
+      const { user, cookie, res } = await checkout({ plus: 5 });
+      const sessionId = res.json().sessionId;
+      const completed = stripe.completeSession(sessionId);
+      // Stripe does not promise an order: the invoice and the subscription come before the session here.
+      const invoice = stripe.invoiceEvent("invoice.paid", sessionId);
+      const created = stripe.subscriptionEvent("customer.subscription.created", sessionId);
+      for (const signed of [invoice, created, completed, invoice, completed]) {
+        expect((await post(signed)).statusCode).toBe(200);
+      }
+
+      const rows = await t.database.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.userId, user.id))
+        .orderBy(transactions.id);
+      expect(rows.map((r) => [r.eventType, r.invoiceId, r.receiptUrl])).toEqual([
+        ["payment.succeeded", invoice.invoiceId, invoice.hostedInvoiceUrl],
+        ["checkout.session.completed", invoice.invoiceId, invoice.hostedInvoiceUrl],
+      ]);
+      const list = transactionListSchema.parse((await get("/api/transactions", cookie)).json());
+      expect(list.transactions.map((r) => [r.eventType, r.amountCents, r.receiptUrl])).toEqual([
+        ["checkout.session.completed", 63650, invoice.hostedInvoiceUrl],
+      ]);
+      expect(list.billingAccount).toBe("ready");
+
+      // Checkout's inline prices have no name at Stripe: the order's line of the same price names it,
+      // and the coupon (by id) is the order's discount.
+      const plans = subscriptionListSchema.parse((await get("/api/subscriptions", cookie)).json());
+      expect(plans.subscriptions).toEqual([
+        expect.objectContaining({
+          product: "5 × LinkedIn Plus",
+          quantity: 5,
+          amountCents: 63650,
+          status: "active",
+          endsAt: null,
+        }),
+      ]);
+
+      // Changed in Stripe's billing portal: 7 accounts, to end with the period.
+      const event = created.event.data.object as { items: { data: Array<Record<string, unknown>> } };
+      const changed = stripe.subscriptionEvent(
+        "customer.subscription.updated",
+        sessionId,
+        {
+          cancel_at_period_end: true,
+          items: { data: event.items.data.map((item) => ({ ...item, quantity: 7 })) },
+        },
+        Math.floor(Date.now() / 1000) + 60,
+      );
+      await post(changed);
+      const after = subscriptionListSchema.parse((await get("/api/subscriptions", cookie)).json());
+      expect(after.subscriptions[0]).toMatchObject({
+        product: "7 × LinkedIn Plus",
+        amountCents: 7 * 13400 - 3350,
+      });
+      expect(after.subscriptions[0]?.endsAt).toBe(after.subscriptions[0]?.currentPeriodEnd);
+
+      const mails = (await readMailbox(t.app)).filter((mail) => mail.to === user.email);
+      expect(mails.map((mail) => mail.subject)).toEqual(["Your receipt for $636.50"]);
+      expect(mails[0]?.text).toContain(`View your receipt: ${invoice.hostedInvoiceUrl}`);
+    });
+
+    it("answers Pay now with the failed invoice's page at Stripe", async () => {
+      const { user, cookie, res } = await checkout({ lite: 1 });
+      const sessionId = res.json().sessionId;
+      await post(stripe.completeSession(sessionId));
+      const failed = stripe.invoiceEvent("invoice.payment_failed", sessionId, {
+        invoiceId: "in_renewal_failed",
+        billingReason: "subscription_cycle",
+      });
+      await post(failed);
+      const [row] = await t.database.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.invoiceId, "in_renewal_failed"));
+      expect(row).toMatchObject({ userId: user.id, eventType: "payment.failed", source: "stripe" });
+      const answer = await t.post(`/api/transactions/${row?.id}/pay-now`, {}, { headers: { cookie } });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ url: failed.hostedInvoiceUrl });
+      const notice = (await readMailbox(t.app)).find((mail) => mail.to === user.email);
+      expect(notice?.subject).toBe("Your payment of $98.00 failed");
+      expect(notice?.text).toContain(`Pay now: ${failed.hostedInvoiceUrl}`);
+    });
+
+    it("opens the billing page of a customer who paid before the portal, as Stripe names them for the base's session", async () => {
+      const customer = await signedInUser(t.database.db, t.config);
+      const fromBefore = "cs_live_paid_in_2025";
+      stripe.sessions.set(fromBefore, {
+        id: fromBefore,
+        object: "checkout.session",
+        mode: "subscription",
+        status: "complete",
+        url: "",
+        client_reference_id: null,
+        customer: "cus_from_2025",
+        customer_email: null,
+        amount_subtotal: 9800,
+        amount_total: 9800,
+        total_details: { amount_discount: 0 },
+        currency: "usd",
+        metadata: {},
+        success_url: "",
+        cancel_url: "",
+        line_items: [],
+        discounts: [],
+      });
+      const recordsOf = async () =>
+        t.database.db.select().from(transactions).where(eq(transactions.userId, customer.user.id));
+      await t.database.db.insert(transactions).values({
+        userId: customer.user.id,
+        uid: customer.user.uid,
+        source: "airtable",
+        airtableRecordId: "rec_paid_in_2025",
+        csLiveId: fromBefore,
+        eventType: "checkout.session.completed",
+        amountCents: 9800,
+        createdTime: new Date("2025-06-01T00:00:00Z"),
+      });
+      const list = transactionListSchema.parse((await get("/api/transactions", customer.cookie)).json());
+      expect(list).toMatchObject({ billingAccount: "ready", canManageBilling: true });
+
+      const portal = await t.post("/api/billing/portal", {}, { headers: { cookie: customer.cookie } });
+      expect(portal.statusCode).toBe(200);
+      const [call] = stripe
+        .requests()
+        .filter((r) => r.path === "/v1/billing_portal/sessions")
+        .slice(-1);
+      expect(parseStripeForm(call?.body ?? "").customer).toBe("cus_from_2025");
+      expect((await recordsOf()).map((r) => r.stripeCustomerId)).toEqual(["cus_from_2025"]);
+
+      // A session Stripe does not know names no one: there is no billing account to open.
+      const stranger = await signedInUser(t.database.db, t.config);
+      await t.database.db.insert(transactions).values({
+        userId: stranger.user.id,
+        source: "airtable",
+        airtableRecordId: "rec_unknown_session",
+        csLiveId: "cs_live_unknown",
+        amountCents: 100,
+      });
+      const none = await t.post("/api/billing/portal", {}, { headers: { cookie: stranger.cookie } });
+      expect(none.statusCode).toBe(404);
+      expect(none.json().error).toMatch(/no billing account yet/);
+    });
+
+    it("answers a clear 502 when Stripe fails or limits while it is asked whose session it was, and asks again later", async () => {
+      const customer = await signedInUser(t.database.db, t.config);
+      await t.database.db.insert(transactions).values({
+        userId: customer.user.id,
+        source: "airtable",
+        airtableRecordId: `rec_session_fault_${customer.user.id}`,
+        csLiveId: "cs_live_asked_during_a_fault",
+        amountCents: 100,
+      });
+      for (const fault of [
+        { kind: "status", status: 500 },
+        { kind: "status", status: 429 },
+        { kind: "hang" },
+      ] as const) {
+        stripe.injectFault({ ...fault, times: 1 });
+        const failed = await t.post("/api/billing/portal", {}, { headers: { cookie: customer.cookie } });
+        expect(failed.statusCode, JSON.stringify(fault)).toBe(502);
+        expect(failed.json().error).toMatch(/^The billing page could not be opened: /);
+        stripe.clearFaults();
+      }
+      // Nothing was remembered from the failures: the row still waits for Stripe's answer.
+      const [row] = await t.database.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.csLiveId, "cs_live_asked_during_a_fault"));
+      expect(row?.stripeCustomerId).toBeNull();
     });
   });
 });

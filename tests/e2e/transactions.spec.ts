@@ -1,15 +1,23 @@
 /**
- * The transaction history (/billing/transactions): cards newest first with the spec's event type
- * colours, details on demand, the event type filter and product search kept in the URL, the CSV
- * export of what is shown, Manage billing, every state on a desktop and on a phone in both themes,
- * and a test-checkout payment arriving in the list. The seeded history is in support/e2e-transactions.ts.
+ * The transaction history (/billing/transactions): cards newest first that say what each payment was
+ * ("Payment", "Renewal", "Payment failed", "Refund") in the spec's colour of its event type, refunds
+ * as negative amounts, codes and ids in the details only, receipts and Pay now on the card, the type
+ * filter and product search kept in the URL, the CSV export of what is shown, Manage billing or why
+ * there is none, the plans card, every state on a desktop and on a phone in both themes, and a
+ * test-checkout payment arriving in the list with its plan and receipt. The seeded histories are in
+ * support/e2e-transactions.ts.
  */
 import { readFile } from "node:fs/promises";
 import type { Download, Locator, Page, Route } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import type { TransactionList } from "../../src/shared/api/transactions";
 import { newPerson } from "../support/builders";
-import { E2E_BUYER_DETAILS, LONG_EVENT_ID, ownerTransactions } from "./support/e2e-transactions";
+import {
+  E2E_BUYER_DETAILS,
+  LATE_PAYER_INVOICES,
+  LONG_EVENT_ID,
+  ownerTransactions,
+} from "./support/e2e-transactions";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
 import { holdRequests } from "./support/held-requests";
 import { registerThroughApi, toasts } from "./support/journeys";
@@ -25,10 +33,13 @@ const cardOf = (page: Page, product: string) =>
   cards(page).filter({ has: page.getByRole("heading", { name: product, exact: true }) });
 const productHeadings = (page: Page) => list(page).getByRole("heading", { level: 2 });
 const search = (page: Page) => page.getByLabel("Search by product");
-const eventTypeFilter = (page: Page) => page.getByLabel("Event type");
+const eventTypeFilter = (page: Page) => page.getByLabel("Type", { exact: true });
 const summary = (page: Page) => page.getByRole("status").filter({ hasText: /transactions?$/ });
 const exportButton = (page: Page) => page.getByRole("button", { name: "Export CSV" });
 const manageBilling = (page: Page) => page.getByRole("button", { name: "Manage billing" });
+const plansCard = (page: Page) => page.getByRole("region", { name: "Your plans" });
+const NO_BILLING_ACCOUNT_YET =
+  "Manage billing opens your plans, cards and invoices once you have made your first payment.";
 /** An element by id; React's generated ids are not valid in a #selector. */
 const byId = (page: Page, id: string) => page.locator(`[id="${id}"]`);
 
@@ -90,24 +101,33 @@ test.describe("a customer with a billing history", () => {
     await expect(summary(page)).toHaveText("7 transactions");
 
     const plus = cardOf(page, "2 × LinkedIn Plus");
-    await expect(plus).toContainText("checkout.session.completed");
+    await expect(plus).toContainText("Payment");
     await expect(plus).toContainText("Oct 17, 2026");
     await expect(plus).toContainText(E2E_BUYER_DETAILS.name);
     await expect(plus).toContainText("$268.00");
     await expect(cardOf(page, "LinkedIn Lite")).toContainText("€98.00");
-    await expect(cardOf(page, "LinkedIn Automation")).toContainText("$44.00");
+    // A refund takes money back: it reads negative.
+    const refund = cardOf(page, "LinkedIn Automation");
+    await expect(refund).toContainText("Refund");
+    await expect(refund.getByText("\u2212$44.00", { exact: true })).toBeVisible();
 
-    // Spec section 4: each event type in its colour, as stored; one the spec does not name in grey.
-    const colours = {
-      "checkout.session.completed": /\bbg-green-100\b/,
-      "payment.succeeded": /\bbg-blue-100\b/,
-      "payment.failed": /\bbg-red-100\b/,
-      "refund.created": /\bbg-yellow-100\b/,
-      "invoice.paid": /\bbg-zinc-100\b/,
-    };
-    for (const [eventType, colour] of Object.entries(colours)) {
-      const badges = list(page).getByText(eventType, { exact: true });
-      await expect(badges.first()).toHaveClass(colour);
+    // Each kind in the customer's words, in the spec's colour of its event type (section 4); a type
+    // the portal gives no meaning, in grey.
+    const badges = {
+      "checkout.session.completed": ["Payment", /\bbg-green-100\b/],
+      "payment.succeeded": ["Renewal", /\bbg-blue-100\b/],
+      "payment.failed": ["Payment failed", /\bbg-red-100\b/],
+      "refund.created": ["Refund", /\bbg-yellow-100\b/],
+      "invoice.paid": ["Other", /\bbg-zinc-100\b/],
+    } as const;
+    for (const [eventType, [label, colour]] of Object.entries(badges)) {
+      const badge = list(page).locator(`[data-event-type="${eventType}"]`).first();
+      await expect(badge).toHaveText(label);
+      await expect(badge).toHaveClass(colour);
+    }
+    // Codes and ids are in the details, not on the cards.
+    for (const code of [...Object.keys(badges), LONG_EVENT_ID, e2eUsers.transactionsOwner.uid]) {
+      await expect(list(page)).not.toContainText(code);
     }
 
     // Without a time from the base, the card shows when the portal recorded the payment.
@@ -115,22 +135,27 @@ test.describe("a customer with a billing history", () => {
     const recorded = Date.parse((await undated.getAttribute("datetime")) ?? "");
     expect(recorded).toBeGreaterThan(startedAt - 24 * 3_600_000);
 
-    // Never paid through Stripe: nothing to manage there.
+    // Never paid through Stripe: nothing to manage there yet, and the page says when there will be.
     await expect(exportButton(page)).toBeVisible();
     await expect(manageBilling(page)).toHaveCount(0);
+    await expect(page.getByText(NO_BILLING_ACCOUNT_YET)).toBeVisible();
+    await expect(plansCard(page)).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, "the transaction history");
   });
 
   test("opens and closes a transaction's details from the keyboard", async ({ page }) => {
     await openTransactions(page);
     const plus = cardOf(page, "2 × LinkedIn Plus");
-    const toggle = plus.getByRole("button", { name: "Details of 2 × LinkedIn Plus, Oct 17, 2026, $268.00" });
+    const toggle = plus.getByRole("button", {
+      name: "Details of Payment: 2 × LinkedIn Plus, Oct 17, 2026, $268.00",
+    });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await toggle.focus();
     await page.keyboard.press("Enter");
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     const details = byId(page, (await toggle.getAttribute("aria-controls")) ?? "");
 
+    await expect(detail(details, "Event type")).toHaveText("checkout.session.completed");
     await expect(detail(details, "Event ID")).toHaveText(LONG_EVENT_ID);
     await expect(detail(details, "Client reference ID")).toHaveText(e2eUsers.transactionsOwner.uid);
     await expect(detail(details, "Object")).toHaveText("checkout.session");
@@ -142,7 +167,8 @@ test.describe("a customer with a billing history", () => {
     await expect(detail(details, "Address")).toContainText("Ireland");
     // Empty fields are left out, and the base gives no receipt.
     await expect(detail(details, "Discounts")).toHaveCount(0);
-    await expect(details.getByRole("link")).toHaveCount(0);
+    await expect(detail(details, "Customer ID")).toHaveCount(0);
+    await expect(plus.getByRole("link")).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, "the transaction history with a card open");
 
     await page.keyboard.press("Space");
@@ -158,13 +184,14 @@ test.describe("a customer with a billing history", () => {
     page,
   }) => {
     await openTransactions(page);
+    // The customer's words in the filter; the URL and the export keep the codes.
     await expect(eventTypeFilter(page).locator("option")).toHaveText([
       "All",
-      "checkout.session.completed",
-      "payment.succeeded",
-      "payment.failed",
-      "refund.created",
-      "invoice.paid",
+      "Payment",
+      "Renewal",
+      "Payment failed",
+      "Refund",
+      "Other (invoice.paid)",
     ]);
 
     await eventTypeFilter(page).selectOption("payment.succeeded");
@@ -174,7 +201,7 @@ test.describe("a customer with a billing history", () => {
 
     await search(page).fill("PLUS");
     await expect(productHeadings(page)).toHaveText(["LinkedIn Plus"]);
-    await expect(cards(page)).toContainText(["payment.succeeded"]);
+    await expect(cards(page)).toContainText(["Renewal"]);
     await expect(page).toHaveURL(/[?&]q=PLUS(&|$)/);
 
     await page.reload();
@@ -279,14 +306,18 @@ test.describe("a customer with a billing history", () => {
       page.getByText("The list shows your newest 7 of 1,500 transactions. Export CSV includes all of them."),
     ).toBeVisible();
 
-    const refund = await expand(page, cardOf(page, "LinkedIn Automation"));
+    // On the card itself, without opening its details.
+    const refund = cardOf(page, "LinkedIn Automation");
     const receiptLink = refund.getByRole("link", { name: /^View receipt for LinkedIn Automation/ });
+    await expect(receiptLink).toBeVisible();
     await expect(receiptLink).toHaveAttribute("href", receipt);
     await expect(receiptLink).toHaveAttribute("target", "_blank");
     await expect(receiptLink).toHaveAttribute("rel", /\bnoopener\b/);
 
-    const paid = await expand(page, cards(page).filter({ hasText: "payment.succeeded" }).first());
-    await expect(paid.getByRole("link", { name: /^View invoice for LinkedIn Plus/ })).toHaveAttribute(
+    const paid = cards(page)
+      .filter({ has: page.locator('[data-event-type="payment.succeeded"]') })
+      .first();
+    await expect(paid.getByRole("link", { name: /^View receipt for LinkedIn Plus/ })).toHaveAttribute(
       "href",
       invoice,
     );
@@ -300,7 +331,11 @@ test.describe("a customer with a billing history", () => {
     consoleErrors.allow(/status of 404/);
     // This customer never paid through Stripe: the list is made to offer the button anyway, so the
     // server's own refusal is what the toast must show.
-    await changeListAnswer(page, (answer) => ({ ...answer, canManageBilling: true }));
+    await changeListAnswer(page, (answer) => ({
+      ...answer,
+      canManageBilling: true,
+      billingAccount: "ready",
+    }));
     await openTransactions(page);
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith("/api/billing/portal")),
@@ -312,6 +347,20 @@ test.describe("a customer with a billing history", () => {
     await expect(toast).toContainText(error);
     await expect(page).toHaveURL("/billing/transactions");
     await expect(manageBilling(page)).not.toHaveAttribute("aria-disabled");
+  });
+
+  test("says there is no billing page to open when card payments are not set up", async ({ page }) => {
+    await changeListAnswer(page, (answer) => ({
+      ...answer,
+      canManageBilling: false,
+      billingAccount: "unavailable",
+    }));
+    await openTransactions(page);
+    await expect(
+      page.getByText("Card payments are not set up in this portal yet, so there is no billing page to open."),
+    ).toBeVisible();
+    await expect(manageBilling(page)).toHaveCount(0);
+    await expect(page.getByText(NO_BILLING_ACCOUNT_YET)).toHaveCount(0);
   });
 
   test("shows placeholders while the list is on its way", async ({ page }) => {
@@ -378,6 +427,7 @@ test("a customer with no transactions is pointed to the shop", async ({ page, si
   await expect(page.getByRole("link", { name: "Place Order" })).toHaveAttribute("href", "/orders");
   await expect(exportButton(page)).toHaveCount(0);
   await expect(manageBilling(page)).toHaveCount(0);
+  await expect(page.getByText(NO_BILLING_ACCOUNT_YET)).toBeVisible();
   await expectNoSeriousA11yViolations(page, "the empty transaction history");
   await page.getByRole("link", { name: "Place Order" }).click();
   await expect(page).toHaveURL("/orders");
@@ -404,7 +454,9 @@ const STATES: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
     name: "the empty history",
     open: async (page) => {
       await page.route(LIST_URL, (route) =>
-        route.fulfill({ json: { transactions: [], total: 0, limit: 1000, canManageBilling: false } }),
+        route.fulfill({
+          json: { transactions: [], total: 0, limit: 1000, canManageBilling: false, billingAccount: "none" },
+        }),
       );
       await openTransactions(page);
       await expect(page.getByRole("heading", { name: "No transactions yet" })).toBeVisible();
@@ -456,7 +508,7 @@ for (const device of [
   }
 }
 
-test("a payment on the test checkout arrives in the history, with Manage billing", async ({
+test("a payment on the test checkout arrives in the history once, with its receipt, its plan and Manage billing", async ({
   page,
   baseURL,
 }) => {
@@ -482,19 +534,101 @@ test("a payment on the test checkout arrives in the history, with Manage billing
 
   await page.getByRole("link", { name: "View Transaction" }).click();
   await expect(page).toHaveURL("/billing/transactions");
+  // The checkout and its first invoice are one payment: one card.
   await expect(cards(page)).toHaveCount(1);
   const card = cards(page).first();
   await expect(card.getByRole("heading", { level: 2 })).toHaveText(/1 × LinkedIn Lite/);
-  await expect(card.getByText("checkout.session.completed", { exact: true })).toHaveClass(/\bbg-green-100\b/);
+  const badge = card.locator('[data-event-type="checkout.session.completed"]');
+  await expect(badge).toHaveText("Payment");
+  await expect(badge).toHaveClass(/\bbg-green-100\b/);
   await expect(card).toContainText("$98.00");
+  const receipt = card.getByRole("link", { name: /^View receipt for 1 × LinkedIn Lite/ });
+  await expect(receipt).toHaveAttribute("href", /\/test-invoice\/in_local_/);
   const details = await expand(page, card);
   await expect(detail(details, "Email")).toHaveText(person.email);
   await expect(detail(details, "Event ID")).toHaveText(/^evt_local_/);
+  await expect(detail(details, "Customer ID")).toHaveText(/^cus_local_/);
 
+  const plans = plansCard(page);
+  await expect(plans.getByRole("heading", { level: 3 })).toHaveText(["1 × LinkedIn Lite"]);
+  await expect(plans).toContainText("Active");
+  await expect(plans).toContainText("$98.00 per month");
+  await expect(plans).toContainText("Next charge");
   await expect(manageBilling(page)).toBeVisible();
+  await expect(page.getByText(NO_BILLING_ACCOUNT_YET)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, "the history after a test payment");
+
+  // The receipt lists what the checkout listed.
+  await page.goto((await receipt.getAttribute("href")) ?? "");
+  await expect(page.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
+  await expect(page.getByRole("row", { name: /LinkedIn Lite/ })).toContainText("$98.00");
+  await expect(page.getByRole("row", { name: /Amount paid/ })).toContainText("$98.00");
+  await page.getByRole("link", { name: "Return to Transaction History" }).click();
+
   await manageBilling(page).click();
   await expect(page).toHaveURL(/\/test-billing-portal/);
+});
+
+test.describe("a customer whose renewal failed", () => {
+  // The last test pays the renewal, which the others look at unpaid.
+  test.describe.configure({ mode: "serial" });
+  test.beforeEach(async ({ signInAs }) => {
+    await signInAs("latePayer");
+  });
+
+  for (const device of [
+    { name: "a desktop", viewport: { width: 1280, height: 800 } },
+    { name: "a phone", viewport: { width: 390, height: 844 } },
+  ]) {
+    test(`sees the plan past due and Pay now on the failed payment, on ${device.name}`, async ({ page }) => {
+      await page.setViewportSize(device.viewport);
+      await openTransactions(page);
+      const plans = plansCard(page);
+      await expect(plans.getByRole("heading", { level: 3 })).toHaveText(["1 × LinkedIn Plus"]);
+      await expect(plans).toContainText("Past due");
+      await expect(plans).toContainText("$134.00 per month");
+      await expect(plans).toContainText("Nov 3, 2026");
+      await expect(manageBilling(page)).toBeVisible();
+
+      // The failed renewal and the first payment; the first invoice shows on the payment's card.
+      await expect(cards(page)).toHaveCount(2);
+      const failed = cards(page).filter({ has: page.locator('[data-event-type="payment.failed"]') });
+      await expect(failed).toContainText("Payment failed");
+      await expect(failed).toContainText("$134.00");
+      await expect(failed.getByRole("button", { name: "Pay now for 1 × LinkedIn Plus" })).toBeVisible();
+      const paid = cards(page).filter({
+        has: page.locator('[data-event-type="checkout.session.completed"]'),
+      });
+      await expect(paid.getByRole("link", { name: /^View receipt/ })).toHaveAttribute(
+        "href",
+        new RegExp(`/test-invoice/${LATE_PAYER_INVOICES.first}$`),
+      );
+      await expectNoPageScrollSideways(page);
+      await expectNoSeriousA11yViolations(page, `a failed payment on ${device.name}`);
+    });
+  }
+
+  test("pays it with Pay now on the provider's invoice page, once", async ({ page }) => {
+    await openTransactions(page);
+    const failed = cards(page).filter({ has: page.locator('[data-event-type="payment.failed"]') });
+    await failed.getByRole("button", { name: /^Pay now/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/test-invoice/${LATE_PAYER_INVOICES.failed}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Invoice due" })).toBeVisible();
+    await expect(page.getByRole("row", { name: /Amount due/ })).toContainText("$134.00");
+    await page.getByRole("button", { name: "Pay $134.00" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
+    await page.getByRole("link", { name: "Return to Transaction History" }).click();
+
+    await expect(heading(page)).toBeVisible();
+    await expect(cards(page)).toHaveCount(3);
+    await expect(page.getByRole("button", { name: /^Pay now/ })).toHaveCount(0);
+    const renewal = cards(page).filter({ has: page.locator('[data-event-type="payment.succeeded"]') });
+    await expect(renewal).toContainText("Renewal");
+    await expect(renewal.getByRole("link", { name: /^View receipt for 1 × LinkedIn Plus/ })).toHaveAttribute(
+      "href",
+      new RegExp(`/test-invoice/${LATE_PAYER_INVOICES.failed}$`),
+    );
+  });
 });
 
 test("a signed-out visitor is sent from the history to sign in", async ({ page }) => {

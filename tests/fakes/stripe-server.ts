@@ -1,8 +1,9 @@
 /**
  * A fake of the Stripe API on loopback, on the shared harness: Checkout Sessions and coupons as the
  * official SDK sends them (form-encoded, with idempotency keys), totals computed the way Stripe
- * computes them, and a way to complete a session that yields the signed webhook Stripe would send.
- * It fails as Stripe does on command: 402 card errors, 429, 5xx, slowly or never.
+ * computes them, and a way to complete a session that yields the signed webhook Stripe would send,
+ * with the subscription and first invoice that follow it. It fails as Stripe does on command: 402
+ * card errors, 429, 5xx, slowly or never.
  */
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
@@ -54,7 +55,21 @@ export interface FakeSession {
   cancel_url: string;
   line_items: Array<{ price?: string; quantity: number; unit_amount: number; name?: string }>;
   discounts: Array<{ coupon: string }>;
+  /** Set when a subscription-mode session completes: its subscription and first invoice. */
+  subscription?: string | null;
+  invoice?: string | null;
 }
+
+/** A signed webhook body, as Stripe posts it. */
+export interface SignedEvent {
+  payload: string;
+  signature: string;
+}
+
+export type SubscriptionEventType =
+  | "customer.subscription.created"
+  | "customer.subscription.updated"
+  | "customer.subscription.deleted";
 
 export interface FakeStripe extends HttpFake {
   secretKey: string;
@@ -73,6 +88,24 @@ export interface FakeStripe extends HttpFake {
   expireSession(sessionId: string): void;
   /** A card error (402) on the next `times` requests, as Stripe answers a declined card. */
   declineNext(times?: number): void;
+  /** Signs any event object with the endpoint's secret, as Stripe would post it. */
+  signEvent(event: object, timestamp?: number): SignedEvent;
+  /**
+   * The `customer.subscription.*` event of a completed subscription session's subscription, in the
+   * current API's shape (the period on the items, discounts by id), with `changes` on the object.
+   */
+  subscriptionEvent(
+    type: SubscriptionEventType,
+    sessionId: string,
+    changes?: Record<string, unknown>,
+    created?: number,
+  ): SignedEvent & { event: { id: string; data: { object: Record<string, unknown> } } };
+  /** An `invoice.paid` or `invoice.payment_failed` of a completed session's subscription. */
+  invoiceEvent(
+    type: "invoice.paid" | "invoice.payment_failed",
+    sessionId: string,
+    options?: { invoiceId?: string; amountCents?: number; created?: number; billingReason?: string },
+  ): SignedEvent & { invoiceId: string; hostedInvoiceUrl: string };
 }
 
 const stripeError = (status: number, type: string, message: string, code?: string): HttpAnswer => ({
@@ -229,12 +262,13 @@ export async function startFakeStripe(
       if (replay) return replay;
       const form = parseStripeForm(request.body);
       let answer: HttpAnswer;
+      const retrieved = /^\/v1\/checkout\/sessions\/([^/?]+)$/.exec(request.path);
       if (request.method === "POST" && request.path === "/v1/checkout/sessions") answer = createSession(form);
+      else if (request.method === "GET" && retrieved)
+        answer = retrieveSession(decodeURIComponent(retrieved[1] ?? ""));
       else if (request.method === "POST" && request.path === "/v1/coupons") answer = createCoupon(form);
       else if (request.method === "POST" && request.path === "/v1/billing_portal/sessions")
         answer = createPortalSession(form);
-      else if (request.method === "GET" && /^\/v1\/checkout\/sessions\/[^/]+$/.test(request.path))
-        answer = retrieveSession(decodeURIComponent(request.path.split("/")[4] ?? ""));
       else if (request.method === "POST" && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(request.path))
         answer = expireSession(decodeURIComponent(request.path.split("/")[4] ?? ""));
       else
@@ -276,6 +310,10 @@ export async function startFakeStripe(
       if (!session) throw new Error(`no session ${sessionId}`);
       session.status = "complete";
       session.customer ??= `cus_${randomBytes(6).toString("hex")}`;
+      if (session.mode === "subscription") {
+        session.subscription ??= `sub_${randomBytes(8).toString("hex")}`;
+        session.invoice ??= `in_${randomBytes(8).toString("hex")}`;
+      }
       const payload = JSON.stringify({
         id: completion.eventId ?? `evt_${randomBytes(12).toString("hex")}`,
         object: "event",
@@ -297,5 +335,115 @@ export async function startFakeStripe(
       });
       return { payload, signature };
     },
+    signEvent,
+    subscriptionEvent(
+      type: SubscriptionEventType,
+      sessionId: string,
+      changes: Record<string, unknown> = {},
+      created = Math.floor(Date.now() / 1000),
+    ) {
+      const session = completedSubscription(sessionId);
+      const periodEnd = created + 30 * 24 * 3600;
+      const event = {
+        id: `evt_${randomBytes(12).toString("hex")}`,
+        object: "event",
+        type,
+        created,
+        livemode: false,
+        data: {
+          object: {
+            id: session.subscription,
+            object: "subscription",
+            customer: session.customer,
+            status: type === "customer.subscription.deleted" ? "canceled" : "active",
+            cancel_at_period_end: false,
+            cancel_at: null,
+            canceled_at: type === "customer.subscription.deleted" ? created : null,
+            ended_at: type === "customer.subscription.deleted" ? created : null,
+            currency: session.currency,
+            metadata: session.metadata,
+            discounts: session.discounts.map((d) => `di_${d.coupon.slice(0, 12)}`),
+            latest_invoice: session.invoice,
+            items: {
+              object: "list",
+              data: session.line_items.map((line, n) => ({
+                id: `si_${n}_${sessionId.slice(-8)}`,
+                object: "subscription_item",
+                quantity: line.quantity,
+                current_period_end: periodEnd,
+                price: {
+                  id: line.price ?? `price_inline_${n}_${sessionId.slice(-8)}`,
+                  object: "price",
+                  product: `prod_${n}_${sessionId.slice(-8)}`,
+                  unit_amount: line.unit_amount,
+                  currency: session.currency,
+                  recurring: { interval: "month" },
+                },
+              })),
+            },
+            ...changes,
+          },
+        },
+      };
+      return { ...signEvent(event), event };
+    },
+    invoiceEvent(
+      type: "invoice.paid" | "invoice.payment_failed",
+      sessionId: string,
+      options: { invoiceId?: string; amountCents?: number; created?: number; billingReason?: string } = {},
+    ) {
+      const session = completedSubscription(sessionId);
+      const invoiceId = options.invoiceId ?? session.invoice ?? "";
+      const amount = options.amountCents ?? session.amount_total;
+      const hostedInvoiceUrl = `${baseUrl}/i/${invoiceId}`;
+      const event = {
+        id: `evt_${randomBytes(12).toString("hex")}`,
+        object: "event",
+        type,
+        created: options.created ?? Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: {
+          object: {
+            id: invoiceId,
+            object: "invoice",
+            billing_reason: options.billingReason ?? "subscription_create",
+            customer: session.customer,
+            customer_email: session.customer_email,
+            amount_due: amount,
+            amount_paid: type === "invoice.paid" ? amount : 0,
+            subtotal: session.amount_subtotal,
+            total: amount,
+            currency: session.currency,
+            hosted_invoice_url: hostedInvoiceUrl,
+            lines: {
+              object: "list",
+              data: session.line_items.map((line) => ({
+                description: `${line.quantity} × ${line.name ?? line.price ?? "Item"}`,
+                amount: line.unit_amount * line.quantity,
+              })),
+            },
+            parent: {
+              type: "subscription_details",
+              subscription_details: { subscription: session.subscription, metadata: session.metadata },
+            },
+          },
+        },
+      };
+      return { ...signEvent(event), invoiceId, hostedInvoiceUrl };
+    },
   });
+
+  function signEvent(event: object, timestamp?: number): SignedEvent {
+    const payload = JSON.stringify(event);
+    return {
+      payload,
+      signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp }),
+    };
+  }
+
+  function completedSubscription(sessionId: string): FakeSession {
+    const session = sessions.get(sessionId);
+    if (!session?.subscription) throw new Error(`no completed subscription session ${sessionId}`);
+    return session;
+  }
 }

@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { type RevealKind, revealKindSchema } from "../../shared/api/linkedin-accounts";
 import { ORDER_STATUSES, type OrderStatus } from "../../shared/api/shop";
+import { SUBSCRIPTION_STATUSES } from "../../shared/api/subscriptions";
 import type { OrderLine } from "../../shared/shop/pricing";
 
 const timestamps = {
@@ -392,6 +393,12 @@ export const transactions = pgTable(
     stripeCustomerId: text("stripe_customer_id"),
     /** The portal's order this payment paid, when the event named one. */
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /**
+     * The provider's invoice the event concerns (`in_…`): a checkout's first invoice, a paid or failed
+     * invoice, the invoice a refunded charge paid. Links a checkout to its receipt, a failed payment
+     * to the payment that settled it, and a refund to its order.
+     */
+    invoiceId: text("invoice_id"),
     createdTime: timestamp("created_time", { withTimezone: true }),
     ...timestamps,
   },
@@ -405,6 +412,7 @@ export const transactions = pgTable(
     ),
     index("transactions_stripe_customer_id_idx").on(t.stripeCustomerId),
     index("transactions_order_id_idx").on(t.orderId),
+    index("transactions_invoice_id_idx").on(t.invoiceId),
   ],
 );
 
@@ -581,17 +589,6 @@ export const paymentEvents = pgTable("payment_events", {
 
 export type OrderRow = typeof orders.$inferSelect;
 
-export const SUBSCRIPTION_STATUSES = [
-  "incomplete",
-  "incomplete_expired",
-  "trialing",
-  "active",
-  "past_due",
-  "unpaid",
-  "paused",
-  "canceled",
-] as const;
-
 /**
  * A customer's plans as the payment provider keeps them: one row per subscription, written from its
  * `customer.subscription.*` events. A later event only moves a row forward (`eventCreated`), so a
@@ -615,6 +612,8 @@ export const subscriptions = pgTable(
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** When the plan is set to end, if a date was chosen rather than the period's end. */
+    cancelAt: timestamp("cancel_at", { withTimezone: true }),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
     /** The `created` of the event that wrote the row: an older event changes nothing. */

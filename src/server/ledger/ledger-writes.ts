@@ -3,9 +3,9 @@
  * of the same event, from the other source, fills the fields still empty and changes nothing else.
  * The shop's webhook and the sync from the operator's base both write through here.
  */
-import { desc, eq, getTableColumns, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { orders, transactions, users } from "../db/schema";
+import { orders, subscriptions, type TransactionRow, transactions, users } from "../db/schema";
 import type { LedgerEntry, PaymentReferences } from "./payment-event-entry";
 
 /** The columns a later copy of an event may fill; the amount, source and event id stay the first's. */
@@ -30,6 +30,8 @@ const FILLABLE_COLUMNS = [
   "discounts",
   "receiptUrl",
   "stripeCustomerId",
+  "orderId",
+  "invoiceId",
   "createdTime",
 ] as const satisfies ReadonlyArray<keyof LedgerEntry>;
 
@@ -42,16 +44,24 @@ function fillMissingSet(laterValue: (column: (typeof FILLABLE_COLUMNS)[number]) 
   );
 }
 
-/** Records a payment event's row, or fills the empty fields of the row its event id already has. */
-export async function recordLedgerEntry(db: Database, entry: LedgerEntry): Promise<void> {
-  await db
+/**
+ * Records a payment event's row, or fills the empty fields of the row its event id already has, and
+ * answers the row as it now stands.
+ */
+export async function recordLedgerEntry(
+  db: Database,
+  entry: LedgerEntry,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
     .insert(transactions)
     .values(entry)
     .onConflictDoUpdate({
       target: transactions.eventId,
       targetWhere: isNotNull(transactions.eventId),
       set: fillMissingSet((column) => sql.raw(`excluded."${columns[column].name}"`)),
-    });
+    })
+    .returning();
+  return row;
 }
 
 /** Fills the empty fields of row `id` from a later copy of its event. */
@@ -103,8 +113,58 @@ export async function customerOfPayment(
       .where(eq(transactions.stripeCustomerId, references.stripeCustomerId))
       .limit(1);
     if (fromLedger) return fromLedger;
+    const [fromPlans] = await db
+      .select(owner)
+      .from(subscriptions)
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .where(eq(subscriptions.stripeCustomerId, references.stripeCustomerId))
+      .limit(1);
+    if (fromPlans) return fromPlans;
   }
   return null;
+}
+
+/** The id of the order, when there is one: a payment's row links only to an order that exists. */
+export async function existingOrderId(db: Database, orderId: number | null): Promise<number | null> {
+  if (!orderId) return null;
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+  return order?.id ?? null;
+}
+
+/**
+ * A checkout's receipt is its first invoice's: Stripe gives a Checkout Session no receipt of its own,
+ * and the session and its invoice arrive as two events, in either order. Once both are in, the
+ * checkout's row takes the receipt of the paid invoice it names, or, when its event named none, of
+ * its order's first paid invoice.
+ */
+export async function linkCheckoutReceipts(
+  db: Database,
+  keys: { invoiceId: string | null; orderId: number | null },
+): Promise<void> {
+  const { invoiceId, orderId } = keys;
+  if (!invoiceId && !orderId) return;
+  // The row being updated is named by table: drizzle leaves its columns unqualified, and inside the
+  // subquery they would name the inner row.
+  const firstPaidInvoice = sql`(
+    select paid.receipt_url from ${transactions} as paid
+    where paid.event_type = 'payment.succeeded' and paid.receipt_url is not null
+      and (paid.invoice_id = "transactions"."invoice_id"
+        or ("transactions"."invoice_id" is null and paid.order_id = "transactions"."order_id"))
+    order by coalesce(paid.created_time, paid.created_at), paid.id
+    limit 1)`;
+  await db
+    .update(transactions)
+    .set({ receiptUrl: firstPaidInvoice })
+    .where(
+      and(
+        eq(transactions.eventType, "checkout.session.completed"),
+        isNull(transactions.receiptUrl),
+        or(
+          invoiceId ? eq(transactions.invoiceId, invoiceId) : undefined,
+          orderId ? eq(transactions.orderId, orderId) : undefined,
+        ),
+      ),
+    );
 }
 
 /** A row the sync wants to write, and the problem that kept it out, if any. */

@@ -31,10 +31,11 @@ const cents = (value: unknown): number =>
     ? value
     : 0;
 
-/** Stripe names the customer by id, or by the expanded object. */
-function customerId(value: unknown): string | null {
+/** Stripe names a customer, an invoice or a subscription by id, or by the expanded object. */
+export function idOf(value: unknown): string | null {
   return str(value) ?? str(obj(value).id);
 }
+const customerId = idOf;
 
 /** The portal's order id in an event's metadata; null for anything no order row can have. */
 export function orderIdOf(metadata: Fields): number | null {
@@ -56,7 +57,7 @@ function addressOf(address: unknown) {
 }
 
 /** An invoice's subscription metadata: where the API version puts it, old or new. */
-function invoiceMetadata(invoice: Fields): Fields {
+export function invoiceMetadata(invoice: Fields): Fields {
   const parentDetails = obj(obj(invoice.parent).subscription_details);
   return {
     ...obj(invoice.metadata),
@@ -91,6 +92,7 @@ function checkoutSessionEntry(event: PaymentEvent, session: Fields): PaymentEven
       eventType: "checkout.session.completed",
       object: "checkout.session",
       csLiveId: str(session.id),
+      invoiceId: idOf(session.invoice),
       clientRefId: str(session.client_reference_id),
       product: str(metadata.product),
       email: str(details.email) ?? str(session.customer_email),
@@ -117,6 +119,7 @@ function invoiceEntry(event: PaymentEvent, invoice: Fields, paid: boolean): Paym
       ...common(event, cents(paid ? invoice.amount_paid : invoice.amount_due), invoice.currency),
       eventType: paid ? "payment.succeeded" : "payment.failed",
       object: "invoice",
+      invoiceId: str(invoice.id),
       clientRefId: uid,
       product: invoiceProduct(invoice),
       email: str(invoice.customer_email),
@@ -141,6 +144,7 @@ function paymentIntentFailedEntry(event: PaymentEvent, intent: Fields): PaymentE
       ...common(event, cents(intent.amount), intent.currency),
       eventType: "payment.failed",
       object: "payment_intent",
+      invoiceId: idOf(intent.invoice),
       clientRefId: uid,
       product: str(intent.description),
       email: str(intent.receipt_email) ?? str(billing.email),
@@ -164,6 +168,7 @@ function chargeRefundedEntry(event: PaymentEvent, charge: Fields): PaymentEventE
       ...common(event, cents(charge.amount_refunded), charge.currency),
       eventType: "refund.created",
       object: "charge",
+      invoiceId: idOf(charge.invoice),
       clientRefId: uid,
       product: str(charge.description),
       email: str(billing.email) ?? str(charge.receipt_email),

@@ -97,8 +97,8 @@ export const API_TAGS = [
   },
   {
     name: "billing",
-    description: "Transactions, their CSV export and the billing page.",
-    prefixes: ["/api/transactions", "/api/billing"],
+    description: "Transactions, their CSV export, plans, paying a failed payment and the billing page.",
+    prefixes: ["/api/transactions", "/api/billing", "/api/subscriptions"],
   },
   {
     name: "admin",

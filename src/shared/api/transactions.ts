@@ -3,6 +3,7 @@
  * operator's base and from the payment provider, as its owner reads it, exports it and manages it.
  */
 import { z } from "zod";
+import { billingAccountSchema } from "./subscriptions";
 import { singleLineText, uidSchema } from "./text";
 
 /** The event types the spec colours (section 4); any other type is shown in grey. */
@@ -40,6 +41,8 @@ export const transactionSchema = z.object({
   /** ISO 4217 code in capitals; USD where the source gave none. */
   currency: z.string(),
   eventId: z.string().nullable(),
+  /** The payment provider's checkout session, for a checkout. */
+  csLiveId: z.string().nullable(),
   clientRefId: z.string().nullable(),
   object: z.string().nullable(),
   discounts: z.string().nullable(),
@@ -52,6 +55,10 @@ export const transactionSchema = z.object({
   addressCountry: z.string().nullable(),
   /** Stripe's receipt or hosted invoice page for this payment. */
   receiptUrl: z.string().nullable(),
+  /** The payment provider's customer who paid. */
+  stripeCustomerId: z.string().nullable(),
+  /** A failed payment that can still be paid: `POST /api/transactions/{id}/pay-now` answers where. */
+  payNow: z.boolean(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -60,8 +67,10 @@ export const transactionListSchema = z.object({
   transactions: z.array(transactionSchema),
   total: z.number().int(),
   limit: z.number().int(),
-  /** The customer has paid through Stripe, so `POST /api/billing/portal` can open their billing page. */
+  /** The customer has a billing account, so `POST /api/billing/portal` can open their billing page. */
   canManageBilling: z.boolean(),
+  /** Why Manage billing is offered or not: the same as `canManageBilling`, with the reason. */
+  billingAccount: billingAccountSchema,
 });
 export type TransactionList = z.infer<typeof transactionListSchema>;
 
@@ -81,6 +90,13 @@ export type TransactionExportQuery = z.infer<typeof transactionExportQuerySchema
 
 /** `POST /api/billing/portal`: where to send the browser to manage subscriptions and cards. */
 export const billingPortalAnswerSchema = z.object({ url: z.string() });
+
+/** `POST /api/transactions/{id}/pay-now`: the page where the failed payment is paid. */
+export const payNowAnswerSchema = z.object({ url: z.string() });
+
+export const transactionIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
 
 /** What the export's and the page's product search both do: part of the name, any case. */
 export function productMatches(product: string | null, query: string): boolean {

@@ -128,3 +128,79 @@ export const ownerTransactions: E2eTransaction[] = [
     createdTime: "2026-06-20T12:00:00.000Z",
   }),
 ];
+
+/** The test provider's invoices of the late payer: the plan's first, paid, and its renewal, failed. */
+export const LATE_PAYER_INVOICES = {
+  first: "in_local_e2eLatePayerFirst01",
+  failed: "in_local_e2eLatePayerRenew02",
+};
+const LATE_PAYER_CUSTOMER = "cus_local_e2eLatePayer";
+
+/**
+ * The late payer's billing as the test provider's events would have left it: a checkout and its
+ * first invoice (one card, with the invoice's receipt), a plan now past due, and the failed renewal
+ * that Pay now pays on the provider's invoice page.
+ */
+export function latePayerBilling(
+  appUrl: string,
+  user: { id: number; uid: string; email: string; name: string },
+) {
+  const receipt = `${appUrl}/test-invoice/${LATE_PAYER_INVOICES.first}`;
+  const common = {
+    userId: user.id,
+    uid: user.uid,
+    source: "test" as const,
+    product: "1 × LinkedIn Plus",
+    amountCents: 13400,
+    amountActual: "134.00",
+    currency: "USD",
+    clientRefId: user.uid,
+    email: user.email,
+    name: user.name,
+    stripeCustomerId: LATE_PAYER_CUSTOMER,
+  };
+  return {
+    transactions: [
+      {
+        ...common,
+        eventId: "evt_local_e2eLatePayerCheckout",
+        eventType: "checkout.session.completed",
+        object: "checkout.session",
+        csLiveId: "cs_local_e2eLatePayerCheckout",
+        invoiceId: LATE_PAYER_INVOICES.first,
+        receiptUrl: receipt,
+        createdTime: new Date("2026-09-03T09:00:00.000Z"),
+      },
+      {
+        ...common,
+        eventId: "evt_local_e2eLatePayerFirstPaid",
+        eventType: "payment.succeeded",
+        object: "invoice",
+        invoiceId: LATE_PAYER_INVOICES.first,
+        receiptUrl: receipt,
+        createdTime: new Date("2026-09-03T09:00:01.000Z"),
+      },
+      {
+        ...common,
+        eventId: "evt_local_e2eLatePayerRenewFail",
+        eventType: "payment.failed",
+        object: "invoice",
+        invoiceId: LATE_PAYER_INVOICES.failed,
+        createdTime: new Date("2026-10-03T09:00:00.000Z"),
+      },
+    ],
+    subscription: {
+      subscriptionId: "sub_local_e2eLatePayer",
+      userId: user.id,
+      provider: "test" as const,
+      stripeCustomerId: LATE_PAYER_CUSTOMER,
+      status: "past_due" as const,
+      product: "1 × LinkedIn Plus",
+      quantity: 1,
+      amountCents: 13400,
+      currency: "USD",
+      currentPeriodEnd: new Date("2026-11-03T09:00:00.000Z"),
+      eventCreated: new Date("2026-10-03T09:00:00.000Z"),
+    },
+  };
+}

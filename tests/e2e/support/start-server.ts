@@ -21,7 +21,14 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../../src/server/db/client";
-import { linkedinAccounts, outboxJobs, sessions, transactions, users } from "../../../src/server/db/schema";
+import {
+  linkedinAccounts,
+  outboxJobs,
+  sessions,
+  subscriptions,
+  transactions,
+  users,
+} from "../../../src/server/db/schema";
 import { hashPassword } from "../../../src/server/features/auth/password";
 import { demoDataDir } from "../../../src/server/paths";
 import { createSecretBox } from "../../../src/server/secrets/secret-box";
@@ -39,7 +46,7 @@ import {
   syncerSourceAccounts,
 } from "./e2e-accounts";
 import { addOptimizationsToSyncSource, insertOptimizations } from "./e2e-optimizations";
-import { E2E_BUYER_DETAILS, ownerTransactions } from "./e2e-transactions";
+import { E2E_BUYER_DETAILS, latePayerBilling, ownerTransactions } from "./e2e-transactions";
 import { E2E_GOOGLE_CLIENT_ID } from "./google-issuer";
 import {
   DISPOSABLE_SESSIONS_PER_USER,
@@ -154,6 +161,17 @@ await database.db.insert(transactions).values(
     createdTime: createdTime === null ? null : new Date(createdTime),
   })),
 );
+// A plan past due and its failed renewal, as the local test provider's events leave them.
+const latePayerId = userIds.get("latePayer");
+if (latePayerId === undefined) throw new Error("no e2e user latePayer");
+const latePayer = latePayerBilling(`http://127.0.0.1:${port}`, {
+  id: latePayerId,
+  uid: uidOf("latePayer"),
+  email: e2eUsers.latePayer.email,
+  name: e2eUsers.latePayer.name,
+});
+await database.db.insert(transactions).values(latePayer.transactions);
+await database.db.insert(subscriptions).values(latePayer.subscription);
 const optimizerId = userIds.get("optimizer");
 if (optimizerId === undefined) throw new Error("no e2e user optimizer");
 await insertOptimizations(database.db, optimizerId, uidOf("optimizer"));

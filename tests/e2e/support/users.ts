@@ -120,6 +120,18 @@ export const e2eUsers = {
     sessionToken: "e2e-transactions-owner-session-token-0123456",
     uid: "e2e00000-0000-4000-8000-0000000000b1",
   },
+  /**
+   * A plan past due and its failed renewal, paid through the local test provider (see
+   * latePayerBilling in e2e-transactions.ts): Pay now pays it, once.
+   */
+  latePayer: {
+    email: "lee.late@example.test",
+    name: "Lee Late",
+    username: "lee",
+    role: "customer",
+    sessionToken: "e2e-late-payer-session-token-0123456789abcd",
+    uid: "e2e00000-0000-4000-8000-0000000000b2",
+  },
   /** A request of every optimization status (see e2e-optimizations.ts), and a request form to open. */
   optimizer: {
     email: "opal.optimizer@example.test",

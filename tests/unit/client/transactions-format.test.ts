@@ -5,19 +5,23 @@ import {
   transactionsExportUrl,
 } from "../../../src/client/features/billing/api/export-transactions";
 import { retryTransactions } from "../../../src/client/features/billing/api/get-transactions";
-import { isFollowableUrl } from "../../../src/client/features/billing/components/manage-billing-button";
 import {
   addressLines,
   eventTone,
+  eventTypeLabel,
   eventTypeOptions,
   filterTransactions,
   formatMoney,
+  formatSignedMoney,
   isFiltered,
   searchParamsForTransactionFilters,
   transactionFiltersFromSearchParams,
   transactionTime,
 } from "../../../src/client/features/billing/components/transaction-format";
+import { isFollowableUrl } from "../../../src/client/features/billing/components/use-leaving-page";
+import { planStateText } from "../../../src/client/features/billing/components/your-plans-card";
 import { ApiError } from "../../../src/client/lib/api-client";
+import { planStateOf } from "../../../src/shared/api/subscriptions";
 import { transactionExportQuerySchema } from "../../../src/shared/api/transactions";
 
 describe("formatMoney", () => {
@@ -46,6 +50,59 @@ describe("formatMoney", () => {
 
   it("writes a code the browser refuses after the number", () => {
     expect(formatMoney(9800, "DOLLARS", "en-US")).toBe("98.00 DOLLARS");
+  });
+});
+
+describe("formatSignedMoney", () => {
+  it("writes a refund with a minus sign, and every other amount as it is", () => {
+    const of = (eventType: string | null, amountCents: number) =>
+      formatSignedMoney({ eventType, amountCents, currency: "USD" }, "en-US");
+    expect(of("refund.created", 4400)).toBe("\u2212$44.00");
+    // Stored positive or not, a refund reads as money going back.
+    expect(of("refund.created", -4400)).toBe("\u2212$44.00");
+    expect(of("checkout.session.completed", 4400)).toBe("$44.00");
+    expect(of("payment.failed", 13400)).toBe("$134.00");
+    expect(of(null, 100)).toBe("$1.00");
+    expect(
+      formatSignedMoney({ eventType: "refund.created", amountCents: 9800, currency: "EUR" }, "de-DE"),
+    ).toBe("\u221298,00\u00a0€");
+  });
+});
+
+describe("eventTypeLabel", () => {
+  it("says what each event type means to the customer, and keeps an unknown one's code", () => {
+    expect(
+      ["checkout.session.completed", "payment.succeeded", "payment.failed", "refund.created"].map(
+        eventTypeLabel,
+      ),
+    ).toEqual(["Payment", "Renewal", "Payment failed", "Refund"]);
+    expect(eventTypeLabel("invoice.paid")).toBe("Other (invoice.paid)");
+    expect(eventTypeLabel("toString")).toBe("Other (toString)");
+  });
+});
+
+describe("a plan's state", () => {
+  const plan = (status: Parameters<typeof planStateOf>[0]["status"], endsAt: string | null = null) => ({
+    status,
+    endsAt,
+  });
+
+  it("says Active, Past due, Paused or Awaiting payment by its status", () => {
+    expect(planStateText(plan("active"))).toBe("Active");
+    expect(planStateText(plan("trialing"))).toBe("Active");
+    expect(planStateText(plan("past_due"))).toBe("Past due");
+    expect(planStateText(plan("unpaid"))).toBe("Past due");
+    expect(planStateText(plan("paused"))).toBe("Paused");
+    expect(planStateText(plan("incomplete"))).toBe("Awaiting payment");
+  });
+
+  it("says when a plan set to end cancels, whatever its status until then", () => {
+    const ends = "2026-12-26T12:00:00.000Z";
+    expect(planStateOf(plan("active", ends))).toBe("ending");
+    expect(planStateOf(plan("past_due", ends))).toBe("ending");
+    expect(planStateText(plan("active", ends))).toBe(
+      `Cancels on ${new Date(ends).toLocaleDateString(undefined, { dateStyle: "medium" })}`,
+    );
   });
 });
 

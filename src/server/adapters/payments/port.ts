@@ -91,6 +91,11 @@ export interface PaymentsPort {
   expireCheckoutSession(sessionId: string): Promise<CheckoutSessionState>;
   /** A page where the customer manages their subscriptions and cards, returning to `returnUrl`. */
   createBillingPortalSession(request: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /**
+   * The customer who paid in a checkout session the provider still knows (a payment the operator's
+   * base recorded before the portal), or null when it has none or does not know the session.
+   */
+  customerOfCheckoutSession(sessionId: string): Promise<string | null>;
 }
 
 export interface StripePaymentsPort extends PaymentsPort {
@@ -101,6 +106,8 @@ export interface StripePaymentsPort extends PaymentsPort {
 export interface TestPaymentsPort extends PaymentsPort {
   readonly kind: "test";
   signEvent(payload: string): Promise<string>;
+  /** The test provider's hosted invoice page: the receipt of a paid invoice, or Pay for a failed one. */
+  invoicePageUrl(invoiceId: string): string;
 }
 
 /** Webhook signatures older than this are refused (Stripe's own default). */

@@ -182,6 +182,20 @@ export function stripePayments(options: StripePaymentsOptions): StripePaymentsPo
       }
     },
 
+    async customerOfCheckoutSession(sessionId) {
+      const Stripe = await stripeSdk();
+      const stripe = await stripeClient();
+      try {
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        const customer = session.customer;
+        return typeof customer === "string" ? customer : (customer?.id ?? null);
+      } catch (error) {
+        // A session Stripe does not know (another account's, or made up) has no customer to find.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        throw new PaymentProviderError(customerMessageOf(Stripe, error));
+      }
+    },
+
     parseWebhook: (rawBody, signature) => verifiedPaymentEvent(rawBody, signature, options.webhookSecret),
   };
 }

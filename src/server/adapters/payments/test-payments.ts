@@ -2,7 +2,8 @@
  * The local test checkout of decision R13, for development and tests without Stripe credentials:
  * the payment page is the portal's own `/test-checkout/{sessionId}`, and its Pay button produces
  * the event Stripe would send, signed the way Stripe signs it, for the same webhook code path. Its
- * billing portal is the portal's own `/test-billing-portal`.
+ * billing portal is the portal's own `/test-billing-portal`, and its hosted invoice pages (receipts,
+ * and Pay for a failed payment) are the portal's own `/test-invoice/{invoiceId}`.
  */
 import { randomBytes } from "node:crypto";
 import type { CheckoutRequest, TestPaymentsPort } from "./port";
@@ -38,6 +39,11 @@ export function testPayments(options: { appUrl: string; webhookSecret?: string }
     },
 
     parseWebhook: (rawBody, signature) => verifiedPaymentEvent(rawBody, signature, secret),
+
+    // The test provider keeps no sessions of its own beyond the portal's orders: none from before.
+    customerOfCheckoutSession: async () => null,
+
+    invoicePageUrl: (invoiceId) => `${options.appUrl}/test-invoice/${encodeURIComponent(invoiceId)}`,
 
     signEvent: async (payload) => (await stripeSdk()).webhooks.generateTestHeaderString({ payload, secret }),
   };

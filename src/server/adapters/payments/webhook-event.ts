@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { ERROR_PARTS_SEPARATOR, fieldMessage } from "../../../shared/api/errors";
+import { SUBSCRIPTION_STATUSES } from "../../../shared/api/subscriptions";
 import { singleLineText } from "../../../shared/api/text";
 import {
   type PaymentEvent,
@@ -17,6 +18,9 @@ import {
 } from "./port";
 import { stripeSdk } from "./stripe-sdk";
 
+/** The last second of the year 9999: any `created` up to it is a date JavaScript and PostgreSQL hold. */
+const LATEST_CREATED = 253_402_300_799;
+
 // PostgreSQL cannot store a NUL in text, and every string read here may be written to a row.
 const text = z.string().refine((value) => !value.includes("\u0000"), "must not contain a NUL character");
 const optionalText = text.nullish();
@@ -24,8 +28,11 @@ const optionalText = text.nullish();
 const cents = z.number().int().min(0).max(2_147_483_647).nullish();
 const fields = <Shape extends z.ZodRawShape>(shape: Shape) => z.looseObject(shape).nullish();
 
-// Stripe names a customer by id, or by the object when it is expanded.
-const customer = z.union([text, z.looseObject({ id: text })]).nullish();
+// Stripe names a customer (an invoice, a subscription) by id, or by the object when it is expanded.
+const reference = z.union([text, z.looseObject({ id: text })]).nullish();
+const customer = reference;
+/** A time as Stripe sends it (seconds since 1970), that a date in JavaScript and PostgreSQL can hold. */
+const seconds = () => z.number().int().min(0).max(LATEST_CREATED);
 const address = fields({
   line1: optionalText,
   line2: optionalText,
@@ -39,6 +46,9 @@ const metadata = fields({ order_id: optionalText, customer_uid: optionalText, pr
 
 const checkoutSession = z.looseObject({
   id: optionalText,
+  // A subscription checkout's first invoice, whose receipt is the checkout's.
+  invoice: reference,
+  subscription: reference,
   client_reference_id: optionalText,
   customer,
   customer_email: optionalText,
@@ -49,6 +59,8 @@ const checkoutSession = z.looseObject({
 });
 
 const invoice = z.looseObject({
+  id: optionalText,
+  billing_reason: optionalText,
   customer,
   customer_email: optionalText,
   customer_name: optionalText,
@@ -56,18 +68,32 @@ const invoice = z.looseObject({
   customer_address: address,
   amount_paid: cents,
   amount_due: cents,
+  subtotal: z.number().int().min(-2_147_483_648).max(2_147_483_647).nullish(),
+  total: z.number().int().min(-2_147_483_648).max(2_147_483_647).nullish(),
   currency: optionalText,
   hosted_invoice_url: optionalText,
   description: optionalText,
-  lines: fields({ data: z.array(fields({ description: optionalText })).nullish() }),
+  lines: fields({
+    data: z
+      .array(
+        fields({
+          description: optionalText,
+          amount: z.number().int().min(-2_147_483_648).max(2_147_483_647).nullish(),
+        }),
+      )
+      .nullish(),
+  }),
   metadata,
   // Where the subscription's metadata sits, in older API versions and in newer ones.
+  subscription: reference,
   subscription_details: fields({ metadata }),
-  parent: fields({ subscription_details: fields({ metadata }) }),
+  parent: fields({ subscription_details: fields({ metadata, subscription: reference }) }),
 });
 
 const paymentIntent = z.looseObject({
   customer,
+  // Older API versions name the invoice a payment was for.
+  invoice: reference,
   amount: cents,
   currency: optionalText,
   description: optionalText,
@@ -78,13 +104,56 @@ const paymentIntent = z.looseObject({
 
 const charge = z.looseObject({
   customer,
+  invoice: reference,
+  amount: cents,
   amount_refunded: cents,
+  refunded: z.boolean().nullish(),
   currency: optionalText,
   description: optionalText,
   receipt_email: optionalText,
   receipt_url: optionalText,
   billing_details: contact,
   metadata,
+});
+
+const price = fields({
+  id: optionalText,
+  unit_amount: cents,
+  currency: optionalText,
+  nickname: optionalText,
+  lookup_key: optionalText,
+  // The product by id, or expanded with its name.
+  product: z.union([text, z.looseObject({ id: optionalText, name: optionalText })]).nullish(),
+});
+// A discount expanded with its coupon; as an id alone it says nothing of the amount.
+const coupon = fields({ amount_off: cents, percent_off: z.number().min(0).max(100).nullish() });
+const discount = z.union([text, z.looseObject({ coupon })]);
+
+/** A subscription, in the API versions before and after its period moved onto the items. */
+const subscription = z.looseObject({
+  id: text.min(1),
+  customer,
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  cancel_at_period_end: z.boolean().nullish(),
+  cancel_at: seconds().nullish(),
+  canceled_at: seconds().nullish(),
+  ended_at: seconds().nullish(),
+  current_period_end: seconds().nullish(),
+  currency: optionalText,
+  metadata,
+  items: fields({
+    data: z
+      .array(
+        z.looseObject({
+          price,
+          quantity: z.number().int().min(0).max(1_000_000).nullish(),
+          current_period_end: seconds().nullish(),
+        }),
+      )
+      .nullish(),
+  }),
+  discounts: z.array(discount).nullish(),
+  discount: fields({ coupon }),
 });
 
 /** What `data.object` must be for each type the portal acts on. */
@@ -95,10 +164,10 @@ const OBJECT_OF_TYPE: Record<string, z.ZodType> = {
   "invoice.payment_failed": invoice,
   "payment_intent.payment_failed": paymentIntent,
   "charge.refunded": charge,
+  "customer.subscription.created": subscription,
+  "customer.subscription.updated": subscription,
+  "customer.subscription.deleted": subscription,
 };
-
-/** The last second of the year 9999: any `created` up to it is a date JavaScript and PostgreSQL hold. */
-const LATEST_CREATED = 253_402_300_799;
 
 export const paymentEventSchema = z
   .object({

@@ -1,15 +1,20 @@
 /**
- * Billing history (decision R12): a customer's transactions, their CSV export, and the payment
- * provider's billing page to manage subscriptions and cards.
+ * Billing history (decision R12): a customer's transactions, their CSV export, their plans, "Pay
+ * now" on a failed payment, and the payment provider's billing page to manage subscriptions and
+ * cards (decision 030).
  */
+import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "../../../shared/api/errors";
+import { type SubscriptionList, subscriptionListSchema } from "../../../shared/api/subscriptions";
 import {
   billingPortalAnswerSchema,
+  payNowAnswerSchema,
   TRANSACTION_LIST_LIMIT,
   type TransactionList,
   transactionExportQuerySchema,
+  transactionIdParamsSchema,
   transactionListQuerySchema,
   transactionListSchema,
   transactionSchema,
@@ -17,16 +22,22 @@ import {
 import { PaymentProviderError, type PaymentsPort } from "../../adapters/payments/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
+import { transactions } from "../../db/schema";
 import { sendPersonalJson } from "../../http/conditional-get";
-import { HttpError, notFound } from "../../http/errors";
+import { conflict, HttpError, notFound } from "../../http/errors";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
 import { errorResponses, notModifiedResponse, textBody } from "../../http/responses";
+import { FAILED_EVENT_TYPE, isInvoicePaid, isPayableFailure, payNowUrlOf } from "../../ledger/pay-now";
+import { plansOf, subscriptionDto } from "./subscriptions-queries";
 import { transactionsCsv } from "./transactions-csv";
 import {
+  billingAccountOf,
+  checkoutSessionsFromBefore,
   matchingTransactions,
   newestTransactions,
+  rememberStripeCustomer,
   stripeCustomerOf,
   transactionDto,
   unlinkedTransactions,
@@ -60,15 +71,16 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
           ? me.id
           : await ownerIdOfUid(db, me, uid, "You can only view your own transactions");
       if (ownerId === undefined) throw notFound("User not found");
-      const [{ rows, total }, stripeCustomer] = await Promise.all([
+      const [{ rows, total }, billingAccount] = await Promise.all([
         newestTransactions(db, ownerId, TRANSACTION_LIST_LIMIT),
-        stripeCustomerOf(db, ownerId),
+        billingAccountOf(db, payments, ownerId),
       ]);
       const list: TransactionList = {
-        transactions: rows.map(transactionDto),
+        transactions: rows.map((row) => transactionDto(row, payments)),
         total,
         limit: TRANSACTION_LIST_LIMIT,
-        canManageBilling: payments !== undefined && stripeCustomer !== null,
+        canManageBilling: billingAccount === "ready",
+        billingAccount,
       };
       // Built from typed rows; sent as text so an unchanged history costs a 304 and the rest travels gzipped.
       return sendPersonalJson(request, reply, JSON.stringify(list));
@@ -121,12 +133,12 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
     async (request) => {
       const me = requireUser(request);
       if (!payments) throw new HttpError(503, "Payments are not configured");
-      const customerId = await stripeCustomerOf(db, me.id);
-      if (!customerId) {
-        throw notFound("There is no billing account yet: it is created with your first payment.");
-      }
       await hit(db, [{ key: `billing-portal-user:${me.id}`, limit: 30, windowMs: HOUR }]);
       try {
+        const customerId = (await stripeCustomerOf(db, me.id)) ?? (await customerFromBefore(me.id, payments));
+        if (!customerId) {
+          throw notFound("There is no billing account yet: it is created with your first payment.");
+        }
         return await payments.createBillingPortalSession({
           customerId,
           returnUrl: `${config.appUrl}/billing/transactions`,
@@ -134,6 +146,95 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
       } catch (error) {
         if (!(error instanceof PaymentProviderError)) throw error;
         throw new HttpError(502, `The billing page could not be opened: ${error.message}. Please try again.`);
+      }
+    },
+  );
+
+  /**
+   * The Stripe customer of a payment the operator's base recorded before the portal, as Stripe names
+   * it for the payment's checkout session; remembered on the customer's rows, so it is asked once.
+   */
+  async function customerFromBefore(userId: number, provider: PaymentsPort): Promise<string | null> {
+    if (provider.kind !== "stripe") return null;
+    for (const sessionId of await checkoutSessionsFromBefore(db, userId)) {
+      const customerId = await provider.customerOfCheckoutSession(sessionId);
+      if (customerId) {
+        await rememberStripeCustomer(db, userId, sessionId, customerId);
+        return customerId;
+      }
+    }
+    return null;
+  }
+
+  app.get(
+    "/api/subscriptions",
+    {
+      config: { access: "user" },
+      schema: {
+        summary: "The signed-in user's plans",
+        description:
+          "The caller's plans (subscriptions) that have not ended, newest first, as the payment provider's events left them, and whether Manage billing can open their billing page (`ready`), not before a first payment (`none`), or not at all (`unavailable`: payments are not configured).",
+        response: { 200: subscriptionListSchema, 304: notModifiedResponse },
+      },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const [rows, billingAccount] = await Promise.all([
+        plansOf(db, me.id),
+        billingAccountOf(db, payments, me.id),
+      ]);
+      const list: SubscriptionList = { subscriptions: rows.map(subscriptionDto), billingAccount };
+      return sendPersonalJson(request, reply, JSON.stringify(list));
+    },
+  );
+
+  app.post(
+    "/api/transactions/:id/pay-now",
+    {
+      config: { access: "user" },
+      schema: {
+        summary: "Pay a failed payment",
+        description:
+          "Where the caller pays a failed payment of theirs: the payment provider's page for the failed invoice (Stripe's hosted invoice page; the test provider's own), or the billing page when the provider sent none. 409 when the transaction is not a failed payment that can still be paid (paid since, or one the provider did not report).",
+        params: transactionIdParamsSchema,
+        body: z.strictObject({}).optional(),
+        response: { 200: payNowAnswerSchema, ...errorResponses(404, 409, 429, 502, 503) },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const [row] = await db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.id, request.params.id), eq(transactions.userId, me.id)));
+      // Another customer's payment is as unknown as one that does not exist.
+      if (!row) throw notFound("No transaction of yours has this id");
+      if (!payments) throw new HttpError(503, "Payments are not configured");
+      const paidSince =
+        row.eventType === FAILED_EVENT_TYPE &&
+        row.invoiceId !== null &&
+        (await isInvoicePaid(db, row.invoiceId));
+      if (!isPayableFailure(row, paidSince, payments)) {
+        throw conflict(
+          paidSince
+            ? "This payment has been made since: there is nothing to pay."
+            : "Only a failed payment can be paid again, and this one cannot be paid from here.",
+        );
+      }
+      await hit(db, [{ key: `pay-now-user:${me.id}`, limit: 30, windowMs: HOUR }]);
+      const url = payNowUrlOf(payments, row);
+      if (url) return { url };
+      // No invoice page came with the failure: the billing page is where the card is updated.
+      const customerId = row.stripeCustomerId ?? (await stripeCustomerOf(db, me.id));
+      if (!customerId) throw conflict("This payment cannot be paid from here: contact support.");
+      try {
+        return await payments.createBillingPortalSession({
+          customerId,
+          returnUrl: `${config.appUrl}/billing/transactions`,
+        });
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        throw new HttpError(502, `The payment page could not be opened: ${error.message}. Please try again.`);
       }
     },
   );
@@ -148,7 +249,8 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
         response: { 200: z.array(transactionSchema) },
       },
     },
-    async () => (await unlinkedTransactions(db, TRANSACTION_LIST_LIMIT)).map(transactionDto),
+    async () =>
+      (await unlinkedTransactions(db, TRANSACTION_LIST_LIMIT)).map((row) => transactionDto(row, payments)),
   );
 };
 

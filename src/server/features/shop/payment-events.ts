@@ -1,18 +1,53 @@
 /**
  * What a signed payment event changes: each event id once, whatever order they arrive in and
  * however often. `checkout.session.completed` marks the order paid; it, paid and failed invoices,
- * failed payments and refunds each become a row of the transactions ledger (decision R12); an
- * expired session closes its open order; any other type is acknowledged and left alone.
+ * failed payments and refunds each become a row of the transactions ledger (decision R12), linked to
+ * the order they paid and to their receipt; a full refund of an order's payment marks the order
+ * refunded; `customer.subscription.*` keep the customer's plans; a paid invoice mails a receipt and
+ * a failed one a "Pay now" notice, queued in the same transaction (decision 030); an expired session
+ * closes its open order; any other type is acknowledged and left alone.
  */
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { PaymentEvent } from "../../adapters/payments/port";
+import type { PaymentEvent, PaymentsPort } from "../../adapters/payments/port";
+import type { Config } from "../../config";
 import type { Database } from "../../db/client";
-import { type OrderRow, paymentEvents } from "../../db/schema";
-import { customerOfPayment, recordLedgerEntry } from "../../ledger/ledger-writes";
-import { orderIdOf, paymentEventEntry } from "../../ledger/payment-event-entry";
+import {
+  type OrderRow,
+  orders,
+  paymentEvents,
+  type TransactionRow,
+  transactions,
+  users,
+} from "../../db/schema";
+import {
+  customerOfPayment,
+  existingOrderId,
+  linkCheckoutReceipts,
+  recordLedgerEntry,
+} from "../../ledger/ledger-writes";
+import { PAID_EVENT_TYPE, payNowUrlOf } from "../../ledger/pay-now";
+import { idOf, orderIdOf, paymentEventEntry } from "../../ledger/payment-event-entry";
+import { receiptOf } from "../../ledger/receipt-lines";
+import {
+  isSubscriptionEvent,
+  priceNamesOf,
+  recordSubscription,
+  subscriptionEntry,
+} from "../../ledger/subscriptions";
+import type { MailQueue } from "../../outbox/mail";
 import { closeOpenOrder, findOrderById, findOrderBySession } from "./orders-repo";
+import { paymentFailedMail, paymentReceiptMail } from "./payment-mails";
 
 export type EventOutcome = "processed" | "duplicate" | "ignored";
+
+/** What the events need beyond the database: names of configured prices, the app's URL, mail. */
+export interface PaymentEventContext {
+  config: Config;
+  payments: PaymentsPort;
+  /** Receipts and failure notices; none are sent without it. */
+  mail?: MailQueue;
+}
 
 type CheckoutSession = {
   id?: unknown;
@@ -41,32 +76,143 @@ function productLine(order: OrderRow): string {
   return order.lines.map((line) => `${line.quantity} × ${line.name}`).join(", ");
 }
 
-/** Records the event's ledger row for its customer; one for no known customer is kept for the admin. */
+/**
+ * Records the event's ledger row for its customer and answers the row as it now stands; one for no
+ * known customer is kept for the admin.
+ */
 async function recordInLedger(
   db: Database,
   log: FastifyBaseLogger,
   event: PaymentEvent,
   source: "stripe" | "test",
-  order?: OrderRow,
-): Promise<void> {
+  order?: { row?: OrderRow; id?: number | null },
+): Promise<TransactionRow | undefined> {
   const mapped = paymentEventEntry(event);
-  if (!mapped) return;
+  if (!mapped) return undefined;
+  const orderRow = order?.row;
+  const orderId = orderRow?.id ?? order?.id ?? (await existingOrderId(db, mapped.references.orderId));
   const customer =
-    (order?.userId
-      ? await customerOfPayment(db, { uid: null, orderId: order.id, stripeCustomerId: null })
-      : null) ?? (await customerOfPayment(db, mapped.references));
+    (orderId ? await customerOfPayment(db, { uid: null, orderId, stripeCustomerId: null }) : null) ??
+    (await customerOfPayment(db, mapped.references));
   if (!customer) log.warn({ eventId: event.id, type: event.type }, "payment event for no known customer");
-  await recordLedgerEntry(db, {
+  const row = await recordLedgerEntry(db, {
     ...mapped.entry,
     // The order knows what was bought and the discount; the event may not carry them.
-    product: mapped.entry.product ?? (order ? productLine(order) : null),
+    product: mapped.entry.product ?? (orderRow ? productLine(orderRow) : null),
     discounts:
       mapped.entry.discounts ??
-      (order && order.discountPercent > 0 ? `${order.discountPercent}% volume discount` : null),
+      (orderRow && orderRow.discountPercent > 0 ? `${orderRow.discountPercent}% volume discount` : null),
+    orderId,
     source,
     userId: customer?.id ?? null,
     uid: customer?.uid ?? null,
   });
+  // Only a checkout and a paid invoice can make a checkout's receipt known.
+  if (event.type === "checkout.session.completed" || event.type === "invoice.paid") {
+    await linkCheckoutReceipts(db, { invoiceId: mapped.entry.invoiceId ?? null, orderId });
+  }
+  return row;
+}
+
+/**
+ * The order a refunded charge paid: the one its metadata names, or the one whose payment's invoice
+ * the charge paid.
+ */
+async function orderOfCharge(db: Database, charge: Record<string, unknown>): Promise<number | null> {
+  const named = await existingOrderId(db, orderIdOf((charge.metadata as Record<string, unknown>) ?? {}));
+  if (named) return named;
+  const invoiceId = idOf(charge.invoice);
+  if (!invoiceId) return null;
+  const [paid] = await db
+    .select({ orderId: transactions.orderId })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.invoiceId, invoiceId),
+        isNotNull(transactions.orderId),
+        inArray(transactions.eventType, ["checkout.session.completed", PAID_EVENT_TYPE]),
+      ),
+    )
+    .limit(1);
+  return paid?.orderId ?? null;
+}
+
+/**
+ * Whether the refund takes back the order's own payment in full: a charge the metadata ties to the
+ * order, or the order's first invoice. A refund of a later month's renewal, or of part of a payment,
+ * leaves the order as it is.
+ */
+async function refundsOrderInFull(db: Database, orderId: number, charge: Record<string, unknown>) {
+  const amount = typeof charge.amount === "number" ? charge.amount : null;
+  const refunded = typeof charge.amount_refunded === "number" ? charge.amount_refunded : 0;
+  const inFull = charge.refunded === true || (amount !== null && amount > 0 && refunded >= amount);
+  if (!inFull) return false;
+  const invoiceId = idOf(charge.invoice);
+  if (!invoiceId) return orderIdOf((charge.metadata as Record<string, unknown>) ?? {}) === orderId;
+  // The order's first invoice: its checkout's, else the first one paid for it.
+  const [first] = await db
+    .select({ invoiceId: transactions.invoiceId })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.orderId, orderId),
+        isNotNull(transactions.invoiceId),
+        inArray(transactions.eventType, ["checkout.session.completed", PAID_EVENT_TYPE]),
+      ),
+    )
+    // "checkout.session.completed" sorts before "payment.succeeded".
+    .orderBy(asc(transactions.eventType), asc(transactions.createdTime), asc(transactions.id))
+    .limit(1);
+  return first?.invoiceId === invoiceId;
+}
+
+/** Moves a paid order to refunded; an order in any other state stays as it is. */
+async function markOrderRefunded(db: Database, orderId: number): Promise<void> {
+  await db
+    .update(orders)
+    .set({ status: "refunded", updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "paid")));
+}
+
+async function emailOf(db: Database, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return user?.email ?? null;
+}
+
+/** Queues the receipt of a paid invoice, or the notice of a failed one, for the row's customer. */
+async function queuePaymentMail(
+  db: Database,
+  context: PaymentEventContext | undefined,
+  row: TransactionRow | undefined,
+  paid: boolean,
+): Promise<boolean> {
+  const mail = context?.mail;
+  if (!context || !mail || !row || row.amountCents <= 0) return false;
+  const to = await emailOf(db, row.userId);
+  if (!to) return false;
+  const at = row.createdTime ?? row.createdAt;
+  const historyUrl = `${context.config.appUrl}/billing/transactions`;
+  if (paid) {
+    const receipt = await receiptOf(db, row);
+    await mail.enqueue(
+      db,
+      paymentReceiptMail(to, { paidAt: at, receipt, receiptUrl: row.receiptUrl, historyUrl }),
+    );
+  } else {
+    await mail.enqueue(
+      db,
+      paymentFailedMail(to, {
+        failedAt: at,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        product: row.product,
+        payNowUrl: payNowUrlOf(context.payments, row) ?? historyUrl,
+        historyUrl,
+      }),
+    );
+  }
+  return true;
 }
 
 export async function handlePaymentEvent(
@@ -74,43 +220,63 @@ export async function handlePaymentEvent(
   log: FastifyBaseLogger,
   event: PaymentEvent,
   source: "stripe" | "test",
+  context?: PaymentEventContext,
 ): Promise<EventOutcome> {
-  return db.transaction(async (tx) => {
+  const { outcome, mailed } = await db.transaction(async (tx) => {
     const first = await tx
       .insert(paymentEvents)
       .values({ eventId: event.id, type: event.type })
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId });
-    if (first.length === 0) return "duplicate";
+    if (first.length === 0) return { outcome: "duplicate" as const, mailed: false };
 
-    const session = event.data.object as CheckoutSession;
+    const object = event.data.object;
+    const session = object as CheckoutSession;
     switch (event.type) {
       case "checkout.session.completed": {
         const order = await orderOfSession(tx, session);
         if (order) {
           await closeOpenOrder(tx, order.id, "paid", {
             paidAt: new Date(event.created * 1000),
-            stripeCustomerId: str(session.customer),
+            stripeCustomerId: idOf(session.customer),
           });
         } else {
           log.warn({ eventId: event.id }, "payment event for no known order");
         }
-        await recordInLedger(tx, log, event, source, order);
-        return "processed";
+        await recordInLedger(tx, log, event, source, { row: order });
+        return { outcome: "processed" as const, mailed: false };
       }
       case "checkout.session.expired": {
         const order = await orderOfSession(tx, session);
         if (order) await closeOpenOrder(tx, order.id, "expired");
-        return "processed";
+        return { outcome: "processed" as const, mailed: false };
       }
       case "invoice.paid":
-      case "invoice.payment_failed":
+      case "invoice.payment_failed": {
+        const row = await recordInLedger(tx, log, event, source);
+        const mailed = await queuePaymentMail(tx, context, row, event.type === "invoice.paid");
+        return { outcome: "processed" as const, mailed };
+      }
       case "payment_intent.payment_failed":
-      case "charge.refunded":
+        // A card refused while paying a checkout is told on the checkout page itself; a renewal's
+        // failure also comes as `invoice.payment_failed`, which mails the notice.
         await recordInLedger(tx, log, event, source);
-        return "processed";
+        return { outcome: "processed" as const, mailed: false };
+      case "charge.refunded": {
+        const orderId = await orderOfCharge(tx, object);
+        await recordInLedger(tx, log, event, source, { id: orderId });
+        if (orderId && (await refundsOrderInFull(tx, orderId, object))) await markOrderRefunded(tx, orderId);
+        return { outcome: "processed" as const, mailed: false };
+      }
       default:
-        return "ignored";
+        if (isSubscriptionEvent(event.type)) {
+          const names = priceNamesOf(context?.config.shop.stripePriceIds ?? {});
+          await recordSubscription(tx, await subscriptionEntry(tx, event, source, names));
+          return { outcome: "processed" as const, mailed: false };
+        }
+        return { outcome: "ignored" as const, mailed: false };
     }
   });
+  if (mailed) context?.mail?.kick();
+  return outcome;
 }

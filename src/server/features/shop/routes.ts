@@ -29,6 +29,7 @@ import { badRequest, forbidden, notFound } from "../../http/errors";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
 import { errorResponses, notModifiedResponse } from "../../http/responses";
+import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
 import { orderIdOfCancelLink } from "./cancel-link";
 import {
@@ -95,6 +96,8 @@ export interface ShopRoutesOptions {
   config: Config;
   payments: PaymentsPort | undefined;
   secretBox: SecretBox;
+  /** Receipts and failed-payment notices from the webhook's events. */
+  mail?: MailQueue;
 }
 
 /**
@@ -106,7 +109,7 @@ const HELD_ORDER_LOOKUPS_PER_HOUR = 300;
 
 const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
   app,
-  { db, config, payments, secretBox },
+  { db, config, payments, secretBox, mail },
 ) => {
   const context = (log: ShopContext["log"]): ShopContext => ({ db, config, payments, secretBox, log });
   const checkoutLimit = (userId: number) => ({ key: `checkout-user:${userId}`, limit: 30, windowMs: HOUR });
@@ -372,7 +375,11 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
           }
           throw error;
         }
-        const outcome = await handlePaymentEvent(db, request.log, event, payments.kind);
+        const outcome = await handlePaymentEvent(db, request.log, event, payments.kind, {
+          config,
+          payments,
+          mail,
+        });
         request.log.info({ eventId: event.id, type: event.type, outcome }, "payment event");
         return { received: true as const };
       },

@@ -1,3 +1,4 @@
+import { PAYMENT_KIND_LABELS, paymentKindOf } from "../../../../shared/billing/payment-kinds";
 import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../lib/utils";
 import { type EventTone, eventTone } from "./transaction-format";
@@ -11,17 +12,20 @@ const toneClasses: Record<EventTone, string> = {
   grey: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200",
 };
 
-/** The event type as stored (dots and all), in the spec's colour; a type the spec does not colour is grey. */
+/**
+ * What the event means to the customer ("Payment", "Renewal", "Payment failed", "Refund", or
+ * "Other"), in the spec's colour of its event type; the code itself is in the card's details.
+ */
 export function EventTypeBadge({ eventType }: { eventType: string }) {
   const tone = eventTone(eventType);
   return (
     <Badge
       variant="outline"
       data-tone={tone}
-      // A long type from the payment provider wraps rather than widening a phone's screen.
-      className={cn("max-w-full border-transparent font-mono whitespace-normal break-all", toneClasses[tone])}
+      data-event-type={eventType}
+      className={cn("border-transparent", toneClasses[tone])}
     >
-      {eventType}
+      {PAYMENT_KIND_LABELS[paymentKindOf(eventType)]}
     </Badge>
   );
 }

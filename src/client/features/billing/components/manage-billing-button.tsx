@@ -1,41 +1,22 @@
 import { CreditCard, LoaderCircle } from "lucide-react";
-import { useEffect, useState } from "react";
+import type { BillingAccount } from "../../../../shared/api/subscriptions";
 import { Button } from "../../../components/ui/button";
 import { failureText } from "../../../lib/api-error";
 import { toast } from "../../../lib/use-toast";
+import { cn } from "../../../lib/utils";
 import { useOpenBillingPortal } from "../api/open-billing-portal";
+import { useLeavingPage } from "./use-leaving-page";
 
 const FAILED_TITLE = "Billing Unavailable";
-
-/** Only web addresses are followed: the answer decides where the whole page goes. */
-export function isFollowableUrl(url: string, base: string): boolean {
-  try {
-    const protocol = new URL(url, base).protocol;
-    return protocol === "https:" || protocol === "http:";
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Manage billing: asks the server for the customer's billing page (subscriptions, cards, invoices)
  * and sends the browser there, staying busy until the browser has left.
  */
 export function ManageBillingButton() {
-  const [leaving, setLeaving] = useState(false);
+  const { leaving, leave } = useLeavingPage(FAILED_TITLE);
   const portal = useOpenBillingPortal({
-    onSuccess: (url) => {
-      if (isFollowableUrl(url, window.location.href)) {
-        setLeaving(true);
-        window.location.assign(url);
-      } else {
-        toast({
-          variant: "destructive",
-          title: FAILED_TITLE,
-          description: "The billing page has no valid address.",
-        });
-      }
-    },
+    onSuccess: leave,
     onError: (error) =>
       toast({
         variant: "destructive",
@@ -43,15 +24,6 @@ export function ManageBillingButton() {
         description: failureText(error, "Your billing page could not be opened"),
       }),
   });
-
-  // Back from the billing page may restore this page as it was left: busy. It is not any more.
-  useEffect(() => {
-    const restored = (event: PageTransitionEvent) => {
-      if (event.persisted) setLeaving(false);
-    };
-    window.addEventListener("pageshow", restored);
-    return () => window.removeEventListener("pageshow", restored);
-  }, []);
 
   const busy = portal.isPending || leaving;
   return (
@@ -69,4 +41,16 @@ export function ManageBillingButton() {
       Manage billing
     </Button>
   );
+}
+
+/** Why there is no Manage billing yet, in one line, for a customer without a billing account. */
+export const NO_BILLING_ACCOUNT_TEXT: Record<Exclude<BillingAccount, "ready">, string> = {
+  none: "Manage billing opens your plans, cards and invoices once you have made your first payment.",
+  unavailable: "Card payments are not set up in this portal yet, so there is no billing page to open.",
+};
+
+/** Manage billing when the customer has a billing account; otherwise the line that says why not. */
+export function ManageBilling({ account, className }: { account: BillingAccount; className?: string }) {
+  if (account === "ready") return <ManageBillingButton />;
+  return <p className={cn("text-sm text-muted-foreground", className)}>{NO_BILLING_ACCOUNT_TEXT[account]}</p>;
 }

@@ -1,12 +1,14 @@
 import { ExternalLink } from "lucide-react";
 import { memo, type ReactNode, useId, useState } from "react";
 import type { Transaction } from "../../../../shared/api/transactions";
+import { PAYMENT_KIND_LABELS, paymentKindOf } from "../../../../shared/billing/payment-kinds";
 import { ExpandButton } from "../../../components/expand-button";
 import { Button } from "../../../components/ui/button";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { EventTypeBadge } from "./event-type-badge";
-import { addressLines, formatMoney, transactionTime } from "./transaction-format";
+import { PayNowButton } from "./pay-now-button";
+import { addressLines, formatSignedMoney, transactionTime } from "./transaction-format";
 
 const NO_PRODUCT = "Unnamed product";
 
@@ -23,27 +25,51 @@ function present(value: string | null): value is string {
   return value !== null && value.trim() !== "";
 }
 
-/** What an expanded card adds: the payment's references and the buyer's details, each when there is one. */
+/** An id of the payment provider's or the portal's: in the details only, in a font that tells 0 from O. */
+function IdField({ label, value }: { label: string; value: string | null }) {
+  return present(value) ? (
+    <Field label={label} className="font-mono text-xs break-all">
+      {value}
+    </Field>
+  ) : null;
+}
+
+/**
+ * What a card offers beside its summary: Pay now on a failed payment that can still be paid, else
+ * the payment's receipt (a failed one's invoice) at the payment provider.
+ */
+function TransactionActions({ transaction, product }: { transaction: Transaction; product: string }) {
+  const kind = paymentKindOf(transaction.eventType);
+  if (transaction.payNow) return <PayNowButton transactionId={transaction.id} description={product} />;
+  if (!transaction.receiptUrl) return null;
+  // A failed payment's page is its invoice; any other payment's is its receipt.
+  const label = kind === "failed" ? "View invoice" : "View receipt";
+  return (
+    <Button asChild variant="outline" size="sm">
+      <a href={transaction.receiptUrl} target="_blank" rel="noopener noreferrer">
+        <ExternalLink aria-hidden="true" />
+        {label}
+        <span className="sr-only">{` for ${product} (opens in a new tab)`}</span>
+      </a>
+    </Button>
+  );
+}
+
+/** What an expanded card adds: the payment's codes and references, and the buyer's details, each when there is one. */
 function TransactionDetails({ id, transaction }: { id: string; transaction: Transaction }) {
   const time = transactionTime(transaction);
   const address = addressLines(transaction);
-  const product = transaction.product ?? NO_PRODUCT;
   return (
-    <div id={id} className="space-y-3 border-t px-4 py-3 sm:pl-16">
+    <div id={id} className="border-t px-4 py-3 sm:pl-16">
       <dl className="divide-y">
         <Field label="Date and time">
           <time dateTime={time}>{formatDateTime(time)}</time>
         </Field>
-        {present(transaction.eventId) ? (
-          <Field label="Event ID" className="font-mono text-xs break-all">
-            {transaction.eventId}
-          </Field>
-        ) : null}
-        {present(transaction.clientRefId) ? (
-          <Field label="Client reference ID" className="font-mono text-xs break-all">
-            {transaction.clientRefId}
-          </Field>
-        ) : null}
+        <IdField label="Event type" value={transaction.eventType} />
+        <IdField label="Event ID" value={transaction.eventId} />
+        <IdField label="Checkout session" value={transaction.csLiveId} />
+        <IdField label="Client reference ID" value={transaction.clientRefId} />
+        <IdField label="Customer ID" value={transaction.stripeCustomerId} />
         {present(transaction.object) ? <Field label="Object">{transaction.object}</Field> : null}
         {present(transaction.discounts) ? <Field label="Discounts">{transaction.discounts}</Field> : null}
         {present(transaction.email) ? <Field label="Email">{transaction.email}</Field> : null}
@@ -58,21 +84,13 @@ function TransactionDetails({ id, transaction }: { id: string; transaction: Tran
           </Field>
         ) : null}
       </dl>
-      {transaction.receiptUrl ? (
-        <Button asChild variant="outline" size="sm">
-          <a href={transaction.receiptUrl} target="_blank" rel="noopener noreferrer">
-            <ExternalLink aria-hidden="true" />
-            {transaction.object === "invoice" ? "View invoice" : "View receipt"}
-            <span className="sr-only">{` for ${product} (opens in a new tab)`}</span>
-          </a>
-        </Button>
-      ) : null}
     </div>
   );
 }
 
 /**
- * One transaction as a card: product, event type, date, name and amount; its details open below.
+ * One transaction as a card: product, what it was (Payment, Renewal, Payment failed, Refund), date,
+ * name and amount (a refund's negative), with its receipt or Pay now; the codes and ids open below.
  * Memoized: typing in the search renders the list again, and most cards have not changed.
  */
 export const TransactionCard = memo(function TransactionCard({ transaction }: { transaction: Transaction }) {
@@ -82,7 +100,8 @@ export const TransactionCard = memo(function TransactionCard({ transaction }: { 
   const product = transaction.product ?? NO_PRODUCT;
   const time = transactionTime(transaction);
   const date = formatDate(time);
-  const amount = formatMoney(transaction.amountCents, transaction.currency);
+  const amount = formatSignedMoney(transaction);
+  const kind = PAYMENT_KIND_LABELS[paymentKindOf(transaction.eventType)];
 
   return (
     <li>
@@ -98,7 +117,7 @@ export const TransactionCard = memo(function TransactionCard({ transaction }: { 
             chevron="right"
             expanded={expanded}
             controls={detailsId}
-            label={`Details of ${product}, ${date}, ${amount}`}
+            label={`Details of ${kind}: ${product}, ${date}, ${amount}`}
             onToggle={() => setExpanded((value) => !value)}
           />
           <div className="min-w-0 flex-1 space-y-2">
@@ -106,7 +125,7 @@ export const TransactionCard = memo(function TransactionCard({ transaction }: { 
               <h2 id={titleId} className="min-w-0 font-medium [overflow-wrap:anywhere]">
                 {product}
               </h2>
-              <p className="font-semibold tabular-nums">{amount}</p>
+              <p className="font-semibold whitespace-nowrap tabular-nums">{amount}</p>
             </div>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-muted-foreground">
               {transaction.eventType ? <EventTypeBadge eventType={transaction.eventType} /> : null}
@@ -114,6 +133,9 @@ export const TransactionCard = memo(function TransactionCard({ transaction }: { 
               {present(transaction.name) ? (
                 <span className="min-w-0 [overflow-wrap:anywhere]">{transaction.name}</span>
               ) : null}
+            </div>
+            <div className="flex flex-wrap gap-2 empty:hidden">
+              <TransactionActions transaction={transaction} product={product} />
             </div>
           </div>
         </div>

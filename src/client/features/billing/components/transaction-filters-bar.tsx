@@ -1,12 +1,12 @@
 import type { ReactNode, Ref } from "react";
 import { NativeSelect } from "../../../components/native-select";
 import { SearchBox } from "../../../components/search-box";
-import type { TransactionFilters } from "./transaction-format";
+import { eventTypeLabel, type TransactionFilters } from "./transaction-format";
 
 // The export's query accepts a search this long; the page's search stops at the same length.
 const SEARCH_MAX_LENGTH = 200;
 
-/** Search by product and filter by event type, kept in the URL by the page; `children` sit at the end (Export CSV). */
+/** Search by product and filter by type, kept in the URL by the page; `children` sit at the end (Export CSV). */
 export function TransactionFiltersBar({
   filters,
   eventTypes,
@@ -36,9 +36,13 @@ export function TransactionFiltersBar({
           placeholder="e.g. LinkedIn Plus"
         />
         <NativeSelect
-          label="Event type"
+          label="Type"
           value={filters.eventType}
-          options={[{ value: "", label: "All" }, ...eventTypes.map((type) => ({ value: type, label: type }))]}
+          // The customer's words; the value stays the code, which the URL and the export filter by.
+          options={[
+            { value: "", label: "All" },
+            ...eventTypes.map((type) => ({ value: type, label: eventTypeLabel(type) })),
+          ]}
           onChange={(eventType) => onChange({ eventType })}
         />
       </search>

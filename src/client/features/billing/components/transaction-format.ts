@@ -4,6 +4,11 @@
  * Pure, so the page can memoize it and the unit tests can drive it.
  */
 import { KNOWN_EVENT_TYPES, productMatches, type Transaction } from "../../../../shared/api/transactions";
+import {
+  PAYMENT_KIND_LABELS,
+  paymentKindOf,
+  signedAmountCents,
+} from "../../../../shared/billing/payment-kinds";
 import type { UrlFilters } from "../../../lib/use-url-filters";
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
@@ -32,6 +37,28 @@ export function formatMoney(amountMinor: number, currency: string, locale?: stri
   } catch {
     return `${(amountMinor / 100).toFixed(2)} ${code}`;
   }
+}
+
+/**
+ * A transaction's amount as it moves the customer's balance: a refund, which takes money back, with a
+ * minus sign ("−$44.00", the typographic minus that reads as one), everything else as it is.
+ */
+export function formatSignedMoney(
+  transaction: Pick<Transaction, "eventType" | "amountCents" | "currency">,
+  locale?: string,
+): string {
+  const signed = signedAmountCents(transaction.eventType, transaction.amountCents);
+  const amount = formatMoney(Math.abs(signed), transaction.currency, locale);
+  return signed < 0 ? `\u2212${amount}` : amount;
+}
+
+/**
+ * What an event type means to the customer, in the badge and the filter: "Payment", "Renewal",
+ * "Payment failed", "Refund"; a type the portal gives no meaning keeps its code, after "Other".
+ */
+export function eventTypeLabel(eventType: string): string {
+  const kind = paymentKindOf(eventType);
+  return kind === "other" ? `${PAYMENT_KIND_LABELS.other} (${eventType})` : PAYMENT_KIND_LABELS[kind];
 }
 
 /** When the payment event happened, or when the portal recorded it where the source does not say. */

@@ -10,7 +10,7 @@ import { useSessionUser } from "../../../lib/session";
 import { useUrlFilters } from "../../../lib/use-url-filters";
 import { useTransactions } from "../api/get-transactions";
 import { ExportCsvButton } from "../components/export-csv-button";
-import { ManageBillingButton } from "../components/manage-billing-button";
+import { ManageBillingButton, NO_BILLING_ACCOUNT_TEXT } from "../components/manage-billing-button";
 import { TransactionCard } from "../components/transaction-card";
 import { TransactionFiltersBar } from "../components/transaction-filters-bar";
 import {
@@ -20,9 +20,10 @@ import {
   TRANSACTION_URL_FILTERS,
 } from "../components/transaction-format";
 import { NoTransactions, TransactionsLoading } from "../components/transaction-list-states";
+import { YourPlansCard } from "../components/your-plans-card";
 
 const TITLE = "Transaction History";
-const DESCRIPTION = "Your payments, refunds and invoices.";
+const DESCRIPTION = "Your payments, refunds and receipts.";
 
 // Spec section 8.
 const LOAD_FAILED_TITLE = "Error Loading Transactions";
@@ -85,8 +86,12 @@ function TransactionsScreen({ uid }: { uid: string }) {
   }
 
   const { data } = list;
+  const { billingAccount } = data;
   return (
-    <Screen actions={data.canManageBilling ? <ManageBillingButton /> : undefined}>
+    <Screen actions={billingAccount === "ready" ? <ManageBillingButton /> : undefined}>
+      {billingAccount === "ready" ? null : (
+        <p className="text-sm text-muted-foreground">{NO_BILLING_ACCOUNT_TEXT[billingAccount]}</p>
+      )}
       {list.error ? (
         // An earlier answer is still shown; loading it again failed.
         <ErrorState
@@ -97,6 +102,7 @@ function TransactionsScreen({ uid }: { uid: string }) {
           onRetry={retry}
         />
       ) : null}
+      <YourPlansCard />
       {data.transactions.length === 0 ? <NoTransactions /> : <TransactionsList data={data} />}
     </Screen>
   );

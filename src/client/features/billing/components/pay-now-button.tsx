@@ -1,0 +1,48 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { CreditCard, LoaderCircle } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { failureText } from "../../../lib/api-error";
+import { toast } from "../../../lib/use-toast";
+import { usePayNow } from "../api/pay-now";
+import { useLeavingPage } from "./use-leaving-page";
+
+const FAILED_TITLE = "Payment Not Started";
+
+/**
+ * Pay now on a failed payment: asks the server for the failed invoice's page at the payment provider
+ * and sends the browser there. A payment made since is refused, and the list is loaded again so the
+ * button goes.
+ */
+export function PayNowButton({ transactionId, description }: { transactionId: number; description: string }) {
+  const queryClient = useQueryClient();
+  const { leaving, leave } = useLeavingPage(FAILED_TITLE);
+  const pay = usePayNow({
+    onSuccess: leave,
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: FAILED_TITLE,
+        description: failureText(error, "The payment page could not be opened"),
+      });
+      void queryClient.invalidateQueries({ queryKey: ["/api/transactions"] });
+    },
+  });
+  const busy = pay.isPending || leaving;
+  return (
+    <Button
+      size="sm"
+      aria-disabled={busy || undefined}
+      onClick={() => {
+        if (!busy) pay.mutate(transactionId);
+      }}
+    >
+      {busy ? (
+        <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+      ) : (
+        <CreditCard aria-hidden="true" />
+      )}
+      Pay now
+      <span className="sr-only">{` for ${description}`}</span>
+    </Button>
+  );
+}
