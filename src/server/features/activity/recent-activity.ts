@@ -5,11 +5,12 @@
  * account in one statement, so its rows share the time, the actor and the kind (decision 014).
  * Each source reads at most a page's worth off its own index (decision 032).
  */
-import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, not, or, sql } from "drizzle-orm";
 import { ACTIVITY_ITEMS, type ActivityItem } from "../../../shared/api/activity";
 import { paymentKindOf, signedAmountCents } from "../../../shared/billing/payment-kinds";
 import type { Database } from "../../db/client";
 import { accountSecretReveals, orders, syncRuns, transactions, type UserRow } from "../../db/schema";
+import { firstInvoiceOfCheckout } from "../../ledger/first-invoice";
 
 // The same expression as the ledger's (user_id, occurred) index, so the newest rows come straight off it.
 const occurredAt = sql`coalesce(${transactions.createdTime}, ${transactions.createdAt})`;
@@ -88,7 +89,8 @@ async function paymentItems(db: Database, me: UserRow): Promise<ActivityItem[]> 
         and(isNull(transactions.orderId), eq(orders.paymentSessionId, transactions.csLiveId)),
       ),
     )
-    .where(eq(transactions.userId, me.id))
+    // A subscription checkout's first invoice is the same payment as the checkout (decision 030).
+    .where(and(eq(transactions.userId, me.id), not(firstInvoiceOfCheckout)))
     .orderBy(desc(occurredAt), desc(transactions.id))
     .limit(ACTIVITY_ITEMS);
   return rows.map((row) => {
