@@ -11,7 +11,6 @@ import {
   eventTypeLabel,
   eventTypeOptions,
   filterTransactions,
-  formatMoney,
   formatSignedMoney,
   isFiltered,
   searchParamsForTransactionFilters,
@@ -21,6 +20,7 @@ import {
 import { isFollowableUrl } from "../../../src/client/features/billing/components/use-leaving-page";
 import { planStateText } from "../../../src/client/features/billing/components/your-plans-card";
 import { ApiError } from "../../../src/client/lib/api-client";
+import { formatMoney } from "../../../src/client/lib/money";
 import { planStateOf } from "../../../src/shared/api/subscriptions";
 import { transactionExportQuerySchema } from "../../../src/shared/api/transactions";
 

@@ -1,5 +1,5 @@
 /**
- * How the billing history reads: money in the browser's locale, the time a payment happened, the
+ * How the billing history reads: a refund's amount as negative money, the time a payment happened, the
  * address on one card, and the event type and product filters (kept in the URL as ?eventType=&q=).
  * Pure, so the page can memoize it and the unit tests can drive it.
  */
@@ -9,35 +9,8 @@ import {
   paymentKindOf,
   signedAmountCents,
 } from "../../../../shared/billing/payment-kinds";
+import { formatMoney } from "../../../lib/money";
 import type { UrlFilters } from "../../../lib/use-url-filters";
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-function moneyFormat(currency: string, locale: string | undefined): Intl.NumberFormat {
-  const key = `${locale ?? ""}|${currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: "currency", currency });
-    moneyFormats.set(key, format);
-  }
-  return format;
-}
-
-/**
- * An amount in the currency's minor unit as money, in the browser's locale unless one is given:
- * 26800 USD is "$268.00", 1500 JPY (a currency without cents) is "¥1,500". A code the browser
- * does not accept is written after the number.
- */
-export function formatMoney(amountMinor: number, currency: string, locale?: string): string {
-  const code = currency.trim().toUpperCase() || "USD";
-  try {
-    const format = moneyFormat(code, locale);
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(amountMinor / 10 ** digits);
-  } catch {
-    return `${(amountMinor / 100).toFixed(2)} ${code}`;
-  }
-}
 
 /**
  * A transaction's amount as it moves the customer's balance: a refund, which takes money back, with a
@@ -47,9 +20,11 @@ export function formatSignedMoney(
   transaction: Pick<Transaction, "eventType" | "amountCents" | "currency">,
   locale?: string,
 ): string {
-  const signed = signedAmountCents(transaction.eventType, transaction.amountCents);
-  const amount = formatMoney(Math.abs(signed), transaction.currency, locale);
-  return signed < 0 ? `\u2212${amount}` : amount;
+  return formatMoney(
+    signedAmountCents(transaction.eventType, transaction.amountCents),
+    transaction.currency,
+    locale,
+  );
 }
 
 /**

@@ -4,10 +4,10 @@ import { InlineError } from "../../../components/error-state";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { formatCount, formatDate } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
 import { useSubscriptions } from "../api/get-subscriptions";
 import { ManageBilling } from "./manage-billing-button";
-import { formatMoney } from "./transaction-format";
 
 const stateTones: Record<PlanState, string> = {
   active: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200",
