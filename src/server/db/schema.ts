@@ -151,6 +151,8 @@ export const oidcFlows = pgTable(
     nonce: text("nonce").notNull(),
     codeVerifier: text("code_verifier").notNull(),
     linkUserId: integer("link_user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The page of the portal to return to after sign-in, checked when kept and when read. */
+    returnTo: text("return_to"),
     ...timestamps,
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),

@@ -24,32 +24,12 @@ export interface KeptFlow {
   returnTo: string | null;
 }
 
-/**
- * The return path is kept in the row's `state` column, after the state and a line feed: the state
- * is the issuer's URL-safe token and a checked return path holds no control character, so neither
- * can contain the separator. It shares the column only until the table's next migration gives it
- * one of its own (decision 031).
- */
-const RETURN_PATH_SEPARATOR = "\n";
-
-function packState(state: string, returnTo: string | null): string {
-  return returnTo ? `${state}${RETURN_PATH_SEPARATOR}${returnTo}` : state;
-}
-
-function unpackState(stored: string): { state: string; returnTo: string | null } {
-  const at = stored.indexOf(RETURN_PATH_SEPARATOR);
-  if (at < 0) return { state: stored, returnTo: null };
-  // Checked again on the way out: whatever the row holds, only a path of the app is returned.
-  return { state: stored.slice(0, at), returnTo: safeReturnPath(stored.slice(at + 1)) };
-}
-
 export async function keepFlow(db: Database, values: KeptFlow, now = new Date()): Promise<string> {
   const flowId = newSecretToken();
-  const { returnTo, state, ...rest } = values;
   await db.insert(oidcFlows).values({
     flowHash: hashSecretToken(flowId),
-    ...rest,
-    state: packState(state, safeReturnPath(returnTo)),
+    ...values,
+    returnTo: safeReturnPath(values.returnTo),
     createdAt: now,
     expiresAt: new Date(now.getTime() + GOOGLE_FLOW_TTL_MS),
   });
@@ -77,7 +57,9 @@ export async function takeFlow(
     .returning();
   return row
     ? {
-        ...unpackState(row.state),
+        state: row.state,
+        // Checked again on the way out: whatever the row holds, only a path of the app is returned.
+        returnTo: safeReturnPath(row.returnTo),
         nonce: row.nonce,
         codeVerifier: row.codeVerifier,
         linkUserId: row.linkUserId,
