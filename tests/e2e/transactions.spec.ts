@@ -558,6 +558,11 @@ test("a payment on the test checkout arrives in the history once, with its recei
   await expect(page.getByText(NO_BILLING_ACCOUNT_YET)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, "the history after a test payment");
 
+  // The order history, the other billing page, shows the same plans above the orders.
+  await page.goto("/billing/orders");
+  await expect(plansCard(page).getByRole("heading", { level: 3 })).toHaveText(["1 × LinkedIn Lite"]);
+  await openTransactions(page);
+
   // The receipt lists what the checkout listed.
   await page.goto((await receipt.getAttribute("href")) ?? "");
   await expect(page.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
@@ -631,7 +636,7 @@ test.describe("a customer whose renewal failed", () => {
   });
 });
 
-test("a signed-out visitor is sent from the history to sign in", async ({ page }) => {
+test("a signed-out visitor is sent from the history to sign in, and back after it", async ({ page }) => {
   await page.goto("/billing/transactions");
-  await expect(page).toHaveURL("/login");
+  await expect(page).toHaveURL("/login?next=/billing/transactions");
 });

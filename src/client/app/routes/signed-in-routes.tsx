@@ -23,6 +23,7 @@ import {
   RequireAdmin,
   SettingsPage,
   TransactionsPage,
+  YourPlansCard,
 } from "./signed-in-screens";
 
 /**
@@ -41,7 +42,7 @@ const pages: Record<SignedInPath, ReactNode> = {
   "/checkout": <CheckoutPage />,
   "/checkout/success": <CheckoutSuccessPage />,
   "/checkout/cancelled": <CheckoutCancelledPage />,
-  "/billing/orders": <OrderHistoryPage />,
+  "/billing/orders": <OrderHistoryPage plans={<YourPlansCard />} />,
   "/billing/transactions": <TransactionsPage />,
   "/admin/sync": (
     <RequireAdmin>
@@ -67,7 +68,7 @@ const screens: Record<SignedInPath, Pick<PreloadableScreen<object>, "preload">[]
   "/checkout": [CheckoutPage],
   "/checkout/success": [CheckoutSuccessPage],
   "/checkout/cancelled": [CheckoutCancelledPage],
-  "/billing/orders": [OrderHistoryPage],
+  "/billing/orders": [OrderHistoryPage, YourPlansCard],
   "/billing/transactions": [TransactionsPage],
   "/admin/sync": [RequireAdmin, AdminSyncPage],
 };

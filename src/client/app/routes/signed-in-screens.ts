@@ -50,6 +50,11 @@ export const OrderHistoryPage = lazyScreen(
   () => import("../../features/shop/pages/order-history-page"),
   "OrderHistoryPage",
 );
+/** The billing feature's plans card, placed by the app on the order history too. */
+export const YourPlansCard = lazyScreen<"YourPlansCard", { withManageBilling?: boolean }>(
+  () => import("../../features/billing/components/your-plans-card"),
+  "YourPlansCard",
+);
 export const TransactionsPage = lazyScreen(
   () => import("../../features/billing/pages/transactions-page"),
   "TransactionsPage",

@@ -39,16 +39,21 @@ const STATUS_OPTIONS = [
   ...ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] })),
 ];
 
-function Screen({ children }: { children: ReactNode }) {
+function Screen({ plans, children }: { plans?: ReactNode; children: ReactNode }) {
   return (
     <div className="space-y-6">
       <PageHeader title={TITLE} description={DESCRIPTION} />
+      {plans}
       {children}
     </div>
   );
 }
 
-export function OrderHistoryPage() {
+/**
+ * `plans` is the billing feature's "Your plans" card, which the app places here: a feature never
+ * imports another.
+ */
+export function OrderHistoryPage({ plans }: { plans?: ReactNode }) {
   const { user } = useSessionUser();
   if (!user) {
     return (
@@ -57,10 +62,10 @@ export function OrderHistoryPage() {
       </Screen>
     );
   }
-  return <OrderHistory />;
+  return <OrderHistory plans={plans} />;
 }
 
-function OrderHistory() {
+function OrderHistory({ plans }: { plans: ReactNode }) {
   const { filters, setFilters, clearFilters } = useUrlFilters(ORDER_URL_FILTERS);
   const status = filters.status === "all" ? undefined : filters.status;
   const list = useOrders(status);
@@ -86,7 +91,7 @@ function OrderHistory() {
 
   if (list.isPending) {
     return (
-      <Screen>
+      <Screen plans={plans}>
         {filterBar}
         <OrdersLoading />
       </Screen>
@@ -94,7 +99,7 @@ function OrderHistory() {
   }
   if (!list.data) {
     return (
-      <Screen>
+      <Screen plans={plans}>
         <ErrorState
           title="Your orders could not be loaded"
           error={list.error}
@@ -108,7 +113,7 @@ function OrderHistory() {
   const orders = list.data.pages.flatMap((page) => page.orders);
   if (orders.length === 0 && !status) {
     return (
-      <Screen>
+      <Screen plans={plans}>
         <NoOrders />
       </Screen>
     );
@@ -116,7 +121,7 @@ function OrderHistory() {
   const state = status ? `${ORDER_STATUS_LABELS[status].toLowerCase()} ` : "";
   const count = `${formatCount(orders.length)}${list.hasNextPage ? "+" : ""} ${state}${orders.length === 1 ? "order" : "orders"}`;
   return (
-    <Screen>
+    <Screen plans={plans}>
       {filterBar}
       {list.isRefetchError ? (
         <ErrorState
