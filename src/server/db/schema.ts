@@ -45,6 +45,8 @@ export const users = pgTable(
     onboardingUrl: text("onboarding_url"),
     optimizationUrl: text("optimization_url"),
     lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    /** When the customer closed their portal login; the row stays, anonymised, for the ledger. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
     ...timestamps,
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -181,6 +183,10 @@ export const IDENTITY_EVENT_KINDS = [
   "passkey-removed",
   // A fresh proof before a secret or a sensitive change; the detail names the proof (R17).
   "step-up",
+  // The customer downloaded their data; the detail says whether the secrets were in it.
+  "data-exported",
+  // The customer closed their portal login.
+  "login-closed",
 ] as const;
 export type IdentityEventKind = (typeof IDENTITY_EVENT_KINDS)[number];
 
