@@ -232,9 +232,9 @@ test("the success page of someone else's payment says it was not found", async (
   await expect(page.getByText("Payment Successful!")).toHaveCount(0);
 });
 
-test("a signed-out visitor is sent from the shop to sign in", async ({ page }) => {
+test("a signed-out visitor is sent from the shop to sign in, and back after it", async ({ page }) => {
   await page.goto("/orders");
-  await expect(page).toHaveURL("/login");
+  await expect(page).toHaveURL("/login?next=/orders");
 });
 
 test.describe("payment links", () => {

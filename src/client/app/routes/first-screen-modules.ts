@@ -37,7 +37,11 @@ export const firstScreenModules: Record<SignedInPath | "/login", readonly string
   "/checkout": [...SIGNED_IN, "features/shop/pages/checkout-page.tsx"],
   "/checkout/success": [...SIGNED_IN, "features/shop/pages/checkout-success-page.tsx"],
   "/checkout/cancelled": [...SIGNED_IN, "features/shop/pages/checkout-cancelled-page.tsx"],
-  "/billing/orders": [...SIGNED_IN, "features/shop/pages/order-history-page.tsx"],
+  "/billing/orders": [
+    ...SIGNED_IN,
+    "features/shop/pages/order-history-page.tsx",
+    "features/billing/components/your-plans-card.tsx",
+  ],
   "/billing/transactions": [...SIGNED_IN, "features/billing/pages/transactions-page.tsx"],
   "/admin/sync": [...SIGNED_IN, "app/routes/require-admin.tsx", "features/sync/pages/admin-sync-page.tsx"],
 };
