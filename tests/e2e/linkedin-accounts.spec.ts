@@ -592,7 +592,10 @@ test.describe("a customer with twelve accounts", () => {
     );
     await openAccounts(page);
     await expect(page.getByText("Please log in to view your LinkedIn accounts")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Go to login" })).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("link", { name: "Go to login" })).toHaveAttribute(
+      "href",
+      "/login?next=/accounts/linkedin",
+    );
     await expect(table(page)).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, "the accounts screen when signed out");
   });

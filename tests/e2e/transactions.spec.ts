@@ -413,7 +413,10 @@ test.describe("a customer with a billing history", () => {
     await openTransactions(page);
     await expect(page.getByRole("heading", { name: "Authentication Required" })).toBeVisible();
     await expect(page.getByText("Please log in to view your transactions.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Go to login" })).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("link", { name: "Go to login" })).toHaveAttribute(
+      "href",
+      "/login?next=/billing/transactions",
+    );
     expect(reads, "a 401 is not tried again").toBe(1);
     await expect(list(page)).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, "the transaction history when signed out");

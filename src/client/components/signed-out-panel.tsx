@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { LogIn } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { loginPathFor } from "../lib/return-path";
 import { currentUserQueryKey } from "../lib/session";
 import { EmptyState } from "./empty-state";
 import { Button } from "./ui/button";
@@ -8,18 +9,19 @@ import { Button } from "./ui/button";
 /**
  * A list answered 401, or the screen has no user: the session ended (expired, or signed out in
  * another tab). Going to log in checks the session again, so the app sees it has ended and shows the
- * sign-in screen.
+ * sign-in screen, which returns here after sign-in (decision 031).
  */
 export function SignedOutPanel({ title, children }: { title: string; children?: string }) {
   const queryClient = useQueryClient();
   const recheckSession = () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+  const login = loginPathFor(useLocation());
   return (
     <EmptyState
       icon={<LogIn aria-hidden="true" />}
       title={title}
       action={
         <Button asChild>
-          <Link to="/login" onClick={recheckSession}>
+          <Link to={login} onClick={recheckSession}>
             Go to Login
           </Link>
         </Button>
