@@ -27,15 +27,14 @@ import {
   type UserRow,
 } from "../../src/server/db/schema";
 import { createSecretBox } from "../../src/server/secrets/secret-box";
+import { DATA_EXPORT_LIMIT_PER_HOUR, DATA_EXPORT_PATH } from "../../src/shared/api/my-data";
 import {
   DATA_EXPORT_FILES,
-  DATA_EXPORT_LIMIT_PER_HOUR,
-  DATA_EXPORT_PATH,
   DATA_EXPORT_README,
   linkedinAccountFileSchema,
   profileFileSchema,
   signInMethodsFileSchema,
-} from "../../src/shared/api/my-data";
+} from "../../src/shared/api/my-data-files";
 import { sealedSecretColumns } from "../support/builders";
 import { insertAccount, secretsFor, testSecretBox } from "../support/linkedin-accounts";
 import { readZip } from "../support/read-zip";

@@ -9,7 +9,7 @@ import type {
   AccountSecrets,
   LinkedinAccountFileRow,
   SecretRevealFileRow,
-} from "../../../shared/api/my-data";
+} from "../../../shared/api/my-data-files";
 import { accountSecretReveals, linkedinAccounts as accounts } from "../../db/schema";
 import { openRecoveryCodes } from "../../secrets/recovery-codes";
 import { type SecretBox, SecretBoxError } from "../../secrets/secret-box";

@@ -1,6 +1,10 @@
 /** The customer's orders, ledger rows and plans, every column of theirs but the owner's own ids. */
 import { and, asc, eq, gt } from "drizzle-orm";
-import type { OrderFileRow, SubscriptionFileRow, TransactionFileRow } from "../../../shared/api/my-data";
+import type {
+  OrderFileRow,
+  SubscriptionFileRow,
+  TransactionFileRow,
+} from "../../../shared/api/my-data-files";
 import { orders, subscriptions, transactions } from "../../db/schema";
 import type { ExportContext } from "./export-context";
 import { iso, isoOrNull, jsonList, keysetPages, mapPages } from "./zip-stream";

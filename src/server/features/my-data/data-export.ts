@@ -2,12 +2,12 @@
  * One download of a customer's data: counted against their limit, recorded in the identity audit,
  * then streamed as a ZIP of the contract's files (see zip-stream.ts for how it stays small in memory).
  */
+import { DATA_EXPORT_LIMIT_PER_HOUR } from "../../../shared/api/my-data";
 import {
   DATA_EXPORT_FILES,
-  DATA_EXPORT_LIMIT_PER_HOUR,
   DATA_EXPORT_README,
   type DataExportFileName,
-} from "../../../shared/api/my-data";
+} from "../../../shared/api/my-data-files";
 import { identityEvents } from "../../db/schema";
 import { hit } from "../../http/rate-limiter";
 import { linkedinAccountsFile, secretRevealsFile } from "./account-files";

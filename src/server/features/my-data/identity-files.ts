@@ -9,7 +9,7 @@ import type {
   ProfileFile,
   SessionFileRow,
   SignInMethodsFile,
-} from "../../../shared/api/my-data";
+} from "../../../shared/api/my-data-files";
 import {
   emailTokens,
   identityEvents,

@@ -4,7 +4,11 @@
  * cannot describe a field the files do not have or leave one out.
  */
 import { z } from "zod";
-import { DATA_EXPORT_FILES, DATA_EXPORT_README, type DataExportFile } from "../../../shared/api/my-data";
+import {
+  DATA_EXPORT_FILES,
+  DATA_EXPORT_README,
+  type DataExportFile,
+} from "../../../shared/api/my-data-files";
 
 /** The schema inside null, optional and default wrappers. */
 function unwrapped(schema: z.ZodType): z.ZodType {
