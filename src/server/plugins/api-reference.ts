@@ -101,6 +101,12 @@ export const API_TAGS = [
     prefixes: ["/api/transactions", "/api/billing", "/api/subscriptions"],
   },
   {
+    name: "my-data",
+    description:
+      "The signed-in customer's own data: everything the portal holds about them, as one download.",
+    prefixes: ["/api/me/data-export"],
+  },
+  {
     name: "admin",
     description: "Administrators only: sync, import status, audit trails.",
     prefixes: ["/api/admin"],

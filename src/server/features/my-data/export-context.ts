@@ -1,0 +1,17 @@
+import type { Database } from "../../db/client";
+import type { UserRow } from "../../db/schema";
+import type { SecretBox } from "../../secrets/secret-box";
+
+/** What every file of one download reads with: whose data, and what was asked for. */
+export interface ExportContext {
+  db: Database;
+  secretBox: SecretBox;
+  /** The signed-in customer: every read is scoped to this id, never to one from the request. */
+  me: UserRow;
+  /** The session the download was made in (sessions.json marks it). */
+  sessionId: number | null;
+  includeSecrets: boolean;
+  /** When the download began: the time of its audit rows. */
+  startedAt: Date;
+  ip: string;
+}
