@@ -76,6 +76,12 @@ export const API_TAGS = [
     prefixes: ["/api/user", "/api/passkeys", "/api/auth/fresh-proof", "/api/auth/step-up"],
   },
   {
+    name: "your-data",
+    description:
+      "A customer's own data (Settings → Your data): downloading it, and closing the portal login.",
+    prefixes: ["/api/me"],
+  },
+  {
     name: "linkedin-accounts",
     description: "The LinkedIn accounts a customer bought, their secrets and sync.",
     prefixes: ["/api/accounts", "/api/linkedin-sync"],
