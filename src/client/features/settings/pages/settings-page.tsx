@@ -3,6 +3,7 @@ import { PageHeader } from "../../../components/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { useSessionUser } from "../../../lib/session";
 import { AccountCard } from "../components/account-card";
+import { CloseLoginCard } from "../components/close-login-card";
 import { GoogleCard } from "../components/google-card";
 import { PasskeysCard } from "../components/passkeys-card";
 import { PasswordCard } from "../components/password-card";
@@ -48,6 +49,13 @@ export function SettingsPage() {
           <div className="lg:col-span-5">
             <SessionsCard />
           </div>
+          {/* A customer's own data: what the portal holds about them, and closing the login (decision 034). */}
+          <section aria-labelledby="your-data" className="grid content-start gap-4 lg:col-span-5">
+            <h2 id="your-data" className="text-lg font-semibold tracking-tight">
+              Your data
+            </h2>
+            <CloseLoginCard user={user} />
+          </section>
         </div>
       )}
     </div>
