@@ -9,6 +9,7 @@ import { type Adapters, createAdapters } from "./adapters/create-adapters";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import activityRoutes from "./features/activity/routes";
+import closeLoginRoutes from "./features/auth/close-login-routes";
 import googleRoutes from "./features/auth/google-routes";
 import { mailRequestKind } from "./features/auth/mail-requests";
 import passkeyRoutes from "./features/auth/passkey-routes";
@@ -148,6 +149,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail,
   });
   await app.register(securityRoutes, { db: database.db, config, mail, secretBox });
+  await app.register(closeLoginRoutes, {
+    db: database.db,
+    config,
+    mail,
+    secretBox,
+    writeBack: sync.writeBack,
+  });
   await app.register(passkeyRoutes, { db: database.db, config, secretBox, mail });
   await app.register(syncRoutes, { db: database.db, sync });
   await app.register(outboxRoutes, { db: database.db, outbox });

@@ -47,6 +47,12 @@ export const users = pgTable(
     lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
     /** When the customer closed their portal login; the row stays, anonymised, for the ledger. */
     closedAt: timestamp("closed_at", { withTimezone: true }),
+    /**
+     * A closed login still linked to a record of the operator's base: the keyed digest (secret box)
+     * of the email it had, so an existing-customer claim of that address can re-open it (decision
+     * 034). Not the address itself; null once re-opened or no longer linked.
+     */
+    closedEmailDigest: text("closed_email_digest"),
     ...timestamps,
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,6 +63,9 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_google_id_lower_key").on(sql`lower(${t.googleId})`),
     uniqueIndex("users_airtable_record_id_key").on(t.airtableRecordId),
+    index("users_closed_email_digest_idx")
+      .on(t.closedEmailDigest)
+      .where(sql`${t.closedEmailDigest} is not null`),
     check("users_role_check", sql`${t.role} in ('customer', 'admin')`),
   ],
 );
@@ -187,6 +196,8 @@ export const IDENTITY_EVENT_KINDS = [
   "data-exported",
   // The customer closed their portal login.
   "login-closed",
+  // An existing-customer claim re-opened a closed login still linked to the operator's base.
+  "login-reopened",
 ] as const;
 export type IdentityEventKind = (typeof IDENTITY_EVENT_KINDS)[number];
 

@@ -3,7 +3,7 @@
  * holds a 256-bit random token; only its SHA-256 is stored, so a copy of the database cannot be
  * replayed as a cookie.
  */
-import { and, desc, eq, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, ne, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type SessionProof, type SessionRow, sessions, type UserRow, users } from "../db/schema";
 import { hashSecretToken, newSecretToken } from "../secrets/secret-token";
@@ -53,7 +53,8 @@ export async function findLiveSession(
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashSecretToken(token)))
+    // Closing a login ends its sessions; a closed login is never signed in, whatever is left behind.
+    .where(and(eq(sessions.tokenHash, hashSecretToken(token)), isNull(users.closedAt)))
     .limit(1);
   if (!row) return null;
   const { session } = row;

@@ -72,8 +72,14 @@ export const API_TAGS = [
   {
     name: "account",
     description:
-      "The signed-in user's profile, email, sessions, password, second factors, passkeys and fresh proofs.",
-    prefixes: ["/api/user", "/api/passkeys", "/api/auth/fresh-proof", "/api/auth/step-up"],
+      "The signed-in user's profile, email, sessions, password, second factors, passkeys and fresh proofs, and closing the portal login.",
+    prefixes: [
+      "/api/user",
+      "/api/passkeys",
+      "/api/auth/fresh-proof",
+      "/api/auth/step-up",
+      "/api/me/close-login",
+    ],
   },
   {
     name: "linkedin-accounts",

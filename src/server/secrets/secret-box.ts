@@ -6,7 +6,7 @@
  * Stored form: `v1.<key id>.<iv>.<ciphertext>.<tag>` (base64url parts); the key id is the first 8 bytes
  * of the key's SHA-256, which identifies the key without revealing it.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 import { chmod, link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config";
@@ -27,6 +27,12 @@ export interface SecretBox {
   open(sealed: string): string;
   /** The id of the key a stored value was sealed with (to find values still under an old key). */
   keyIdOf(sealed: string): string;
+  /**
+   * Keyed digests (HMAC-SHA256) of a text, one under each configured key, newest first: a value can
+   * be found again by its digest without being stored, and without the key no one can test guesses.
+   * Store the first; look up by any.
+   */
+  digests(text: string): string[];
 }
 
 function keyId(key: Buffer): string {
@@ -42,6 +48,8 @@ export function createSecretBox(keys: readonly Buffer[]): SecretBox {
   }
   const byId = new Map(keys.map((key) => [keyId(key), key]));
   const currentKeyId = keyId(current);
+  // A key of its own for digests, derived from each key, so that no key serves two purposes.
+  const digestKeys = keys.map((key) => createHmac("sha256", key).update("portal digest v1").digest());
 
   const parts = (sealed: string) => {
     const split = sealed.split(".");
@@ -84,6 +92,9 @@ export function createSecretBox(keys: readonly Buffer[]): SecretBox {
     },
     keyIdOf(sealed) {
       return parts(sealed)[1];
+    },
+    digests(text) {
+      return digestKeys.map((key) => createHmac("sha256", key).update(text, "utf8").digest("base64url"));
     },
   };
 }

@@ -169,6 +169,28 @@ export const e2eUsers = {
     password: "Prover-Portal-2026!",
     provenHoursAgo: 24,
   },
+  /**
+   * Close their portal login (close-login.spec.ts), one on a desktop and one on a phone. Signed in
+   * with a password a day ago, so the closing asks for a fresh proof first (decision 023).
+   */
+  desktopCloser: {
+    email: "cleo.closer@example.test",
+    name: "Cleo Closer",
+    username: "cleo",
+    role: "customer",
+    sessionToken: "e2e-desktop-closer-session-token-0123456789",
+    password: "Closer-Portal-2026!",
+    provenHoursAgo: 24,
+  },
+  phoneCloser: {
+    email: "phil.closer@example.test",
+    name: "Phil Closer",
+    username: "phil",
+    role: "customer",
+    sessionToken: "e2e-phone-closer-session-token-0123456789ab",
+    password: "Closer-Phone-2026!",
+    provenHoursAgo: 24,
+  },
   /** Registered first and never verifies: the sync refuses to link them, and tells the admin why. */
   unverifiedFirst: {
     email: "uma.unverified@example.test",

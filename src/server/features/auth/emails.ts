@@ -108,3 +108,30 @@ export function loginExistsMail(to: string, signInUrl: string, forgotPasswordUrl
     html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(signInUrl)}">Sign in</a></p><p>Forgot password? <a href="${escapeHtml(forgotPasswordUrl)}">Choose a new one</a></p><p>${escapeHtml(outro)}</p>`,
   };
 }
+
+/**
+ * The confirmation that a customer closed their portal login, to the address the login had (the row
+ * itself is anonymised by then): what ended, what the operator keeps, and the way back.
+ */
+export function loginClosedMail(
+  to: string,
+  closed: { when: string; registerExistingUrl: string },
+): MailMessage {
+  const paragraphs = [
+    `Your portal login was closed at ${closed.when}, as you asked. Every session, passkey, authenticator app, recovery code and Google link of it was removed, and your name, email, username and picture were removed from your profile in the portal. Signing in with this email no longer works.`,
+    "We keep our own records of the LinkedIn accounts, orders and optimization requests we handle for you, and the record of your payments, as bookkeeping law requires. Closing your login does not cancel a plan: write to support if you want to end one.",
+    "If you are an existing customer and want a portal login again, set one up with this email on the existing-customer page:",
+  ];
+  const outro = "If you did not close your login yourself, contact support at once.";
+  return {
+    to,
+    subject: "Your portal login is closed",
+    text: `${paragraphs.join("\n\n")} ${closed.registerExistingUrl}\n\n${outro}\n`,
+    html: `${paragraphs
+      .slice(0, 2)
+      .map((p) => `<p>${escapeHtml(p)}</p>`)
+      .join(
+        "",
+      )}<p>${escapeHtml(paragraphs[2] ?? "")} <a href="${escapeHtml(closed.registerExistingUrl)}">Set up your login</a></p><p>${escapeHtml(outro)}</p>`,
+  };
+}

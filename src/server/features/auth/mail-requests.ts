@@ -11,6 +11,7 @@ import { users } from "../../db/schema";
 import { type MailQueue, openSealed, sealPayload } from "../../outbox/mail";
 import { exponentialBackoff, type JobKind, markJobDone, type Outbox } from "../../outbox/outbox";
 import type { SecretBox } from "../../secrets/secret-box";
+import { closedLoginOfEmail } from "./close-login";
 import { issueEmailToken, retireEmailTokens } from "./email-tokens";
 import {
   claimAccountMail,
@@ -44,7 +45,7 @@ export function enqueueMailRequest(
 }
 
 /** Issues the link the request asks for and renders its mail; null when nothing is to be sent. */
-async function resolve(tx: Database, config: Config, request: MailRequest) {
+async function resolve(tx: Database, config: Config, secretBox: SecretBox, request: MailRequest) {
   const link = (path: string, token: string) => `${config.appUrl}${path}?token=${encodeURIComponent(token)}`;
   switch (request.type) {
     case "password-reset": {
@@ -55,7 +56,18 @@ async function resolve(tx: Database, config: Config, request: MailRequest) {
     }
     case "claim": {
       const user = await findUserByEmail(tx, request.email);
-      if (!user) return null;
+      if (!user) {
+        // A closed login its base record still names can come back through this address (decision
+        // 034): the link carries the address, which following it proves.
+        const closed = await closedLoginOfEmail(tx, secretBox, request.email);
+        if (!closed) return null;
+        const token = await issueEmailToken(tx, "claim", closed.id, {
+          pendingPasswordHash: request.pendingPasswordHash,
+          browserBindingHash: request.browserBindingHash,
+          newEmail: request.email,
+        });
+        return claimAccountMail(request.email, link("/register-existing/confirm", token));
+      }
       if (user.passwordHash) {
         // Whoever asked may be the owner who forgot they have a login: tell the address, not the asker.
         return loginExistsMail(user.email, `${config.appUrl}/login`, `${config.appUrl}/forgot-password`);
@@ -68,12 +80,18 @@ async function resolve(tx: Database, config: Config, request: MailRequest) {
     }
     case "verify-email": {
       const [user] = await tx.select().from(users).where(eq(users.id, request.userId));
-      if (!user || user.emailVerifiedAt) return null;
+      // A login closed since the request has no address of its own any more.
+      if (!user || user.emailVerifiedAt || user.closedAt) return null;
       await retireEmailTokens(tx, "verify-email", user.id);
       const token = await issueEmailToken(tx, "verify-email", user.id, { newEmail: user.email });
       return verifyEmailMail(user.email, link("/verify-email", token));
     }
     case "email-change": {
+      const [user] = await tx
+        .select({ closedAt: users.closedAt })
+        .from(users)
+        .where(eq(users.id, request.userId));
+      if (!user || user.closedAt) return null;
       await retireEmailTokens(tx, "email-change", request.userId);
       // An address another account uses gets nothing; the answer did not say either way.
       if (await findUserByEmail(tx, request.newEmail)) return null;
@@ -101,7 +119,7 @@ export function mailRequestKind(deps: {
         try {
           const request = openSealed<MailRequest>(deps.secretBox, job.payload);
           await deps.db.transaction(async (tx) => {
-            const message = await resolve(tx, deps.config, request);
+            const message = await resolve(tx, deps.config, deps.secretBox, request);
             if (message) {
               await deps.mail.enqueue(tx, message);
               queued = true;

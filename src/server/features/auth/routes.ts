@@ -206,7 +206,8 @@ const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: "Claim an imported account with its mailed link",
         body: confirmClaimSchema,
-        response: { 200: currentUserSchema, ...errorResponses(400, 422, 429) },
+        // 409: the link would re-open a closed login whose address another account has taken since.
+        response: { 200: currentUserSchema, ...errorResponses(400, 409, 422, 429) },
       },
     },
     async (request, reply) => {

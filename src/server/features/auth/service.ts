@@ -29,6 +29,7 @@ import type { MailQueue } from "../../outbox/mail";
 import type { Outbox } from "../../outbox/outbox";
 import type { SecretBox } from "../../secrets/secret-box";
 import { endUnprovenAccess, lockUser } from "./address-proof";
+import { reopenClosedLogin } from "./close-login";
 import { consumeEmailToken, findUsableEmailToken } from "./email-tokens";
 import { emailChangedNotice } from "./emails";
 import { recordIdentityEvent } from "./identity-audit";
@@ -207,7 +208,7 @@ export async function confirmClaim(
     await refuseWeakPassword(body.password, ownWords(await linkOwner(ctx.db, "claim", body.token)));
   }
   const chosenHash = body.password === undefined ? null : await hashPassword(body.password);
-  return ctx.db.transaction(async (tx) => {
+  const claimed = await ctx.db.transaction(async (tx) => {
     const link = await findUsableEmailToken(tx, "claim", body.token);
     if (!link) throw badRequest(INVALID_LINK_MESSAGE);
     const sameBrowser =
@@ -217,10 +218,21 @@ export async function confirmClaim(
     const passwordHash = chosenHash ?? (sameBrowser ? link.pendingPasswordHash : null);
     if (!passwordHash) throw new HttpError(422, CHOOSE_PASSWORD_MESSAGE);
     if (!(await consumeEmailToken(tx, "claim", body.token))) throw badRequest(INVALID_LINK_MESSAGE);
-    const claimed = await lockUser(tx, link.userId);
-    if (!claimed || claimed.passwordHash) throw badRequest(INVALID_LINK_MESSAGE);
+    const owner = await lockUser(tx, link.userId);
+    if (!owner || owner.passwordHash) throw badRequest(INVALID_LINK_MESSAGE);
+    // A closed login its base record still names: the link brings it back as a fresh login.
+    if (owner.closedAt) {
+      const reopened = await reopenClosedLogin(
+        tx,
+        { writeBack: ctx.writeBack, ip },
+        owner,
+        link,
+        passwordHash,
+      );
+      return grantEarnedRole(tx, ctx.config, reopened);
+    }
     // The link proves the address: any way in that someone without that proof set up ends here.
-    await endUnprovenAccess(tx, claimed, { by: "claim-link", ip });
+    await endUnprovenAccess(tx, owner, { by: "claim-link", ip });
     const [user] = await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: new Date(), updatedAt: new Date() })
@@ -229,6 +241,9 @@ export async function confirmClaim(
     if (!user) throw badRequest(INVALID_LINK_MESSAGE);
     return grantEarnedRole(tx, ctx.config, user);
   });
+  // A re-opened login's base record is told it is open again.
+  ctx.outbox.kick();
+  return claimed;
 }
 
 /** Counts the request against its limits and commits it; the look-up and the mail come after the answer. */
@@ -271,7 +286,8 @@ export async function resetPassword(
   await ctx.db.transaction(async (tx) => {
     const used = await consumeEmailToken(tx, "reset", token);
     const owner = used ? await lockUser(tx, used.userId) : undefined;
-    if (!used || !owner) throw badRequest(INVALID_LINK_MESSAGE);
+    // A closed login has no reset links (closing removed them); none can bring it back either.
+    if (!used || !owner || owner.closedAt) throw badRequest(INVALID_LINK_MESSAGE);
     // Receiving the link proves the email: if nobody had proven it before, whoever registered it
     // loses their Google link and pending links too, not only their password and sessions.
     await endUnprovenAccess(tx, owner, { by: "reset-link", ip });

@@ -1,13 +1,17 @@
-import { sql } from "drizzle-orm";
+import { and, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { violatedUniqueConstraint } from "../../db/errors";
 import { type UserRow, users } from "../../db/schema";
 
+/**
+ * The user who signs in with this email, without regard to case. A closed login is no one's (decision
+ * 034): whatever asks by email (sign-in, Google, a reset or claim link) meets it as an unknown address.
+ */
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [user] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.closedAt)))
     .limit(1);
   return user;
 }

@@ -7,7 +7,7 @@
  * a failed one a "Pay now" notice, queued in the same transaction (decision 030); an expired session
  * closes its open order; any other type is acknowledged and left alone.
  */
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { PaymentEvent, PaymentsPort } from "../../adapters/payments/port";
 import type { Config } from "../../config";
@@ -176,7 +176,11 @@ async function markOrderRefunded(db: Database, orderId: number): Promise<void> {
 
 async function emailOf(db: Database, userId: number | null): Promise<string | null> {
   if (userId === null) return null;
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  // A closed login's address is anonymised (decision 034): there is no one to mail.
+  const [user] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.closedAt)));
   return user?.email ?? null;
 }
 

@@ -15,7 +15,8 @@ export type SyncTable = (typeof SYNC_TABLES)[number];
 export const TABLE_COLUMNS = {
   users: {
     required: ["uid", "email", "name"],
-    optional: ["username", "profileImageUrl", "onboardingUrl", "optimizationUrl"],
+    // portalLoginClosed goes the other way: see WRITTEN_ONLY_COLUMNS.
+    optional: ["username", "profileImageUrl", "onboardingUrl", "optimizationUrl", "portalLoginClosed"],
   },
   linkedinAccounts: {
     required: ["uid", "accountType"],
@@ -113,6 +114,14 @@ export const TABLE_COLUMNS = {
   },
 } as const satisfies Record<SyncTable, { required: readonly string[]; optional: readonly string[] }>;
 
+/**
+ * Columns the portal writes to the base and never reads from it: the day a customer closed their
+ * portal login (decision 034). The map names their fields like any other; the sync skips them.
+ */
+export const WRITTEN_ONLY_COLUMNS: Partial<Record<SyncTable, readonly string[]>> = {
+  users: ["portalLoginClosed"],
+};
+
 export interface TableMap {
   /** The table's name in the operator's base, and the CSV file name (`<table>.csv`) in a folder source. */
   table: string;
@@ -138,6 +147,7 @@ export const BUILT_IN_FIELD_MAP: FieldMap = {
         profileImageUrl: "Profile Image URL",
         onboardingUrl: "Onboarding URL",
         optimizationUrl: "Optimization URL",
+        portalLoginClosed: "Portal login closed",
       },
     },
     linkedinAccounts: {

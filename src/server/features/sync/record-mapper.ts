@@ -6,7 +6,7 @@
 import { type AccountType, isAccountType } from "../../../shared/linkedin-account-rules";
 import type { SourceRecord } from "../../adapters/records/port";
 import { centsOfAmountText } from "../../ledger/amounts";
-import type { SyncTable, TableMap } from "./field-map";
+import { type SyncTable, type TableMap, WRITTEN_ONLY_COLUMNS } from "./field-map";
 
 type ColumnKind = "text" | "boolean" | "integer" | "timestamp" | "accountType" | "list" | "amount";
 
@@ -135,7 +135,9 @@ export function mapRecord(
   record: SourceRecord,
 ): MappedRecord {
   const values: Record<string, MappedValue> = {};
+  const writtenOnly = WRITTEN_ONLY_COLUMNS[table] ?? [];
   for (const [column, field] of Object.entries(map.fields)) {
+    if (writtenOnly.includes(column)) continue;
     try {
       values[column] = convert(COLUMN_KINDS[table][column] ?? "text", record.fields[field]);
     } catch (err) {

@@ -120,12 +120,41 @@ async function registeredFirst(db: Database, emails: string[]): Promise<Map<stri
     const rows = await db
       .select({ id: users.id, uid: users.uid, email: users.email, verifiedAt: users.emailVerifiedAt })
       .from(users)
-      .where(and(isNull(users.airtableRecordId), inArray(sql`lower(${users.email})`, part)));
+      .where(
+        and(
+          isNull(users.airtableRecordId),
+          isNull(users.closedAt),
+          inArray(sql`lower(${users.email})`, part),
+        ),
+      );
     for (const row of rows) {
       found.set(row.email.toLowerCase(), { id: row.id, uid: row.uid, verified: row.verifiedAt !== null });
     }
   }
   return found;
+}
+
+/**
+ * A record still held by a closed login goes to the proven account that now has its email (a customer
+ * who came back by registering and verifying, or with Google, decision 034): the closed row lets go of
+ * the record and of the record's UID (it takes a random one), and the base's own rows it owned (LinkedIn
+ * accounts, optimizations, the base's transactions) follow the record. The closed row keeps its
+ * orders, plans and the payments the portal itself recorded, and stays closed.
+ */
+async function releaseFromClosedLogin(tx: Database, recordId: string, newOwnerId: number): Promise<void> {
+  const [released] = await tx
+    .update(users)
+    .set({ airtableRecordId: null, closedEmailDigest: null, uid: crypto.randomUUID(), updatedAt: new Date() })
+    .where(and(eq(users.airtableRecordId, recordId), isNotNull(users.closedAt)))
+    .returning({ id: users.id });
+  if (!released) return;
+  for (const owned of [linkedinAccounts, profileOptimizations]) {
+    await tx.update(owned).set({ userId: newOwnerId }).where(eq(owned.userId, released.id));
+  }
+  await tx
+    .update(transactions)
+    .set({ userId: newOwnerId })
+    .where(and(eq(transactions.userId, released.id), eq(transactions.source, "airtable")));
 }
 
 /**
@@ -146,6 +175,7 @@ async function linkAndUpsert(
   if (linking.length === 0) return (await upsert(db, rows)).length;
   return db.transaction(async (tx) => {
     for (const { row, user } of linking) {
+      await releaseFromClosedLogin(tx, row.airtableRecordId, user.id);
       await tx
         .update(users)
         .set({ airtableRecordId: row.airtableRecordId })
@@ -164,7 +194,9 @@ async function linkAndUpsert(
 
 /**
  * Customers. The sync writes their identity and links, never their password, Google id or role, and
- * leaves a customer alone while a change they made in the portal waits to be written back. A record
+ * leaves a customer alone while a change they made in the portal waits to be written back. A closed
+ * login (decision 034) is never written: its record neither restores the profile nor re-opens it, and
+ * makes no new row while the closed row holds it. A record
  * whose email belongs to a portal account linked to no record links to that account when its email
  * is verified (by a mailed link or by Google), and is refused until then.
  */
@@ -187,7 +219,7 @@ export function usersWriter(fieldNames: Record<string, string>): TableWriter {
       .onConflictDoUpdate({
         target: users.airtableRecordId,
         set: fromExcluded(users, updatable),
-        setWhere: sql`not exists (select 1 from ${outboxJobs} where ${outboxJobs.supersedeKey} = ${WRITE_BACK_KEY_PREFIX}::text || ${users.id}::text and ${outboxJobs.doneAt} is null)`,
+        setWhere: sql`${users.closedAt} is null and not exists (select 1 from ${outboxJobs} where ${outboxJobs.supersedeKey} = ${WRITE_BACK_KEY_PREFIX}::text || ${users.id}::text and ${outboxJobs.doneAt} is null)`,
       })
       .returning({ id: users.id });
 
@@ -273,9 +305,15 @@ export function usersWriter(fieldNames: Record<string, string>): TableWriter {
       for (const ids of chunks(recordIds)) {
         const stale = and(inArray(users.airtableRecordId, ids), lt(users.lastSyncedAt, fetchStartedAt));
         // A customer who never signed in is only a copy of the record, and goes with it. One who has
-        // signed in keeps their portal account, no longer linked to the base.
-        await db.delete(users).where(and(stale, isNull(users.passwordHash), isNull(users.googleId)));
-        await db.update(users).set({ airtableRecordId: null, updatedAt: new Date() }).where(stale);
+        // signed in keeps their portal account, no longer linked to the base; so does a closed login,
+        // which the ledger names, and which no claim can bring back once its record is gone.
+        await db
+          .delete(users)
+          .where(and(stale, isNull(users.passwordHash), isNull(users.googleId), isNull(users.closedAt)));
+        await db
+          .update(users)
+          .set({ airtableRecordId: null, closedEmailDigest: null, updatedAt: new Date() })
+          .where(stale);
       }
     },
   };

@@ -33,6 +33,11 @@ interface WriteBackPayload {
 /** The supersede key of a customer's write-backs (the sync leaves a customer with one pending alone). */
 export const WRITE_BACK_KEY_PREFIX = "airtable-user:";
 export const writeBackKey = (userId: number) => `${WRITE_BACK_KEY_PREFIX}${userId}`;
+/**
+ * The supersede key of a customer's "Portal login closed" write-backs: of its own, so a pending
+ * profile change is not dropped for it, and a re-opening supersedes a closing still waiting.
+ */
+export const loginClosedKey = (userId: number) => `airtable-login-closed:${userId}`;
 
 export interface WriteBack {
   /** Queues the profile for the customer's record inside the caller's transaction; null when the customer has no record to write to. */
@@ -40,6 +45,16 @@ export interface WriteBack {
     tx: Database,
     user: { id: number; airtableRecordId: string | null },
     profile: ProfileFields,
+  ): Promise<number | null>;
+  /**
+   * Queues the day the customer's portal login closed (null clears it: a claim re-opened the login)
+   * for their record, inside the caller's transaction; null when the customer has no record, the
+   * source takes no writes, or the field map names no field for it.
+   */
+  enqueueLoginClosed(
+    tx: Database,
+    user: { id: number; airtableRecordId: string | null },
+    closedAt: Date | null,
   ): Promise<number | null>;
   /** Delivers the job now if it can within `budgetMs`; delivery goes on in the background after that. */
   deliverSoon(entryId: number, budgetMs: number): Promise<WriteBackStatus>;
@@ -113,6 +128,17 @@ export function createWriteBack(
         fields: { email: profile.email, name: profile.name, username: profile.username },
       };
       return outbox.enqueue(tx, { kind: WRITE_BACK_KIND, payload, supersedeKey: writeBackKey(user.id) });
+    },
+
+    async enqueueLoginClosed(tx, user, closedAt) {
+      if (!update || !user.airtableRecordId || !usersMap.fields.portalLoginClosed) return null;
+      const payload: WriteBackPayload = {
+        userId: user.id,
+        recordId: user.airtableRecordId,
+        // A date (UTC), as an Airtable date field takes it; it also reads well in a text field.
+        fields: { portalLoginClosed: closedAt ? closedAt.toISOString().slice(0, 10) : null },
+      };
+      return outbox.enqueue(tx, { kind: WRITE_BACK_KIND, payload, supersedeKey: loginClosedKey(user.id) });
     },
 
     async deliverSoon(entryId, budgetMs) {

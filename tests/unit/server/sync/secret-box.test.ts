@@ -66,6 +66,19 @@ describe("createSecretBox", () => {
     expect(() => oldBox.open(underB)).toThrow(SecretBoxError);
   });
 
+  it("digests a text the same way every time under a key, differently under another, and after rotation still by the old key", () => {
+    const oldBox = createSecretBox([keyA]);
+    const [underA] = oldBox.digests("ann@example.com");
+    expect(createSecretBox([keyA]).digests("ann@example.com")).toEqual([underA]);
+    expect(underA).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(underA).not.toContain("ann");
+    expect(oldBox.digests("ann@example.co")).not.toEqual([underA]);
+    const rotated = createSecretBox([keyB, keyA]).digests("ann@example.com");
+    expect(rotated).toHaveLength(2);
+    expect(rotated[0]).not.toBe(underA);
+    expect(rotated[1]).toBe(underA);
+  });
+
   it("cannot open a value whose key it does not have, and names the key id", () => {
     const underA = createSecretBox([keyA]).seal("x");
     const idA = createSecretBox([keyA]).currentKeyId;

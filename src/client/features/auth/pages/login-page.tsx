@@ -14,6 +14,7 @@ import { AuthCard, AuthFooterLink, authLinkClass } from "../components/auth-card
 import { EmailField } from "../components/email-field";
 import { GoogleOutcomeNotice } from "../components/google-outcome-notice";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
+import { LoginNoticeBanner } from "../components/login-notice-banner";
 import { OrDivider } from "../components/or-divider";
 import { PasskeySignInButton } from "../components/passkey-sign-in-button";
 import { useLoginForm } from "../login/use-login-form";
@@ -94,6 +95,7 @@ export function LoginPage() {
         }
       >
         <div className="grid gap-5">
+          <LoginNoticeBanner />
           <GoogleOutcomeNotice />
           {restartMessage ? (
             <Alert variant="destructive" role="alert">

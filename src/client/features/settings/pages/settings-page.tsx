@@ -3,6 +3,7 @@ import { PageHeader } from "../../../components/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { useSessionUser } from "../../../lib/session";
 import { AccountCard } from "../components/account-card";
+import { CloseLoginCard } from "../components/close-login-card";
 import { DownloadDataCard } from "../components/download-data-card";
 import { GoogleCard } from "../components/google-card";
 import { PasskeysCard } from "../components/passkeys-card";
@@ -41,12 +42,13 @@ export function SettingsPage() {
               <TwoFactorCard />
               <PasskeysCard />
             </section>
-            {/* What the portal holds about the customer, theirs to take (issue 30). */}
+            {/* What the portal holds about the customer: theirs to take, and the login theirs to close (decisions 033, 034). */}
             <section aria-labelledby="your-data" className="grid gap-4">
               <h2 id="your-data" className="text-lg font-semibold tracking-tight">
                 Your data
               </h2>
               <DownloadDataCard />
+              <CloseLoginCard user={user} />
             </section>
           </div>
           <div className="grid content-start gap-6 lg:col-span-2">

@@ -1,0 +1,163 @@
+import { CircleAlert } from "lucide-react";
+import { useMemo, useState } from "react";
+import {
+  CLOSE_LOGIN_EMAIL_MISMATCH_MESSAGE,
+  closeLoginSchema,
+  isOwnEmail,
+} from "../../../../shared/api/close-login";
+import type { CurrentUser } from "../../../../shared/api/user";
+import { FormField } from "../../../components/form-field";
+import { SubmitButton } from "../../../components/submit-button";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
+import {
+  AlertDialog,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../../../components/ui/alert-dialog";
+import { Button } from "../../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
+import { Input } from "../../../components/ui/input";
+import { ApiError } from "../../../lib/api-client";
+import { failureText } from "../../../lib/api-error";
+import { asksForFreshProof } from "../../../lib/fresh-proof";
+import { useServerForm } from "../../../lib/use-server-form";
+import { useCloseLogin } from "../api/close-login";
+
+const NOT_PROVEN_MESSAGE = "Your login is still open: confirm it's you to close it.";
+
+/**
+ * Settings → Your data: closing the portal login for good (decision 034). The card says what closing
+ * does and does not do; its dialog asks for the account's email, typed, then (when the session needs
+ * one) the fresh proof the app asks for, and the customer lands on the sign-in screen, which says so.
+ */
+export function CloseLoginCard({ user }: { user: CurrentUser }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Card role="region" aria-label="Close my portal login">
+      <CardHeader>
+        <CardTitle>Close my portal login</CardTitle>
+        <CardDescription>End your login to this portal for good.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm sm:grid-cols-2">
+        <div className="grid content-start gap-2">
+          <h3 className="font-medium">What closing does</h3>
+          <ul className="grid list-disc gap-1.5 pl-5 text-muted-foreground">
+            <li>Signs you out in every browser.</li>
+            <li>Removes your password, passkeys, two-factor authentication and Google link.</li>
+            <li>Removes your name, email, username and picture from your profile in the portal.</li>
+            <li>Emails a confirmation to {user.email}.</li>
+          </ul>
+        </div>
+        <div className="grid content-start gap-2">
+          <h3 className="font-medium">What it does not do</h3>
+          <ul className="grid list-disc gap-1.5 pl-5 text-muted-foreground">
+            <li>
+              We keep our records of your LinkedIn accounts, orders and optimization requests, and your
+              payment history, as bookkeeping law requires.
+            </li>
+            <li>It does not cancel a plan: cancel it first with Manage billing on Transaction History.</li>
+            <li>As an existing customer you can set up a login again later, with Set up your login.</li>
+          </ul>
+        </div>
+      </CardContent>
+      <CardFooter className="border-t pt-6">
+        <Button variant="destructive" onClick={() => setOpen(true)}>
+          Close my portal login
+        </Button>
+      </CardFooter>
+      {open ? <CloseLoginDialog user={user} onCancel={() => setOpen(false)} /> : null}
+    </Card>
+  );
+}
+
+function CloseLoginDialog({ user, onCancel }: { user: CurrentUser; onCancel: () => void }) {
+  const close = useCloseLogin();
+  // The same check as the server's, before the request: a typo never costs a fresh proof.
+  const formSchema = useMemo(
+    () =>
+      closeLoginSchema.refine((body) => isOwnEmail(body.email, user.email), {
+        path: ["email"],
+        message: CLOSE_LOGIN_EMAIL_MISMATCH_MESSAGE,
+      }),
+    [user.email],
+  );
+  const { form, showServerError } = useServerForm(formSchema, {
+    defaultValues: { email: "" },
+    serverFields: ["email"],
+  });
+  const [failure, setFailure] = useState<string | undefined>();
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (body) => {
+    setFailure(undefined);
+    try {
+      await close.mutateAsync(body);
+    } catch (error) {
+      // The proof was asked for and not given: nothing happened.
+      if (error instanceof ApiError && asksForFreshProof(error.status, error.body)) {
+        setFailure(NOT_PROVEN_MESSAGE);
+        return;
+      }
+      const { fields } = showServerError(error);
+      if (fields.length === 0) setFailure(failureText(error, "Your login could not be closed"));
+    }
+  });
+
+  return (
+    <AlertDialog open onOpenChange={(next) => (next || close.isPending ? undefined : onCancel())}>
+      <AlertDialogContent
+        className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
+        onOpenAutoFocus={(event) => {
+          // Straight to the field to type in; Cancel is one Tab away.
+          event.preventDefault();
+          form.setFocus("email");
+        }}
+      >
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <AlertDialogHeader>
+            <AlertDialogTitle>Close your portal login?</AlertDialogTitle>
+            <AlertDialogDescription>
+              You will be signed out everywhere and cannot sign in with this login again. To confirm, type
+              your email: <strong className="font-medium break-all text-foreground">{user.email}</strong>
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          {failure ? (
+            <Alert variant="destructive" role="alert">
+              <CircleAlert aria-hidden="true" />
+              <AlertDescription>{failure}</AlertDescription>
+            </Alert>
+          ) : null}
+          <FormField label="Your email" error={errors.email?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="off"
+                spellCheck={false}
+                {...form.register("email")}
+              />
+            )}
+          </FormField>
+          <AlertDialogFooter>
+            <Button variant="outline" onClick={onCancel} disabled={close.isPending}>
+              Cancel
+            </Button>
+            <SubmitButton variant="destructive" pending={close.isPending} pendingLabel="Closing…">
+              Close my login
+            </SubmitButton>
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

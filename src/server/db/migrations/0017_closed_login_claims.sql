@@ -1,0 +1,4 @@
+ALTER TABLE "identity_events" DROP CONSTRAINT "identity_events_kind_check";--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "closed_email_digest" text;--> statement-breakpoint
+CREATE INDEX "users_closed_email_digest_idx" ON "users" USING btree ("closed_email_digest") WHERE "users"."closed_email_digest" is not null;--> statement-breakpoint
+ALTER TABLE "identity_events" ADD CONSTRAINT "identity_events_kind_check" CHECK ("identity_events"."kind" in ('google-sign-in', 'google-link', 'google-unlink', 'google-sign-up', 'email-verified', 'unproven-access-ended', 'password-changed', 'totp-enabled', 'totp-disabled', 'recovery-codes-generated', 'recovery-code-used', 'passkey-added', 'passkey-removed', 'step-up', 'data-exported', 'login-closed', 'login-reopened'));
