@@ -6,6 +6,7 @@
  * the next sync fills with the owner's LinkedIn credentials.
  */
 import { and, eq, isNull } from "drizzle-orm";
+import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Database } from "../../db/client";
 import {
   emailTokens,
@@ -19,7 +20,6 @@ import {
   users,
   webauthnChallenges,
 } from "../../db/schema";
-import { recordIdentityEvent } from "./identity-audit";
 
 export type AddressProof = "google" | "claim-link" | "reset-link";
 

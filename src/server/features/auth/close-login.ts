@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { INVALID_LINK_MESSAGE } from "../../../shared/api/auth";
+import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import {
@@ -26,7 +27,6 @@ import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
 import type { EmailTokenRow } from "./email-tokens";
 import { loginClosedMail } from "./emails";
-import { recordIdentityEvent } from "./identity-audit";
 import type { ProfileWriteBack } from "./profile-write-back";
 import { findUserByEmail, uniqueViolation } from "./users-repo";
 

@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { type SessionProof, type SessionRow, type UserRow, users } from "../../db/schema";
@@ -15,7 +16,6 @@ import { ensureUnder, type RateRule, record } from "../../http/rate-limiter";
 import { deleteUserSessions, markSessionProven } from "../../http/session-store";
 import type { MailQueue } from "../../outbox/mail";
 import { passwordChangedNotice } from "./emails";
-import { recordIdentityEvent } from "./identity-audit";
 import { hashPassword, refuseWeakPassword, verifyPassword } from "./password";
 
 const MINUTE = 60_000;

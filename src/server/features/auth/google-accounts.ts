@@ -6,10 +6,10 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { VerifiedIdentity } from "../../adapters/identity/port";
+import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
 import { endUnprovenAccess, lockUser } from "./address-proof";
-import { recordIdentityEvent } from "./identity-audit";
 import { findUserByEmail, uniqueViolation } from "./users-repo";
 
 /** Why a Google identity could not be let in; each has its message on the sign-in page. */

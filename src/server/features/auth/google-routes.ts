@@ -24,6 +24,7 @@ import {
   withReturnPath,
 } from "../../../shared/return-path";
 import { IdentityError, type IdentityPort } from "../../adapters/identity/port";
+import { recentIdentityEvents } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { conflict, HttpError } from "../../http/errors";
@@ -41,7 +42,6 @@ import {
   userForGoogleIdentity,
 } from "./google-accounts";
 import { googleFlowCookie, keepFlow, takeFlow } from "./google-flow";
-import { recentIdentityEvents } from "./identity-audit";
 import { knownDeviceCookie } from "./known-device";
 import { rememberSignInBrowser } from "./new-sign-in-alert";
 import { grantEarnedRole } from "./service";

@@ -16,6 +16,7 @@ import {
   renamePasskeySchema,
 } from "../../../shared/api/passkeys";
 import { currentUserSchema } from "../../../shared/api/user";
+import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { forbidden } from "../../http/errors";
@@ -27,7 +28,6 @@ import { deleteSession, markSessionProven } from "../../http/session-store";
 import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
-import { recordIdentityEvent } from "./identity-audit";
 import { knownDeviceCookie } from "./known-device";
 import { rememberSignInBrowser } from "./new-sign-in-alert";
 import {

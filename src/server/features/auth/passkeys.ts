@@ -13,13 +13,13 @@ import {
 import { and, asc, count, eq, gt, isNull, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AddPasskeyBody, AuthenticationCredential } from "../../../shared/api/passkeys";
+import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { passkeys, type UserRow, users, webauthnChallenges } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
 import { lockUser } from "./address-proof";
-import { recordIdentityEvent } from "./identity-audit";
 
 /** Long enough to touch a key or unlock a phone; short enough that a forgotten tab is useless. */
 export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60_000;

@@ -19,6 +19,7 @@ import {
 } from "../../../shared/api/auth";
 import { fieldMessage } from "../../../shared/api/errors";
 import type { WriteBackStatus } from "../../../shared/api/sync";
+import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
@@ -32,7 +33,6 @@ import { endUnprovenAccess, lockUser } from "./address-proof";
 import { reopenClosedLogin } from "./close-login";
 import { consumeEmailToken, findUsableEmailToken } from "./email-tokens";
 import { emailChangedNotice } from "./emails";
-import { recordIdentityEvent } from "./identity-audit";
 import type { KnownDevice } from "./known-device";
 import { enqueueMailRequest } from "./mail-requests";
 import { hashPassword, refuseWeakPassword, verifyPassword } from "./password";

@@ -14,6 +14,7 @@ import {
   WRONG_CODE_MESSAGE,
   WRONG_RECOVERY_CODE_MESSAGE,
 } from "../../../shared/api/two-factor";
+import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { pendingSignIns, type UserRow, users } from "../../db/schema";
@@ -21,7 +22,6 @@ import { HttpError } from "../../http/errors";
 import { hit } from "../../http/rate-limiter";
 import type { SecretBox } from "../../secrets/secret-box";
 import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
-import { recordIdentityEvent } from "./identity-audit";
 import { checkAuthenticatorCode, checkRecoveryCode, recoveryCodesLeft } from "./two-factor";
 
 const MINUTE = 60_000;

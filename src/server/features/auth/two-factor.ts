@@ -17,6 +17,7 @@ import {
   WRONG_CODE_MESSAGE,
   WRONG_RECOVERY_CODE_MESSAGE,
 } from "../../../shared/api/two-factor";
+import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { recoveryCodes, twoFactorApps, type UserRow } from "../../db/schema";
@@ -25,7 +26,6 @@ import { badRequest, conflict } from "../../http/errors";
 import { ensureUnder, type RateRule, record } from "../../http/rate-limiter";
 import type { SecretBox } from "../../secrets/secret-box";
 import { decodeBase32, encodeBase32, hotp, TOTP_PERIOD_SECONDS, timeStep } from "../../secrets/totp";
-import { recordIdentityEvent } from "./identity-audit";
 
 const MINUTE = 60_000;
 

@@ -8,7 +8,7 @@ import {
   DATA_EXPORT_README,
   type DataExportFileName,
 } from "../../../shared/api/my-data-files";
-import { identityEvents } from "../../db/schema";
+import { recordIdentityEvent } from "../../audit/identity-audit";
 import { hit } from "../../http/rate-limiter";
 import { linkedinAccountsFile, secretRevealsFile } from "./account-files";
 import { ordersFile, subscriptionsFile, transactionsFile } from "./billing-files";
@@ -44,13 +44,11 @@ export const EXPORTED_WITHOUT_SECRETS = "without secrets";
 export async function startDataExport(ctx: ExportContext): Promise<ZipStream> {
   const { db, me } = ctx;
   await hit(db, [{ key: `data-export:${me.id}`, ...EXPORT_LIMIT }], ctx.startedAt);
-  // The identity audit's row, as the auth feature's recordIdentityEvent writes it (a feature does not
-  // import another's code, and this is one insert).
-  await db.insert(identityEvents).values({
+  await recordIdentityEvent(db, {
     userId: me.id,
     kind: "data-exported",
     detail: ctx.includeSecrets ? EXPORTED_WITH_SECRETS : EXPORTED_WITHOUT_SECRETS,
-    ipAddress: ctx.ip.slice(0, 64),
+    ipAddress: ctx.ip,
   });
   const readme = readmeText({
     generatedAt: ctx.startedAt,

@@ -1,7 +1,11 @@
-/** The identity audit trail (decision 015): who signed in or linked how, and when, for an admin. */
+/**
+ * The identity audit trail (decision 015): who signed in or linked how, and when, for an admin.
+ * Below the features, so every feature that changes or hands out a customer's identity records it
+ * the same way (sign-in and security, the data download).
+ */
 import { desc } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { type IdentityEventKind, identityEvents } from "../../db/schema";
+import type { Database } from "../db/client";
+import { type IdentityEventKind, identityEvents } from "../db/schema";
 
 export async function recordIdentityEvent(
   db: Database,
