@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { portalOrigins } from "../../src/server/plugins/cross-site-guard";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";
 
@@ -41,6 +42,42 @@ describe("cross-site request guard", () => {
       headers: { referer: `${TEST_APP_URL}/settings` },
     });
     expect(byReferer.statusCode).toBe(200);
+  });
+
+  it("outside production, also accepts the portal's own port on this machine's loopback names", async () => {
+    const { port } = t.config;
+    const login = (origin: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/login",
+        headers: { origin },
+        payload: { email: "nobody@example.test", password: "not the password" },
+      });
+    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]) {
+      // Past the guard: the sign-in itself answers, and refuses the unknown email.
+      expect((await login(origin)).statusCode, origin).toBe(401);
+    }
+    for (const origin of [
+      `http://127.0.0.1:${port + 1}`,
+      `https://127.0.0.1:${port}`,
+      `http://127.0.0.2:${port}`,
+      `http://localhost.evil.example:${port}`,
+    ]) {
+      const refused = await login(origin);
+      expect(refused.statusCode, origin).toBe(403);
+      expect(refused.json()).toEqual({ error: "Cross-site request refused" });
+    }
+  });
+
+  it("in production, accepts the public origin alone", () => {
+    const config = { appUrl: "https://portal.example", port: 3000 };
+    expect([...portalOrigins({ ...config, isProduction: true })]).toEqual(["https://portal.example"]);
+    expect([...portalOrigins({ ...config, isProduction: false })]).toEqual([
+      "https://portal.example",
+      "http://localhost:3000",
+      "http://127.0.0.1:3000",
+      "http://[::1]:3000",
+    ]);
   });
 
   it("refuses Origin: null on a POST, whatever the Referer says, and leaves the session alone", async () => {

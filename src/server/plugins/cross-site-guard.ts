@@ -5,6 +5,10 @@
  * this closes cross-site request forgery. It applies to every route that matched, whatever the
  * spelling of its path; a route that must accept calls from elsewhere (a payment provider's webhook)
  * opts out with `config: { crossSite: true }`. Reads (GET, HEAD, OPTIONS) change nothing and pass.
+ *
+ * Outside production the portal's own port on this machine's loopback names (localhost, 127.0.0.1,
+ * [::1]) is the portal too: a newcomer who opens the address the log prints, by any of those names,
+ * can sign in. In production only the public origin is.
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -28,14 +32,24 @@ function requestOrigin(headers: { origin?: string; referer?: string }): string |
   return headers.referer === undefined ? undefined : originOf(headers.referer);
 }
 
+/** The origins whose state-changing requests are the portal's own. */
+export function portalOrigins(config: Pick<Config, "appUrl" | "isProduction" | "port">): Set<string> {
+  const origins = new Set([new URL(config.appUrl).origin]);
+  if (!config.isProduction) {
+    for (const host of ["localhost", "127.0.0.1", "[::1]"]) origins.add(`http://${host}:${config.port}`);
+  }
+  return origins;
+}
+
 export default fp(
   async function crossSiteGuard(app: FastifyInstance, opts: { config: Config }) {
-    const allowed = new URL(opts.config.appUrl).origin;
+    const allowed = portalOrigins(opts.config);
     app.addHook("onRequest", async (request, reply) => {
       if (SAFE_METHODS.has(request.method)) return;
       // No route matched: the not-found handler changes nothing and answers 404.
       if (request.is404 || request.routeOptions.config.crossSite) return;
-      if (requestOrigin(request.headers) !== allowed) {
+      const origin = requestOrigin(request.headers);
+      if (origin === undefined || !allowed.has(origin)) {
         return reply.code(403).send({ error: "Cross-site request refused" });
       }
     });
