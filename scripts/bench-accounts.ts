@@ -9,15 +9,14 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import net from "node:net";
-import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
+import type { buildApp } from "../src/server/app";
 import type { DatabaseHandle } from "../src/server/db/client";
 import { linkedinAccounts, users } from "../src/server/db/schema";
 import { createSession } from "../src/server/http/session-store";
 import { sealRecoveryCodes } from "../src/server/secrets/recovery-codes";
 import { createSecretBox } from "../src/server/secrets/secret-box";
+import { startBenchPortal } from "./support/bench-portal";
 import { freshDatabase } from "./support/fresh-database";
 
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 2_000);
@@ -134,21 +133,9 @@ let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 try {
   await database.migrate();
   const user = await insertCustomerWithAccounts(database, secretsKey);
-  const config = loadConfig({
-    NODE_ENV: "development",
-    LOG_LEVEL: "info",
-    APP_URL: "http://127.0.0.1",
-    DATA_DIR: dataDir,
-    SECRETS_KEY: secretsKey,
-    SYNC_INTERVAL_MINUTES: "0",
-  });
-  // Request logs are written as in production, then thrown away, so their cost is in the figures.
-  const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
-  app = await buildApp({ config, database, logStream: discard });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  const { port } = address;
+  const portal = await startBenchPortal({ database, dataDir, secretsKey });
+  app = portal.app;
+  const { config, port } = portal;
   const { token } = await createSession(database.db, config.session, user.id);
   const headers = { cookie: `${config.session.cookieName}=${token}` };
   const url = `/api/accounts/linkedin/user/${user.uid}`;

@@ -12,15 +12,14 @@
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { Writable } from "node:stream";
 import { count, eq, sql } from "drizzle-orm";
 import { testPayments } from "../src/server/adapters/payments/test-payments";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
+import type { buildApp } from "../src/server/app";
 import { orders, transactions, users } from "../src/server/db/schema";
 import { createSession } from "../src/server/http/session-store";
 import { listedItems, type ProductKey } from "../src/shared/shop/catalogue";
 import { DEFAULT_VOLUME_TIERS, parseVolumeTiers, priceOrder } from "../src/shared/shop/pricing";
+import { BENCH_APP_URL, startBenchPortal } from "./support/bench-portal";
 import { freshDatabase } from "./support/fresh-database";
 
 const TRANSACTIONS = Number(process.env.TRANSACTIONS ?? 5_000);
@@ -180,22 +179,15 @@ try {
     where ${transactions.id} = mine.id and mine.n = paid.n`);
 
   const secretsKey = randomBytes(32).toString("base64");
-  const config = loadConfig({
-    NODE_ENV: "development",
-    LOG_LEVEL: "info",
-    APP_URL: "http://127.0.0.1",
-    DATA_DIR: dataDir,
-    SECRETS_KEY: secretsKey,
-    SYNC_INTERVAL_MINUTES: "0",
+  const payments = testPayments({ appUrl: BENCH_APP_URL });
+  const portal = await startBenchPortal({
+    database,
+    dataDir,
+    secretsKey,
+    adapters: { payments },
   });
-  const payments = testPayments({ appUrl: config.appUrl });
-  // Request logs are written as in production, then thrown away, so their cost is in the figures.
-  const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
-  app = await buildApp({ config, database, logStream: discard, adapters: { payments } });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  const { port } = address;
+  app = portal.app;
+  const { config, port } = portal;
   const { token } = await createSession(database.db, config.session, user.id);
   const cookie = { cookie: `${config.session.cookieName}=${token}` };
 

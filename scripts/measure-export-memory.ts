@@ -16,10 +16,8 @@ import { randomBytes } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { promisify } from "node:util";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
+import type { buildApp } from "../src/server/app";
 import type { DatabaseHandle } from "../src/server/db/client";
 import {
   linkedinAccounts,
@@ -34,6 +32,7 @@ import { sealRecoveryCodes } from "../src/server/secrets/recovery-codes";
 import { createSecretBox } from "../src/server/secrets/secret-box";
 import { DATA_EXPORT_PATH } from "../src/shared/api/my-data";
 import { readZip } from "../tests/support/read-zip";
+import { startBenchPortal } from "./support/bench-portal";
 import { freshDatabase } from "./support/fresh-database";
 
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 2_000);
@@ -215,22 +214,11 @@ try {
   const seededAt = performance.now();
   const user = await seedCustomer(database, secretsKey);
   const seedMs = performance.now() - seededAt;
-  const config = loadConfig({
-    NODE_ENV: "development",
-    LOG_LEVEL: "info",
-    APP_URL: "http://127.0.0.1",
-    DATA_DIR: dataDir,
-    SECRETS_KEY: secretsKey,
-    SYNC_INTERVAL_MINUTES: "0",
-  });
-  // Request logs are written as in production, then thrown away, so their cost is in the figures.
-  const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
-  app = await buildApp({ config, database, logStream: discard });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
+  const portal = await startBenchPortal({ database, dataDir, secretsKey });
+  app = portal.app;
+  const { config, port } = portal;
   const { token } = await createSession(database.db, config.session, user.id);
-  const url = `http://127.0.0.1:${address.port}${DATA_EXPORT_PATH}?includeSecrets=true`;
+  const url = `http://127.0.0.1:${port}${DATA_EXPORT_PATH}?includeSecrets=true`;
   const cookie = `${config.session.cookieName}=${token}`;
   const out = path.join(tmpdir(), `measure-export-${process.pid}.zip`);
 
