@@ -24,6 +24,27 @@ import {
 export type AddressProof = "google" | "claim-link" | "reset-link";
 
 /**
+ * Ends the user's sessions and removes every second factor and passkey, with the half-finished
+ * sign-ins and passkey ceremonies that could still complete. What ended, for the audit's entry.
+ */
+export async function endSessionsAndFactors(
+  db: Database,
+  userId: number,
+): Promise<{ sessions: number; passkeys: number; authenticatorApp: boolean }> {
+  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  const apps = await db.delete(twoFactorApps).where(eq(twoFactorApps.userId, userId)).returning();
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  const keys = await db.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
+  await db.delete(pendingSignIns).where(eq(pendingSignIns.userId, userId));
+  await db.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
+  return {
+    sessions: ended.length,
+    passkeys: keys.length,
+    authenticatorApp: apps.some((app) => app.enabledAt !== null),
+  };
+}
+
+/**
  * Ends every way into `user` that did not come from a proof of its address: the password, every
  * session, the Google link, any authenticator app, recovery codes and passkeys, and every link,
  * Google flow, passkey ceremony or half-finished sign-in still pending. Does nothing for an account
@@ -45,7 +66,6 @@ export async function endUnprovenAccess(
     .returning();
   // Verified meanwhile by another proof: that one has already ended the unproven access.
   if (!cleared) return user;
-  const ended = await db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
   const retired = await db
     .update(emailTokens)
     .set({ usedAt: now })
@@ -53,20 +73,16 @@ export async function endUnprovenAccess(
     .returning({ id: emailTokens.id });
   await db.delete(oidcFlows).where(and(eq(oidcFlows.linkUserId, user.id), isNull(oidcFlows.usedAt)));
   // A second factor or passkey the registrant enrolled is theirs, not the address's owner's.
-  const apps = await db.delete(twoFactorApps).where(eq(twoFactorApps.userId, user.id)).returning();
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-  const keys = await db.delete(passkeys).where(eq(passkeys.userId, user.id)).returning({ id: passkeys.id });
-  await db.delete(pendingSignIns).where(eq(pendingSignIns.userId, user.id));
-  await db.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, user.id));
+  const ended = await endSessionsAndFactors(db, user.id);
 
   const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
   const what = [
     user.passwordHash ? "password" : null,
-    ended.length > 0 ? plural(ended.length, "session") : null,
+    ended.sessions > 0 ? plural(ended.sessions, "session") : null,
     user.googleId ? "Google link" : null,
     retired.length > 0 ? plural(retired.length, "pending link") : null,
-    apps.some((app) => app.enabledAt !== null) ? "authenticator app" : null,
-    keys.length > 0 ? plural(keys.length, "passkey") : null,
+    ended.authenticatorApp ? "authenticator app" : null,
+    ended.passkeys > 0 ? plural(ended.passkeys, "passkey") : null,
   ].filter(Boolean);
   // An imported customer's first claim ends nothing: only what did end is worth an entry.
   if (what.length > 0) {

@@ -10,21 +10,11 @@ import { INVALID_LINK_MESSAGE } from "../../../shared/api/auth";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
-import {
-  emailTokens,
-  oidcFlows,
-  passkeys,
-  pendingSignIns,
-  recoveryCodes,
-  sessions,
-  twoFactorApps,
-  type UserRow,
-  users,
-  webauthnChallenges,
-} from "../../db/schema";
+import { emailTokens, oidcFlows, type UserRow, users } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
 import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
+import { endSessionsAndFactors } from "./address-proof";
 import type { EmailTokenRow } from "./email-tokens";
 import { loginClosedMail } from "./emails";
 import type { ProfileWriteBack } from "./profile-write-back";
@@ -69,15 +59,7 @@ export async function closeLogin(ctx: CloseLoginContext, userId: number): Promis
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user || user.closedAt) return false;
     const now = new Date();
-    const ended = await tx
-      .delete(sessions)
-      .where(eq(sessions.userId, user.id))
-      .returning({ id: sessions.id });
-    const keys = await tx.delete(passkeys).where(eq(passkeys.userId, user.id)).returning({ id: passkeys.id });
-    const apps = await tx.delete(twoFactorApps).where(eq(twoFactorApps.userId, user.id)).returning();
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await tx.delete(pendingSignIns).where(eq(pendingSignIns.userId, user.id));
-    await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, user.id));
+    const ended = await endSessionsAndFactors(tx, user.id);
     await tx.delete(oidcFlows).where(eq(oidcFlows.linkUserId, user.id));
     // Used ones too: they hold addresses and password hashes that belong to the closed profile.
     const links = await tx
@@ -109,10 +91,10 @@ export async function closeLogin(ctx: CloseLoginContext, userId: number): Promis
     const told = await ctx.writeBack?.enqueueLoginClosed(tx, user, now);
     const what = [
       user.passwordHash ? "password" : null,
-      plural(ended.length, "session"),
+      plural(ended.sessions, "session"),
       user.googleId ? "Google link" : null,
-      apps.some((app) => app.enabledAt !== null) ? "authenticator app" : null,
-      keys.length > 0 ? plural(keys.length, "passkey") : null,
+      ended.authenticatorApp ? "authenticator app" : null,
+      ended.passkeys > 0 ? plural(ended.passkeys, "passkey") : null,
       links.some((link) => link.usedAt === null)
         ? plural(links.filter((link) => link.usedAt === null).length, "pending link")
         : null,
