@@ -16,6 +16,7 @@ import {
 import { type RevealKind, revealKindSchema } from "../../shared/api/linkedin-accounts";
 import { ORDER_STATUSES, type OrderStatus } from "../../shared/api/shop";
 import { SUBSCRIPTION_STATUSES } from "../../shared/api/subscriptions";
+import type { AuditEventKind } from "../../shared/audit/audit-kinds";
 import type { OrderLine } from "../../shared/shop/pricing";
 
 const timestamps = {
@@ -102,6 +103,14 @@ export const sessions = pgTable(
     provenBy: text("proven_by", { enum: SESSION_PROOFS }).$type<SessionProof>().notNull().default("password"),
     /** When they last proved it: a fresh proof (STEP_UP_MINUTES) is needed before a secret is shown. */
     provenAt: timestamp("proven_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * An admin's session viewing the portal as this customer, read only (decision 036): requests are
+     * served as that customer, while the session stays the admin's. Null when not viewing.
+     */
+    viewingUserId: integer("viewing_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The reason the admin typed when they started viewing. */
+    viewingReason: varchar("viewing_reason", { length: 500 }),
+    viewingSince: timestamp("viewing_since", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("sessions_token_hash_key").on(t.tokenHash),
@@ -756,3 +765,37 @@ export const pendingSignIns = pgTable(
     index("pending_sign_ins_user_id_idx").on(t.userId),
   ],
 );
+
+/**
+ * The one audit log (decision 035): sign-ins and failures, second factors, password and email
+ * changes, secrets shown and exported, identity links and every admin action, with who did it, to
+ * whom, when and from where. Rows are only ever added: a trigger refuses UPDATE and DELETE. The user
+ * ids carry no foreign key, so the log outlives the users it names and copies no email of theirs.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    kind: text("kind").$type<AuditEventKind>().notNull(),
+    /** Who did it: the user, or the admin; null for the portal itself or an unknown caller. */
+    actorUserId: integer("actor_user_id"),
+    /** Whose account it concerns; null when it concerns no one user (a failed sign-in of an unknown name). */
+    subjectUserId: integer("subject_user_id"),
+    /** What the kind needs to read well: the secret shown, the reason typed, the proof given. */
+    detail: varchar("detail", { length: 500 }),
+    /** What it was done to, as it read then: an account's label, a payment's id, a job's kind. */
+    target: varchar("target", { length: 255 }),
+    /** The id of that thing in its own table (an account, a transaction, an outbox job). */
+    targetId: integer("target_id"),
+    ipAddress: varchar("ip_address", { length: 64 }),
+  },
+  (t) => [
+    index("audit_events_at_idx").on(t.at.desc(), t.id.desc()),
+    index("audit_events_subject_idx").on(t.subjectUserId, t.at.desc()),
+    index("audit_events_actor_idx").on(t.actorUserId, t.at.desc()),
+    index("audit_events_kind_idx").on(t.kind, t.at.desc()),
+  ],
+);
+
+export type AuditEventRow = typeof auditEvents.$inferSelect;
