@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Rollup } from "vite";
+import { defineConfig, type Rollup, type UserConfig } from "vite";
 import { firstScreenPreloads } from "./scripts/first-screen-preloads";
 import { iconChunks } from "./scripts/icon-chunks";
 import { firstScreenModules, firstScreenRequests } from "./src/client/app/routes/first-screen-modules";
@@ -24,7 +24,15 @@ function passkeyAndIconChunks(): Rollup.GetManualChunk {
 
 // The React app lives in src/client; the server serves dist/client in production and proxies
 // nothing: in development `npm run dev` runs Vite with /api forwarded to the Fastify server.
-export default defineConfig({
+export default defineConfig(({ command }) => {
+  // A build is the production build whatever NODE_ENV says (a staging start may set development):
+  // NODE_ENV only decides the server's development extras, never which React the browser gets.
+  // Vite reads it once this file has run, for itself and for the React plugin.
+  if (command === "build") process.env.NODE_ENV = "production";
+  return config;
+});
+
+const config = {
   root: "src/client",
   publicDir: "public",
   // Each first screen's page names its chunks, so they load with the entry (decision 013).
@@ -55,4 +63,4 @@ export default defineConfig({
   server: {
     proxy: { "/api": `http://localhost:${process.env.API_PORT ?? "3000"}` },
   },
-});
+} satisfies UserConfig;
