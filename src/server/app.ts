@@ -42,6 +42,7 @@ import errorShape, { answerRouterError } from "./plugins/error-shape";
 import loopbackOnly from "./plugins/loopback-only";
 import securityHeaders from "./plugins/security-headers";
 import session from "./plugins/session";
+import { Readiness } from "./readiness";
 import { openSecretBox } from "./secrets/secret-box";
 
 export interface AppDeps {
@@ -53,6 +54,8 @@ export interface AppDeps {
   adapters?: Partial<Adapters>;
   /** The built client to serve; dist/client by default. */
   clientDir?: string;
+  /** Whether the start has finished (main.ts moves it on); ready when absent, as in tests. */
+  readiness?: Readiness;
 }
 
 /**
@@ -114,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(session, { config, db: database.db });
   await app.register(apiReference, { config });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, readiness: deps.readiness ?? new Readiness() });
   await app.register(publicConfigRoutes, { config });
   // Opened once: the sync seals the secrets it imports, the accounts routes open the ones shown.
   const secretBox = await openSecretBox(config);

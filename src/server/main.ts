@@ -8,6 +8,7 @@ import { seedDemoDataIfEmpty, shouldSeedDemoData } from "./db/demo-seed";
 import { demoSeeders } from "./demo-data";
 import { scheduleHousekeeping } from "./housekeeping";
 import { isLoopbackHost } from "./http/loopback";
+import { Readiness } from "./readiness";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How often each instance looks for background jobs that are due (retries, another instance's leftovers). */
@@ -66,7 +67,8 @@ async function main(): Promise<void> {
     import("./app").then(startup.mark("appCodeLoaded")),
   ]);
   database.ready().then(startup.mark("databaseReady"), () => {}); // a failed start shows in migrate()
-  const app = await buildApp({ config, database });
+  const readiness = new Readiness("starting");
+  const app = await buildApp({ config, database, readiness });
   startup.mark("appBuilt")();
   await database.migrate();
   startup.mark("migrated")();
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
+    readiness.state = "stopping";
     app.log.info({ signal }, "shutting down");
     const force = setTimeout(() => {
       app.log.error("in-flight requests did not finish in time; exiting");
@@ -126,6 +129,7 @@ async function main(): Promise<void> {
       stopHousekeeping();
       stopSyncWork();
     };
+    readiness.state = "ready";
   }
   app.log.info({ database: database.kind, demoDataLoaded: seeded, url: config.appUrl }, "portal ready");
 }

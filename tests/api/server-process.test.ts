@@ -70,6 +70,10 @@ describe("the server process", () => {
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
     expect((await health.json()).database.kind).toBe(pgDatabase ? "postgres" : "pglite");
+    // Ready, once "portal ready" is logged: the demo sign-in works from that moment.
+    const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ ready: true, reason: null });
 
     // Send a request's headers but hold back its body, so it is in flight when the signal arrives.
     const socket = net.connect(port, "127.0.0.1");

@@ -3,6 +3,7 @@
  * Every answer the app gives is checked against its API reference when the test file ends
  * (api-contract.ts).
  */
+
 import { Writable } from "node:stream";
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from "fastify";
 import { pino } from "pino";
@@ -11,6 +12,7 @@ import type { Payments } from "../../src/server/adapters/payments/port";
 import type { RecordSource } from "../../src/server/adapters/records/port";
 import { buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
+import type { Readiness } from "../../src/server/readiness";
 import { recordAnswers } from "./api-contract";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
@@ -63,6 +65,8 @@ export async function createTestApp(
     mailer?: Mailer;
     /** The payment provider (undefined: none, as in production without Stripe); by default from the configuration. */
     payments?: Payments | undefined;
+    /** Where the start has got to; ready by default. */
+    readiness?: Readiness;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -81,6 +85,7 @@ export async function createTestApp(
       database,
       logStream,
       clientDir: options.clientDir ?? "/nonexistent-client-build",
+      ...(options.readiness ? { readiness: options.readiness } : {}),
       adapters: {
         ...(options.syncSource ? { records: options.syncSource(database) } : {}),
         ...(options.mailer ? { mail: options.mailer } : {}),

@@ -8,3 +8,9 @@ export const healthSchema = z.object({
     latencyMs: z.number().nonnegative().nullable(),
   }),
 });
+
+export const readinessSchema = z.object({
+  ready: z.boolean(),
+  /** Why not, when not: still starting (migrations, the demo data), stopping, or the database is down. */
+  reason: z.enum(["starting", "stopping", "database-down"]).nullable(),
+});
