@@ -30,7 +30,7 @@ import { loadFieldMap } from "./features/sync/field-map";
 import syncRoutes from "./features/sync/routes";
 import { createSyncService } from "./features/sync/sync-service";
 import { answerClientError, answerConnect, refuseMissingHost } from "./http/client-error";
-import { fastifyLoggerOptions, genReqId } from "./logger";
+import { fastifyLoggerOptions, genReqId, OneLinePerRequest, prettyLogStream } from "./logger";
 import { mailKind, mailQueue } from "./outbox/mail";
 import { createOutbox, type Outbox } from "./outbox/outbox";
 import outboxRoutes from "./outbox/routes";
@@ -77,8 +77,10 @@ declare module "fastify" {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const fieldMap = await loadFieldMap(config.airtableFieldMapPath);
+  const logStream = deps.logStream ?? (config.logFormat === "pretty" ? await prettyLogStream() : undefined);
   const app = Fastify({
-    logger: fastifyLoggerOptions(config.logLevel, deps.logStream),
+    logger: fastifyLoggerOptions(config.logLevel, logStream),
+    logController: new OneLinePerRequest(),
     genReqId,
     requestIdHeader: false,
     // Only as configured (TRUST_PROXY): a forwarded address from anyone else is a made-up one.

@@ -72,6 +72,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema.default(false),
   APP_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Unset: readable lines for a person at a terminal outside production, JSON otherwise.
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z
     .string()
@@ -181,6 +183,8 @@ export interface Config {
   appUrl: string;
   appUrlIsHttps: boolean;
   logLevel: Env["LOG_LEVEL"];
+  /** JSON lines for a log collector, or one readable line per event for a person. */
+  logFormat: "json" | "pretty";
   dataDir: string;
   databaseUrl: string | undefined;
   /** SECRETS_KEY's keys, newest first; empty when unset (a key is then generated into DATA_DIR). */
@@ -273,6 +277,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appUrl,
     appUrlIsHttps: appUrl.startsWith("https:"),
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (!isProduction && process.stdout.isTTY ? "pretty" : "json"),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     secretsKeys: (env.SECRETS_KEY ?? "")

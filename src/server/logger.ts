@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import type { FastifyServerOptions } from "fastify";
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
 import type { DestinationStream, LoggerOptions } from "pino";
 import { serializeError } from "./log-errors";
 
@@ -51,4 +51,58 @@ export function fastifyLoggerOptions(
   stream?: DestinationStream,
 ): FastifyServerOptions["logger"] {
   return stream ? { ...loggerOptions(level), stream } : loggerOptions(level);
+}
+
+/**
+ * One line per request, written when it is answered: method, path, status and time, with the
+ * request id. Files of the built client are not logged (a page load would be a screenful of them);
+ * the arrival of a request is logged at debug level only. Errors are logged as Fastify does.
+ */
+export class OneLinePerRequest extends LogController {
+  override isLogDisabled(request: FastifyRequest): boolean {
+    return request.routeOptions?.config?.staticAsset === true;
+  }
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, "incoming request");
+  }
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error || this.isLogDisabled(request)) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
+    reply.log.info(
+      { req: request, res: reply, responseTime: Math.round(reply.elapsedTime) },
+      "request completed",
+    );
+  }
+}
+
+/**
+ * Readable lines for a person at a terminal (LOG_FORMAT=pretty): a request reads
+ * `GET /api/user 200 4 ms`. Formatted in this process, without pino's worker thread, and loaded only
+ * when asked for.
+ */
+export async function prettyLogStream(destination?: NodeJS.WritableStream): Promise<DestinationStream> {
+  const { default: pretty } = await import("pino-pretty");
+  return pretty({
+    sync: true,
+    ...(destination ? { destination } : {}),
+    colorize: !destination && process.stdout.isTTY === true,
+    translateTime: "SYS:HH:MM:ss",
+    ignore: "pid,hostname,reqId,req,res,responseTime",
+    singleLine: true,
+    messageFormat: (log, messageKey) => {
+      const req = log.req as { method?: string; path?: string } | undefined;
+      const res = log.res as { statusCode?: number } | undefined;
+      if (req && res && log.msg === "request completed") {
+        return `${req.method} ${req.path} ${res.statusCode} ${log.responseTime} ms`;
+      }
+      return String(log[messageKey] ?? "");
+    },
+  });
 }

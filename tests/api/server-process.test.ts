@@ -62,9 +62,10 @@ describe("the server process", () => {
   });
 
   it("starts on the configured database, answers health, and finishes an in-flight request on SIGTERM", async () => {
+    // At debug level a request is logged as it arrives, which tells when it is in flight.
     const env: Record<string, string> = pgDatabase?.url
-      ? { DATABASE_URL: pgDatabase.url }
-      : { DATA_DIR: dataDir };
+      ? { DATABASE_URL: pgDatabase.url, LOG_LEVEL: "debug" }
+      : { DATA_DIR: dataDir, LOG_LEVEL: "debug" };
     const started = run(env);
     const port = await waitForReady(started);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -86,7 +87,7 @@ describe("the server process", () => {
       `POST /api/logout HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://portal.test\r\n` +
         "Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{",
     );
-    // Fastify logs a request once its headers are in.
+    // Logged at debug level once its headers are in.
     await waitForOutput(started, "/api/logout");
     started.child.kill("SIGTERM");
     await waitForOutput(started, "shutting down");

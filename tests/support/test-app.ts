@@ -1,3 +1,4 @@
+import type { DestinationStream } from "pino";
 /**
  * Builds the app for API tests: a real database, the real plugins, and `inject` instead of a port.
  * Every answer the app gives is checked against its API reference when the test file ends
@@ -65,6 +66,8 @@ export async function createTestApp(
     mailer?: Mailer;
     /** The payment provider (undefined: none, as in production without Stripe); by default from the configuration. */
     payments?: Payments | undefined;
+    /** Where log lines go instead of the test's own collector (which `logs()` then does not see). */
+    logStream?: DestinationStream;
     /** Where the start has got to; ready by default. */
     readiness?: Readiness;
   } = {},
@@ -83,7 +86,7 @@ export async function createTestApp(
     app = await buildApp({
       config,
       database,
-      logStream,
+      logStream: options.logStream ?? logStream,
       clientDir: options.clientDir ?? "/nonexistent-client-build",
       ...(options.readiness ? { readiness: options.readiness } : {}),
       adapters: {
