@@ -40,6 +40,7 @@ import clientApp from "./plugins/client-app";
 import crossSiteGuard from "./plugins/cross-site-guard";
 import errorShape, { answerRouterError } from "./plugins/error-shape";
 import loopbackOnly from "./plugins/loopback-only";
+import metrics from "./plugins/metrics";
 import securityHeaders from "./plugins/security-headers";
 import session from "./plugins/session";
 import { Readiness } from "./readiness";
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(crossSiteGuard, { config });
   await app.register(session, { config, db: database.db });
   await app.register(apiReference, { config });
+  await app.register(metrics, { config, db: database.db });
 
   await app.register(healthRoutes, { database, readiness: deps.readiness ?? new Readiness() });
   await app.register(publicConfigRoutes, { config });

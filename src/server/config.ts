@@ -88,6 +88,8 @@ const envSchema = z.object({
     )
     .optional(),
   ADMIN_EMAILS: z.string().default(""),
+  // A bearer token for `/metrics` from beyond this machine; unset: this machine only.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -190,6 +192,7 @@ export interface Config {
   /** SECRETS_KEY's keys, newest first; empty when unset (a key is then generated into DATA_DIR). */
   secretsKeys: string[];
   adminEmails: string[];
+  metricsToken: string | undefined;
   session: { idleTimeoutMs: number; maxAgeMs: number; cookieName: string; secureCookie: boolean };
   /** A proof younger than this is fresh enough to show a secret or change a credential (R17). */
   stepUpMs: number;
@@ -277,6 +280,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appUrl,
     appUrlIsHttps: appUrl.startsWith("https:"),
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     logFormat: env.LOG_FORMAT ?? (!isProduction && process.stdout.isTTY ? "pretty" : "json"),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,

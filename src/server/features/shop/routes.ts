@@ -371,6 +371,7 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
           // A forged, stale or malformed event is the sender's mistake: 400, which Stripe does not
           // retry as it retries a 5xx.
           if (error instanceof WebhookSignatureError || error instanceof WebhookEventError) {
+            app.metrics.webhookEvents.inc({ type: "(unread)", result: "refused" });
             throw badRequest(error.message);
           }
           throw error;
@@ -379,8 +380,12 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
           config,
           payments,
           mail,
+        }).catch((error: unknown) => {
+          app.metrics.webhookEvents.inc({ type: event.type, result: "failed" });
+          throw error;
         });
         request.log.info({ eventId: event.id, type: event.type, outcome }, "payment event");
+        app.metrics.webhookEvents.inc({ type: event.type, result: outcome });
         return { received: true as const };
       },
     );
