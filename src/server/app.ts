@@ -140,6 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox,
   });
   app.decorate("sync", sync);
+  // A stop lets a sync under way finish (hooks run last-added first, so this runs before the outbox's).
+  app.addHook("onClose", async () => sync.drain());
   await app.register(authRoutes, {
     db: database.db,
     config,

@@ -73,10 +73,11 @@ async function main(): Promise<void> {
   await database.migrate();
   startup.mark("migrated")();
 
+  // A stop first stops starting new background work (this hook, added last, runs first); the app's
+  // own hooks then wait for the sync and the delivery under way; the database closes after them all.
   let stopBackgroundWork = () => {};
   app.addHook("onClose", async () => {
     stopBackgroundWork();
-    await database.close();
   });
 
   let closing = false;
@@ -86,12 +87,12 @@ async function main(): Promise<void> {
     readiness.state = "stopping";
     app.log.info({ signal }, "shutting down");
     const force = setTimeout(() => {
-      app.log.error("in-flight requests did not finish in time; exiting");
+      app.log.error("in-flight requests and background work did not finish in time; exiting");
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     app.close().then(
-      () => process.exit(0),
+      () => database.close().finally(() => process.exit(0)),
       (err: unknown) => {
         app.log.error({ err }, "error while shutting down");
         process.exit(1);

@@ -31,6 +31,8 @@ export interface SyncService {
   importStatus(): Promise<ImportStatus>;
   /** Starts the schedule (the outbox's worker delivers the write-backs); the returned function stops it. */
   startBackgroundWork(): () => void;
+  /** Waits for the runs under way to finish, as a stop does before the database closes. */
+  drain(): Promise<void>;
 }
 
 export class NoSourceError extends Error {
@@ -51,9 +53,13 @@ export async function createSyncService(
   const intervalMs = config.syncIntervalMinutes * 60_000;
   let nextRunAt: Date | null = null;
 
+  const underWay = new Set<Promise<unknown>>();
   const run = (request: SyncRequest) => {
     if (!source) return Promise.reject(new NoSourceError());
-    return runSync({ db, source, fieldMap, secretBox, log }, request);
+    const running = runSync({ db, source, fieldMap, secretBox, log }, request);
+    const settled = running.catch(() => {}).finally(() => underWay.delete(settled));
+    underWay.add(settled);
+    return running;
   };
 
   async function runScheduled(): Promise<boolean> {
@@ -90,6 +96,9 @@ export async function createSyncService(
         intervalMinutes: config.syncIntervalMinutes,
         nextRunAt,
       }),
+    async drain() {
+      await Promise.all(underWay);
+    },
     startBackgroundWork() {
       const timers: NodeJS.Timeout[] = [];
       if (source && intervalMs > 0) {
