@@ -2,6 +2,7 @@
  * Opens the database: embedded PGlite (in a folder, or in memory for tests) or a PostgreSQL server.
  * Both are driven through the same Drizzle schema and queries, and both are migrated the same way.
  */
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import v8 from "node:v8";
 import { sql } from "drizzle-orm";
@@ -35,6 +36,24 @@ export type DatabaseTarget =
 
 // Any fixed number works; it only has to be the same for every instance of the portal.
 const MIGRATION_LOCK_KEY = 7_311_001;
+
+/**
+ * Whether the database already has every migration: the newest applied one (drizzle's own record)
+ * is the journal's newest. Drizzle's migrator applies exactly the migrations newer than the newest
+ * applied, so when this holds it would do nothing; a start skips it, and the reading of every
+ * migration file and the lock that come with it. A database without the record is not current.
+ */
+async function schemaIsCurrent(newestApplied: () => Promise<unknown>): Promise<boolean> {
+  const [journalText, applied] = await Promise.all([
+    readFile(path.join(migrationsDir, "meta", "_journal.json"), "utf8"),
+    newestApplied().catch(() => null),
+  ]);
+  const journal = JSON.parse(journalText) as { entries: Array<{ when: number }> };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  return applied !== null && applied !== undefined && Number(applied) >= newest;
+}
+
+const NEWEST_APPLIED_SQL = "select max(created_at) as newest from drizzle.__drizzle_migrations";
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   return target.kind === "postgres" ? openPostgres(target.url) : openPglite(target);
@@ -86,6 +105,11 @@ async function openPglite(
     ready: () => client.waitReady,
     async migrate() {
       await client.waitReady;
+      const current = await schemaIsCurrent(async () => {
+        const result = await client.query<{ newest: unknown }>(NEWEST_APPLIED_SQL);
+        return result.rows[0]?.newest;
+      });
+      if (current) return;
       await migratePglite(db as never, { migrationsFolder: migrationsDir });
     },
     ping: () => timed(() => client.query("select 1")),
@@ -116,6 +140,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     kind: "postgres",
     ready: () => Promise.resolve(),
     async migrate() {
+      const current = await schemaIsCurrent(async () => {
+        const result = await pool.query<{ newest: unknown }>(NEWEST_APPLIED_SQL);
+        return result.rows[0]?.newest;
+      });
+      if (current) return;
       const client = await pool.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
