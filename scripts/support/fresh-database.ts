@@ -10,6 +10,8 @@ import { type DatabaseHandle, openDatabase } from "../../src/server/db/client";
 export async function freshDatabase(label: string): Promise<{
   database: DatabaseHandle;
   dataDir: string;
+  /** The connection string of the new database, on a PostgreSQL server. */
+  url?: string;
   drop(): Promise<void>;
 }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `${label.replace(/_/g, "-")}-`));
@@ -32,6 +34,7 @@ export async function freshDatabase(label: string): Promise<{
   return {
     database,
     dataDir,
+    url: url.toString(),
     async drop() {
       await admin(`drop database if exists ${name} with (force)`);
       await rm(dataDir, { recursive: true, force: true });
