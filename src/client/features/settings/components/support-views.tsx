@@ -53,8 +53,8 @@ export function SupportViews() {
         <p className="text-sm text-muted-foreground">The support team has not viewed your account.</p>
       ) : (
         <ul aria-label="Viewed by support" className="grid gap-2">
-          {views.data.map((view, index) => (
-            <li key={`${view.startedAt}-${index}`} className="flex items-start gap-3 text-sm">
+          {views.data.map((view) => (
+            <li key={view.startedAt} className="flex items-start gap-3 text-sm">
               <Eye aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
               <span>
                 <ViewLine view={view} />
