@@ -43,7 +43,6 @@ export type SupportView = z.infer<typeof supportViewSchema>;
 
 /** `GET /api/me/support-views`: the newest first. */
 export const supportViewsSchema = z.object({ views: z.array(supportViewSchema) });
-export type SupportViews = z.infer<typeof supportViewsSchema>;
 
 /** `POST /api/admin/customers/{uid}/view-as`: whom the session now views as, and the banner's facts. */
 export const viewingStartedSchema = z.object({
