@@ -12,6 +12,7 @@ import { createSession } from "../../src/server/http/session-store";
 import { ADMIN_WHILE_VIEWING, type DeclaredRoute } from "../../src/server/plugins/session";
 import { hashSecretToken } from "../../src/server/secrets/secret-token";
 import { READ_ONLY_WHILE_VIEWING } from "../../src/shared/api/view-as";
+import { AUDIT_EVENT_KIND_NAMES } from "../../src/shared/audit/audit-kinds";
 import { insertAccount, secretsFor } from "../support/linkedin-accounts";
 import { createTestApp, sameOrigin, type TestApp } from "../support/test-app";
 import { insertUser, type SignedInUser, signedInUser } from "../support/users";
@@ -113,6 +114,8 @@ describe("viewing as a customer", () => {
     expect((await get("/api/user")).json()).toMatchObject({ id: alice.user.id, email: alice.user.email });
 
     const events = await viewAsEvents(alice.user.id);
+    // A kind the admin's audit log can filter by.
+    expect(AUDIT_EVENT_KIND_NAMES).toContain("view-as-started");
     expect(events.at(-1)).toMatchObject({
       kind: "view-as-started",
       actorUserId: admin.user.id,
@@ -236,6 +239,7 @@ describe("viewing as a customer", () => {
       ipAddress: ADMIN_IP,
     });
     expect(events.at(-1)?.targetId).toBe(events.at(-2)?.targetId);
+    expect(AUDIT_EVENT_KIND_NAMES).toContain("view-as-stopped");
     // Stopping when viewing no one changes nothing and records nothing.
     expect((await stopViewing()).statusCode).toBe(204);
     expect(await viewAsEvents(alice.user.id)).toHaveLength(events.length);
