@@ -9,12 +9,14 @@ import { type Adapters, createAdapters } from "./adapters/create-adapters";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import activityRoutes from "./features/activity/routes";
+import viewAsRoutes from "./features/admin/view-as-routes";
 import closeLoginRoutes from "./features/auth/close-login-routes";
 import googleRoutes from "./features/auth/google-routes";
 import { mailRequestKind } from "./features/auth/mail-requests";
 import passkeyRoutes from "./features/auth/passkey-routes";
 import authRoutes from "./features/auth/routes";
 import securityRoutes from "./features/auth/security-routes";
+import supportViewsRoutes from "./features/auth/support-views-routes";
 import billingRoutes from "./features/billing/routes";
 import testBillingPortalRoutes from "./features/billing/test-billing-portal-routes";
 import devToolsRoutes from "./features/dev-tools/routes";
@@ -166,8 +168,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     writeBack: sync.writeBack,
   });
   await app.register(passkeyRoutes, { db: database.db, config, secretBox, mail });
+  await app.register(supportViewsRoutes, { db: database.db, config });
   await app.register(syncRoutes, { db: database.db, sync });
   await app.register(outboxRoutes, { db: database.db, outbox });
+  await app.register(viewAsRoutes, { db: database.db });
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox, config });
   await app.register(activityRoutes, { db: database.db });
   await app.register(profileOptimizationsRoutes, { db: database.db });
@@ -182,10 +186,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(myDataRoutes, { db: database.db, secretBox, config });
   if (!config.isProduction) {
     // The development extras hand out reset links and free payments: every route registered here
-    // declares itself loopback-only, so they answer no one beyond this machine whatever HOST says.
+    // declares itself loopback-only, so they answer no one beyond this machine whatever HOST says,
+    // and none of them answers a session viewing as a customer (decision 036).
     await app.register(async (extras) => {
       extras.addHook("onRoute", (route) => {
-        route.config = { ...route.config, loopbackOnly: true };
+        route.config = { ...route.config, loopbackOnly: true, whileViewing: "refused" };
       });
       if (adapters.payments?.kind === "test") {
         await extras.register(testCheckoutRoutes, {

@@ -195,7 +195,7 @@ describe("first load and lean responses", () => {
     it("answers a signed-out browser 200 with no user, never a failure", async () => {
       const res = await get("/api/session");
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ user: null });
+      expect(res.json()).toEqual({ user: null, viewing: null });
       expect(res.headers["cache-control"]).toBe("no-store");
     });
 
@@ -204,7 +204,7 @@ describe("first load and lean responses", () => {
       const session = await get("/api/session", { cookie });
       const user = await get("/api/user", { cookie });
       expect(session.statusCode).toBe(200);
-      expect(session.json()).toEqual({ user: user.json() });
+      expect(session.json()).toEqual({ user: user.json(), viewing: null });
     });
   });
 });

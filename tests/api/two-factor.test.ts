@@ -162,7 +162,7 @@ describe("two-factor sign-in with an authenticator app", () => {
     expect((await get("/api/user", cookie)).statusCode).toBe(401);
     expect((await get("/api/user", `${SESSION}=${pending.value}`)).statusCode).toBe(401);
     expect((await get("/api/user/two-factor", `${SESSION}=${pending.value}`)).statusCode).toBe(401);
-    expect((await get("/api/session", cookie)).json()).toEqual({ user: null });
+    expect((await get("/api/session", cookie)).json()).toEqual({ user: null, viewing: null });
 
     const wrong = await secondStep(cookie, { code: wrongCode(secret) });
     expect(wrong.statusCode).toBe(401);

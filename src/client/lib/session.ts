@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import type { CurrentUser } from "../../shared/api/user";
 import { getJson } from "./api-client";
 import { type FieldKind, readRecord } from "./read-answer";
@@ -31,11 +31,18 @@ export function readSessionAnswer(body: unknown): CurrentUser | null {
   return readRecord<CurrentUser>(user, USER_FIELDS, "session answer");
 }
 
-/** The signed-in user, or null when the session is anonymous. */
-export async function getCurrentUser(): Promise<CurrentUser | null> {
+/**
+ * Where the session's `viewing` part is kept as the server sent it, unread: the signed-in layout's
+ * banner reads it (decision 036), so that checking it costs the first load nothing.
+ */
+export const viewingQueryKey = ["/api/session", "viewing"] as const;
+
+/** The signed-in user, or null when the session is anonymous; `viewing` goes to the cache beside it. */
+async function getCurrentUser(client: QueryClient): Promise<CurrentUser | null> {
   // GET /api/session answers 200 with `user: null` when signed out, where /api/user answers 401 and
   // the browser would log a failed request on every signed-out visit.
   const body = await getJson("/api/session", { on401: "returnNull" });
+  client.setQueryData(viewingQueryKey, (body as { viewing?: unknown } | null)?.viewing ?? null);
   return body === null ? null : readSessionAnswer(body);
 }
 
@@ -43,7 +50,7 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
 // window regains focus, so a session that ended elsewhere is noticed; a failure is not retried.
 export const currentUserQueryOptions = queryOptions({
   queryKey: currentUserQueryKey,
-  queryFn: getCurrentUser,
+  queryFn: ({ client }) => getCurrentUser(client),
   staleTime: 0,
   refetchOnMount: true,
   refetchOnWindowFocus: true,

@@ -47,7 +47,7 @@ export const stepUpResponse = stepUpRequiredSchema.describe(
 export const adminForbiddenSchema = z
   .object({ error: z.string(), enrolSecondFactor: z.literal(true).optional() })
   .describe(
-    "Refused: not an administrator, or (`enrolSecondFactor: true`) an administrator who must set up a second factor first.",
+    "Refused: not an administrator, an administrator whose session views the portal as a customer (decision 036), or (`enrolSecondFactor: true`) an administrator who must set up a second factor first.",
   );
 
 /** An answer without a body, such as a redirect or a 304. */
@@ -73,7 +73,13 @@ export interface RouteTraits {
   access: "public" | "user" | "admin";
   crossSite: boolean;
   loopbackOnly: boolean;
+  /** A session that views the portal as a customer gets 403 here (view-as-session.ts). */
+  refusedWhileViewing: boolean;
 }
+
+/** What the 403 of a session viewing as a customer means, said on every route that can answer it. */
+export const WHILE_VIEWING_MEANING =
+  "Refused while an administrator's session views the portal as this customer: read only (decision 036).";
 
 const crossSiteRefusal = errorBody(
   "Refused: a state-changing call must come from the portal's own origin (Origin, or Referer without one).",
@@ -82,15 +88,23 @@ const crossSiteRefusal = errorBody(
 /**
  * The answers the app's plugins give on any route with these traits, whatever its handler does:
  * 400 (the request or its Host header is malformed), 500, 401 and 403 from the session guard, the
- * cross-site guard's 403, the body parser's 400, 413 and 415, and the 404 of a loopback-only route
- * asked from elsewhere. A route's own declaration of a status wins, except that an admin route's 403
- * is always the admin one, which also covers a plain refusal.
+ * cross-site guard's 403, the 403 of a session viewing as a customer, the body parser's 400, 413 and
+ * 415, and the 404 of a loopback-only route asked from elsewhere. A route's own declaration of a
+ * status wins, except that an admin route's 403 is always the admin one, which also covers a plain
+ * refusal (the API reference adds the viewing one's meaning to a route's own 403).
  */
 export function commonResponses(route: RouteTraits): Record<number, ZodType> {
   const answers: Record<number, ZodType> = { 400: errorBody(ERROR_MEANINGS[400]) };
   const changesState = route.methods.some((method) => !SAFE_METHODS.has(method));
   if (route.access !== "public") answers[401] = errorBody("Not signed in.");
   if (changesState && !route.crossSite) answers[403] = crossSiteRefusal;
+  if (route.refusedWhileViewing) {
+    answers[403] = errorBody(
+      changesState && !route.crossSite
+        ? `${crossSiteRefusal.description} Or: ${WHILE_VIEWING_MEANING}`
+        : WHILE_VIEWING_MEANING,
+    );
+  }
   if (route.access === "admin") answers[403] = adminForbiddenSchema;
   if (route.loopbackOnly) answers[404] = errorBody("Asked from another machine than the server's own.");
   if (changesState) {

@@ -4,6 +4,7 @@
  * replayed as a cookie.
  */
 import { and, desc, eq, isNull, lt, ne, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import { type SessionProof, type SessionRow, sessions, type UserRow, users } from "../db/schema";
 import { hashSecretToken, newSecretToken } from "../secrets/secret-token";
@@ -42,22 +43,40 @@ export async function createSession(
   return { token, session };
 }
 
-/** The live session for a token and its user, or null when it is unknown, idle too long or too old. */
+/** The customer a session views as (decision 036), joined under a name of its own. */
+const viewedUsers = alias(users, "viewed_users");
+
+export interface LiveSession {
+  session: SessionRow;
+  /** Whose session it is. */
+  user: UserRow;
+  /**
+   * The customer the session views as, read only (decision 036): only an administrator's session
+   * views anyone, so a session whose owner is no longer one views no one.
+   */
+  viewing: UserRow | null;
+}
+
+/**
+ * The live session for a token, its user and the customer it views as, in one query; null when it
+ * is unknown, idle too long or too old.
+ */
 export async function findLiveSession(
   db: Database,
   policy: SessionPolicy,
   token: string,
   now = new Date(),
-): Promise<{ session: SessionRow; user: UserRow } | null> {
+): Promise<LiveSession | null> {
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, viewing: viewedUsers })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(viewedUsers, eq(viewedUsers.id, sessions.viewingUserId))
     // Closing a login ends its sessions; a closed login is never signed in, whatever is left behind.
     .where(and(eq(sessions.tokenHash, hashSecretToken(token)), isNull(users.closedAt)))
     .limit(1);
   if (!row) return null;
-  const { session } = row;
+  const { session, user } = row;
   const idleFor = now.getTime() - session.lastSeenAt.getTime();
   if (session.expiresAt <= now || idleFor >= policy.idleTimeoutMs) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
@@ -67,7 +86,7 @@ export async function findLiveSession(
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
     session.lastSeenAt = now;
   }
-  return row;
+  return { session, user, viewing: user.role === "admin" ? row.viewing : null };
 }
 
 export async function deleteSession(db: Database, sessionId: number): Promise<void> {

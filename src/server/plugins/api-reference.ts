@@ -22,7 +22,9 @@ import {
   type ErrorStatus,
   MEDIA_TYPE_KEY,
   textBody,
+  WHILE_VIEWING_MEANING,
 } from "../http/responses";
+import { refusesWhileViewing } from "../http/view-as-session";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -79,6 +81,7 @@ export const API_TAGS = [
       "/api/auth/fresh-proof",
       "/api/auth/step-up",
       "/api/me/close-login",
+      "/api/me/support-views",
     ],
   },
   {
@@ -114,8 +117,9 @@ export const API_TAGS = [
   },
   {
     name: "admin",
-    description: "Administrators only: sync, import status, audit trails.",
-    prefixes: ["/api/admin"],
+    description:
+      "Administrators only: sync, import status, audit trails, and viewing the portal as a customer, read only (stopping it is open to the viewing session).",
+    prefixes: ["/api/admin", "/api/view-as"],
   },
   {
     name: "development",
@@ -208,14 +212,22 @@ export default fp(
           body?: ZodType;
         };
         const methods = methodsOf(route);
+        const refusedWhileViewing = refusesWhileViewing(methods, route.config?.whileViewing);
         const common = commonResponses({
           methods,
           access,
           crossSite: route.config?.crossSite === true,
           loopbackOnly: route.config?.loopbackOnly === true,
+          refusedWhileViewing,
         });
         const response = { ...common, ...route.config?.documented?.responses, ...declared.response };
         if (access === "admin" && common[403]) response[403] = common[403];
+        // A route's own 403 (a step-up, another's data) also says when viewing as a customer refuses it.
+        const own403 = response[403];
+        if (refusedWhileViewing && own403 && own403 !== common[403]) {
+          const meaning = own403.description ?? ERROR_MEANINGS[403];
+          response[403] = own403.describe(`${meaning} Or: ${WHILE_VIEWING_MEANING}`);
+        }
         const body = declared.body ?? route.config?.documented?.body;
         const { schema, url } = jsonSchemaTransform({
           ...input,

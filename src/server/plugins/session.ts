@@ -4,15 +4,21 @@
  * and access is decided from the matched route's own declaration, never from the URL's text: the
  * router decodes a path, so `/%61pi/...` or an absolute-form target reaches the same route and the
  * same guard. A request that matched no route reaches only the not-found handler.
+ *
+ * A session that views the portal as a customer (decision 036) is served as that customer, read
+ * only: `request.currentUser` is the customer, `request.viewingAdmin` the administrator, and a route
+ * answers only if `whileViewing` (view-as-session.ts) lets it; admin routes never do.
  */
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
+import { READ_ONLY_WHILE_VIEWING } from "../../shared/api/view-as";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { SessionProof, SessionRow, UserRow } from "../db/schema";
 import { ADMIN_SECOND_FACTOR_BODY, adminMustEnrol } from "../http/admin-second-factor";
 import { createSession, findLiveSession } from "../http/session-store";
+import { answersWhileViewing, type WhileViewing } from "../http/view-as-session";
 
 export type Access = "public" | "user" | "admin";
 
@@ -22,7 +28,11 @@ export interface DeclaredRoute {
   access: Access;
   crossSite: boolean;
   staticAsset: boolean;
+  whileViewing: WhileViewing | undefined;
 }
+
+/** The answer of an admin route to a session that views as a customer. */
+export const ADMIN_WHILE_VIEWING = "Stop viewing as a customer to use the admin pages";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -30,10 +40,15 @@ declare module "fastify" {
     crossSite?: boolean;
     /** A file of the built client: public, and served without a session look-up. */
     staticAsset?: boolean;
+    /** Whether a session viewing as a customer may call the route (view-as-session.ts). */
+    whileViewing?: WhileViewing;
   }
   interface FastifyRequest {
+    /** Who the request is served as: the session's user, or the customer a session views as. */
     currentUser: UserRow | null;
     currentSession: SessionRow | null;
+    /** The administrator whose session views the portal as `currentUser`, read only; else null. */
+    viewingAdmin: UserRow | null;
   }
   interface FastifyInstance {
     /** Starts a new session for the user, proven as `provenBy` says, and sets its cookie on the reply. */
@@ -58,6 +73,7 @@ export default fp(
     await app.register(cookie);
     app.decorateRequest("currentUser", null);
     app.decorateRequest("currentSession", null);
+    app.decorateRequest("viewingAdmin", null);
 
     app.decorate("startSession", async (reply: FastifyReply, user: UserRow, provenBy: SessionProof) => {
       const request = reply.request;
@@ -96,22 +112,31 @@ export default fp(
         access: route.config?.access ?? "public",
         crossSite: route.config?.crossSite === true,
         staticAsset: route.config?.staticAsset === true,
+        whileViewing: route.config?.whileViewing,
       })),
     );
 
     // preValidation, so that a caller without access learns nothing from validation messages.
     app.addHook("preValidation", async (request, reply) => {
-      const { access, staticAsset } = request.routeOptions.config;
+      const { access, staticAsset, whileViewing } = request.routeOptions.config;
       // No declaration means no route matched: only the not-found handler runs, and it reads no session.
       if (access === undefined || staticAsset) return;
       const token = request.cookies[policy.cookieName];
       if (token) {
         const live = await findLiveSession(db, policy, token);
         if (live) {
-          request.currentUser = live.user;
           request.currentSession = live.session;
+          request.currentUser = live.viewing ?? live.user;
+          if (live.viewing) request.viewingAdmin = live.user;
         } else {
           app.clearSessionCookie(reply);
+        }
+      }
+      if (request.viewingAdmin) {
+        // Whatever the customer's own role: the administrator's powers wait until they stop viewing.
+        if (access === "admin") return reply.code(403).send({ error: ADMIN_WHILE_VIEWING });
+        if (!answersWhileViewing(request.method, whileViewing)) {
+          return reply.code(403).send({ error: READ_ONLY_WHILE_VIEWING });
         }
       }
       if (access === "public") return;

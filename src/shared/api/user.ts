@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { writeBackStatusSchema } from "./sync";
+import { viewingSchema } from "./view-as";
 
 export const roleSchema = z.enum(["customer", "admin"]);
 export type Role = z.infer<typeof roleSchema>;
@@ -25,8 +26,15 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-/** `GET /api/session`: who this browser is signed in as, `null` when no one. */
-export const sessionSchema = z.object({ user: currentUserSchema.nullable() });
+/**
+ * `GET /api/session`: who this browser is signed in as, `null` when no one. While an administrator
+ * views the portal as a customer, `user` is the customer and `viewing` names the administrator
+ * (decision 036); otherwise `viewing` is null.
+ */
+export const sessionSchema = z.object({
+  user: currentUserSchema.nullable(),
+  viewing: viewingSchema.nullable(),
+});
 
 /** A new email waiting for its mailed link: the profile keeps the old one until then. */
 export const emailChangeSchema = z.object({ pendingEmail: z.string(), message: z.string() });

@@ -201,6 +201,26 @@ export const e2eUsers = {
     emailVerified: false,
     baseRecordUid: "e2e00000-0000-4000-8000-0000000000d2",
   },
+  /**
+   * Viewed by the admin as a customer, read only (view-as.spec.ts), one on a desktop and one on a
+   * phone; each then sees in Settings that support viewed their account.
+   */
+  desktopViewed: {
+    email: "vera.viewed@example.test",
+    name: "Vera Viewed",
+    username: "vera",
+    role: "customer",
+    sessionToken: "e2e-desktop-viewed-session-token-0123456789",
+    uid: "e2e00000-0000-4000-8000-0000000000f1",
+  },
+  phoneViewed: {
+    email: "victor.viewed@example.test",
+    name: "Victor Viewed",
+    username: "victor",
+    role: "customer",
+    sessionToken: "e2e-phone-viewed-session-token-0123456789ab",
+    uid: "e2e00000-0000-4000-8000-0000000000f2",
+  },
 } as const;
 
 export type E2eUserKey = keyof typeof e2eUsers;

@@ -38,7 +38,9 @@ const config = {
 describe("the answers the first load reads without zod", () => {
   it("reads a session as the schema does", () => {
     expect(readSessionAnswer({ user: null })).toBeNull();
-    expect(readSessionAnswer({ user })).toEqual(sessionSchema.parse({ user }).user);
+    expect(readSessionAnswer({ user, viewing: null })).toEqual(
+      sessionSchema.parse({ user, viewing: null }).user,
+    );
     expect(readSessionAnswer({ user: { ...user, extra: 1 } })).toEqual(user);
   });
 

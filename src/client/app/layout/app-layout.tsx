@@ -8,6 +8,7 @@ import { useMediaQuery } from "../../lib/use-media-query";
 import { ErrorBoundary } from "../error-boundary";
 import { SidebarColumn, WIDE_LAYOUT_QUERY } from "./layout-parts";
 import { MobileMenu } from "./mobile-menu";
+import { ViewingBanner } from "./viewing-banner";
 
 /**
  * The signed-in frame: a fixed sidebar on large screens, a top bar with a menu button below them.
@@ -43,6 +44,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         </header>
       )}
       <div className={wide ? "pl-64" : undefined}>
+        <ViewingBanner user={user} />
         <main
           id="main-content"
           // The path it shows, which the menu waits for before focusing the heading of a page chosen there.

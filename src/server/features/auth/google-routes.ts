@@ -118,7 +118,8 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
   app.get(
     "/api/auth/google",
     {
-      config: { access: "public" },
+      // Starts a sign-in or a link: nothing a session viewing as a customer may begin (decision 036).
+      config: { access: "public", whileViewing: "refused" },
       schema: {
         summary: "Start Google sign-in",
         description:
@@ -178,7 +179,7 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
   app.get(
     "/api/auth/google/callback",
     {
-      config: { access: "public" },
+      config: { access: "public", whileViewing: "refused" },
       schema: {
         summary: "Finish Google sign-in or linking",
         description: "Where the issuer sends the browser back.",

@@ -37,12 +37,13 @@ import {
   deleteUserSessions,
   listUserSessions,
 } from "../../http/session-store";
+import { endViewing } from "../../http/view-as-session";
 import type { MailQueue } from "../../outbox/mail";
 import type { Outbox } from "../../outbox/outbox";
 import type { SecretBox } from "../../secrets/secret-box";
 import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
 import { claimBindingCookie } from "./claim-binding";
-import { toCurrentUser } from "./current-user";
+import { toCurrentUser, viewingOf } from "./current-user";
 import { knownDeviceCookie } from "./known-device";
 import { rememberSignInBrowser } from "./new-sign-in-alert";
 import type { ProfileWriteBack } from "./profile-write-back";
@@ -110,7 +111,10 @@ const authRoutes: FastifyPluginAsyncZod<{
       config: { access: "public" },
       schema: { summary: "The session: the signed-in user, or null", response: { 200: sessionSchema } },
     },
-    async (request) => ({ user: request.currentUser ? toCurrentUser(request.currentUser) : null }),
+    async (request) => ({
+      user: request.currentUser ? toCurrentUser(request.currentUser) : null,
+      viewing: viewingOf(request),
+    }),
   );
 
   app.post(
@@ -172,8 +176,15 @@ const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     "/api/logout",
-    { config: { access: "public" }, schema: { summary: "Sign out", response: { 200: ok } } },
+    {
+      // Signing out also ends viewing as a customer (decision 036), which is recorded as stopped.
+      config: { access: "public", whileViewing: "allowed" },
+      schema: { summary: "Sign out", response: { 200: ok } },
+    },
     async (request, reply) => {
+      if (request.currentSession && request.viewingAdmin) {
+        await endViewing(db, request.currentSession, request.viewingAdmin, request.ip);
+      }
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       app.clearSessionCookie(reply);
       return { ok: true as const };

@@ -90,7 +90,8 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
   app.get(
     "/api/transactions/export.csv",
     {
-      config: { access: "user" },
+      // A download: the customer's data leaves the portal only at the customer's own hand (decision 036).
+      config: { access: "user", whileViewing: "refused" },
       schema: {
         summary: "Export transactions as CSV",
         description:

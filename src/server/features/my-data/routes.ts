@@ -45,6 +45,8 @@ const myDataRoutes: FastifyPluginAsyncZod<{ db: Database; secretBox: SecretBox; 
       exposeHeadRoute: false,
       config: {
         access: "user",
+        // The customer's data leaves the portal only at the customer's own hand (decision 036).
+        whileViewing: "refused",
         // The 200 is a stream of bytes the route writes itself.
         documented: {
           responses: { 200: zipBody, 403: refusal, ...errorResponses(429) },

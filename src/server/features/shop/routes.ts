@@ -348,7 +348,13 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
     raw.post(
       "/api/stripe/webhook",
       {
-        config: { access: "public", crossSite: true, documented: { body: paymentEventBodySchema } },
+        config: {
+          access: "public",
+          crossSite: true,
+          // Stripe calls it, with no session: no one's viewing has anything to do with it.
+          whileViewing: "allowed",
+          documented: { body: paymentEventBodySchema },
+        },
         schema: {
           summary: "Receive the payment provider's events",
           description: "Stripe's signed events (Stripe-Signature over the raw body, 300 s tolerance).",

@@ -20,6 +20,7 @@ import { toast } from "../../../lib/use-toast";
 import { useEndSession } from "../api/end-session";
 import { useUserSessions } from "../api/get-user-sessions";
 import { useSignOutOtherSessions } from "../api/sign-out-other-sessions";
+import { SupportViews } from "./support-views";
 
 /** How the session's holder proved who they are, as the list says it. */
 const PROVEN_BY: Record<SessionProofName, string> = {
@@ -92,7 +93,7 @@ function SessionRow({
 
 /**
  * Where the account is signed in and how each session was proven, this device first, with a way to
- * end any other session, or every one but this.
+ * end any other session, or every one but this; below, when the support team viewed the account.
  */
 export function SessionsCard() {
   const sessions = useUserSessions();
@@ -156,6 +157,7 @@ export function SessionsCard() {
             ))}
           </ul>
         )}
+        <SupportViews />
       </CardContent>
       <CardFooter className="flex-wrap justify-between gap-3 border-t pt-6">
         <p className="text-sm text-muted-foreground">

@@ -1,0 +1,53 @@
+import { useQuery } from "@tanstack/react-query";
+import { Eye, LoaderCircle } from "lucide-react";
+import type { CurrentUser } from "../../../shared/api/user";
+import { Button } from "../../components/ui/button";
+import { useStopViewing } from "../../features/admin/api/view-as-stop";
+import { failureText } from "../../lib/api-error";
+import { viewingQueryKey } from "../../lib/session";
+import { toast } from "../../lib/use-toast";
+
+/**
+ * Whether the session views the portal as a customer (decision 036), as its last answer said: its
+ * `viewing` part, kept unread by lib/session.ts, names the administrator; anything but null means
+ * the session is read only, which the banner must then say.
+ */
+function useViewing(): boolean {
+  // Written by the session query; this observer only reads it.
+  const { data } = useQuery({ queryKey: viewingQueryKey, enabled: false });
+  return typeof data === "object" && data !== null;
+}
+
+/**
+ * The strip at the top of every signed-in screen while an administrator views the portal as a
+ * customer: whom, that nothing can be changed, and the way back (decision 036).
+ */
+export function ViewingBanner({ user }: { user: CurrentUser }) {
+  const viewing = useViewing();
+  const stop = useStopViewing(user.uid);
+  if (!viewing) return null;
+  const onStop = () =>
+    stop.mutate(undefined, {
+      onError: (error) =>
+        toast({
+          variant: "destructive",
+          title: "Could not stop viewing",
+          description: failureText(error, "Viewing as this customer could not be stopped"),
+        }),
+    });
+  return (
+    <section
+      aria-label="Viewing as a customer"
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-amber-300 bg-amber-100 px-4 py-2 text-sm text-amber-950 sm:px-6 lg:px-8 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
+    >
+      <Eye aria-hidden="true" className="size-4 shrink-0" />
+      <p className="min-w-0 flex-1 break-words">
+        Viewing as <strong className="font-semibold">{user.name}</strong> ({user.email}) — read only
+      </p>
+      <Button size="sm" variant="outline" onClick={onStop} disabled={stop.isPending}>
+        {stop.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+        Stop viewing
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { CircleAlert, Eye } from "lucide-react";
+import { useState } from "react";
+import { startViewingSchema, VIEW_AS_REASON_MAX } from "../../../../shared/api/view-as";
+import { FormField } from "../../../components/form-field";
+import { SubmitButton } from "../../../components/submit-button";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
+import {
+  AlertDialog,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../../../components/ui/alert-dialog";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { failureText } from "../../../lib/api-error";
+import { useServerForm } from "../../../lib/use-server-form";
+import { useStartViewing } from "../api/view-as-start";
+
+/** The customer a button views as: their UID for the call, their name for the dialog's words. */
+export interface ViewAsCustomer {
+  uid: string;
+  name: string;
+}
+
+/**
+ * "View as customer" (decision 036): asks the administrator why, then turns their session into one
+ * that sees the portal as this customer, read only, and opens the customer's dashboard. The reason
+ * goes to the audit log; the customer later sees that support viewed their account, and when.
+ */
+export function ViewAsButton({
+  customer,
+  disabled = false,
+}: {
+  customer: ViewAsCustomer;
+  /** For a customer who cannot be viewed (a closed login, an administrator). */
+  disabled?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" disabled={disabled} onClick={() => setOpen(true)}>
+        <Eye aria-hidden="true" />
+        View as customer
+      </Button>
+      {open ? <ViewAsDialog customer={customer} onCancel={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function ViewAsDialog({ customer, onCancel }: { customer: ViewAsCustomer; onCancel: () => void }) {
+  const start = useStartViewing(customer.uid);
+  const { form, showServerError } = useServerForm(startViewingSchema, {
+    defaultValues: { reason: "" },
+    serverFields: ["reason"],
+  });
+  const [failure, setFailure] = useState<string | undefined>();
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (body) => {
+    setFailure(undefined);
+    try {
+      await start.mutateAsync(body);
+    } catch (error) {
+      const { fields } = showServerError(error);
+      if (fields.length === 0) setFailure(failureText(error, "Viewing as this customer could not start"));
+    }
+  });
+
+  return (
+    <AlertDialog open onOpenChange={(next) => (next || start.isPending ? undefined : onCancel())}>
+      <AlertDialogContent
+        className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          form.setFocus("reason");
+        }}
+      >
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <AlertDialogHeader>
+            <AlertDialogTitle>View as {customer.name}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              You will see the portal as this customer sees it, read only: nothing can be changed, downloaded
+              or revealed until you stop viewing. Your reason is kept in the audit log, and the customer can
+              see in their settings that support viewed their account, and when.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          {failure ? (
+            <Alert variant="destructive" role="alert">
+              <CircleAlert aria-hidden="true" />
+              <AlertDescription>{failure}</AlertDescription>
+            </Alert>
+          ) : null}
+          <FormField
+            label="Reason"
+            hint="A ticket number or a few words on what you are checking."
+            error={errors.reason?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="off"
+                maxLength={VIEW_AS_REASON_MAX}
+                {...form.register("reason")}
+              />
+            )}
+          </FormField>
+          <AlertDialogFooter>
+            <Button variant="outline" onClick={onCancel} disabled={start.isPending}>
+              Cancel
+            </Button>
+            <SubmitButton pending={start.isPending} pendingLabel="Starting…">
+              Start viewing
+            </SubmitButton>
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
