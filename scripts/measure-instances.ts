@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -169,16 +169,18 @@ async function main() {
     const adminCookie = await cookieOf(admin.id);
 
     const started = ports.map((port) => {
+      // Their logs go to a file of the run, printed only when something failed to start.
+      const log = openSync(path.join(scratch, `portal-${port}.log`), "a");
       const child = spawn(process.execPath, ["dist/server/main.js"], {
         env: { ...env, PORT: String(port) },
-        stdio: ["ignore", "inherit", "inherit"],
+        stdio: ["ignore", log, log],
       });
       children.push(child);
       return child;
     });
     const configFile = path.join(scratch, "haproxy.cfg");
     writeFileSync(configFile, haproxyConfig(proxyPort, ports));
-    children.push(spawn(haproxy, ["-f", configFile, "-db"], { stdio: ["ignore", "ignore", "inherit"] }));
+    children.push(spawn(haproxy, ["-f", configFile, "-db"], { stdio: ["ignore", "ignore", "ignore"] }));
     const base = `http://127.0.0.1:${proxyPort}`;
     await Promise.all(
       ports.map((port) =>

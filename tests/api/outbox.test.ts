@@ -64,6 +64,53 @@ describe("two workers on one database", () => {
   });
 });
 
+describe("a worker whose lease lapsed", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  it("sends no mail that another worker has taken since, and each mail goes once even when a slow batch outlives its lease and another worker takes the rest", async () => {
+    const box = createSecretBox([Buffer.alloc(32, 9)]);
+    const sent: string[] = [];
+    const slow: Mailer = {
+      kind: "smtp",
+      async send(mail) {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        sent.push(mail.to);
+      },
+    };
+    const fast: Mailer = {
+      kind: "smtp",
+      async send(mail) {
+        sent.push(mail.to);
+      },
+    };
+    // The first worker's lease (1 s) lapses while it is still on its batch of six (2.4 s).
+    const first = createOutbox(database.db, silentLog, { leaseSeconds: 1 });
+    first.register(mailKind(slow, box));
+    const second = createOutbox(database.db, silentLog);
+    second.register(mailKind(fast, box));
+    const queue = mailQueue(first, box);
+    const JOBS = 6;
+    await database.db.transaction(async (tx) => {
+      for (let n = 100; n < 100 + JOBS; n++) await queue.enqueue(tx, message(n));
+    });
+
+    const firstRun = first.deliverDue();
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    const bySecond = await second.deliverDue();
+    const byFirst = await firstRun;
+
+    expect(sent.toSorted()).toEqual(
+      Array.from({ length: JOBS }, (_, i) => `person-${100 + i}@example.test`).toSorted(),
+    );
+    expect(byFirst + bySecond).toBe(JOBS);
+    expect(bySecond).toBeGreaterThan(0);
+  });
+});
+
 describe("mail through the outbox", () => {
   let smtp: FakeSmtp;
   let t: TestApp;

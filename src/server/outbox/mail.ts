@@ -51,6 +51,7 @@ export function mailKind(mailer: Mailer, secretBox: SecretBox): JobKind {
     maxAttempts: MAIL_MAX_ATTEMPTS,
     retryDelayMs: mailRetryDelay,
     forgetPayloadWhenDone: true,
+    oneByOne: true,
     async deliver(jobs) {
       const outcomes = new Map<number, string | null>();
       for (const job of jobs) {

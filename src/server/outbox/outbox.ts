@@ -31,6 +31,12 @@ export interface JobKind {
    * failed. A throw fails them all.
    */
   deliver(jobs: OutboxJob[]): Promise<Map<number, string | null>>;
+  /**
+   * Delivered one at a time, each recorded as done as soon as it is, and only while this run still
+   * holds it: for work that must not happen twice (a mail), where a batch recorded at its end would
+   * be repeated whole after a crash, or by another instance once a slow batch outlived its lease.
+   */
+  oneByOne?: boolean;
 }
 
 export interface NewJob {
@@ -180,11 +186,55 @@ export function createOutbox(
       .where(eq(outboxJobs.id, job.id));
   }
 
+  /**
+   * Renews the lease of a job this run claimed, unless it lapsed and another run claimed it since
+   * (each claim counts an attempt, so the count tells): false then, and this run leaves it alone.
+   */
+  async function stillHeld(job: OutboxJob): Promise<boolean> {
+    const renewed = await db
+      .update(outboxJobs)
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+      .where(and(eq(outboxJobs.id, job.id), eq(outboxJobs.attempts, job.attempts), isNull(outboxJobs.doneAt)))
+      .returning({ id: outboxJobs.id });
+    return renewed.length > 0;
+  }
+
+  async function deliverOneByOne(kind: JobKind, jobs: OutboxJob[]): Promise<number> {
+    let delivered = 0;
+    for (const job of jobs) {
+      if (closed) {
+        // Stopping: what this run claimed and did not start goes back at once, for the next run.
+        await db
+          .update(outboxJobs)
+          .set({ lockedUntil: null })
+          .where(
+            and(eq(outboxJobs.id, job.id), eq(outboxJobs.attempts, job.attempts), isNull(outboxJobs.doneAt)),
+          );
+        continue;
+      }
+      if (!(await stillHeld(job))) continue;
+      let error: string | null;
+      try {
+        const outcomes = await kind.deliver([job]);
+        error = outcomes.has(job.id) ? (outcomes.get(job.id) ?? null) : "not delivered";
+      } catch (err) {
+        error = err instanceof Error ? err.message : String(err);
+      }
+      await settle(kind, job, error);
+      if (error === null) delivered += 1;
+    }
+    return delivered;
+  }
+
   async function deliverClaimed(jobs: OutboxJob[]): Promise<number> {
     let delivered = 0;
     for (const [name, kind] of kinds) {
       const ofKind = jobs.filter((job) => job.kind === name);
       if (ofKind.length === 0) continue;
+      if (kind.oneByOne) {
+        delivered += await deliverOneByOne(kind, ofKind);
+        continue;
+      }
       let outcomes: Map<number, string | null>;
       try {
         outcomes = await kind.deliver(ofKind);
