@@ -145,8 +145,8 @@ test.describe("an admin", () => {
     });
     await openAsAdmin(page);
 
-    await expect(resultsCard(page)).toContainText("a sync of changes only by the schedule at");
-    await expect(page.getByText(/Changes only run started by the schedule at/)).toBeVisible();
+    await expect(resultsCard(page)).toContainText("a sync of changes only, started on schedule at");
+    await expect(page.getByText(/Sync of changes only, started on schedule at/)).toBeVisible();
     await expect(page.getByText(/by The schedule/)).toHaveCount(0);
     await expect(recentRunRows(page).first()).toContainText("The schedule");
 
