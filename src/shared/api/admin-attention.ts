@@ -11,7 +11,6 @@ export const lastSyncSchema = z.object({
   /** Records that could not be synced in a run that succeeded as a whole. */
   errors: z.number().int(),
 });
-export type LastSync = z.infer<typeof lastSyncSchema>;
 
 export const attentionSchema = z.object({
   /** Payments that named no known customer (`/admin/payments/unlinked`). */

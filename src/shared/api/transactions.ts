@@ -114,7 +114,6 @@ export const linkPaymentBodySchema = z.strictObject({
     .min(1, "Type the customer's email or UID")
     .max(255, "An email or UID is at most 255 characters"),
 });
-export type LinkPaymentBody = z.infer<typeof linkPaymentBodySchema>;
 
 /** The customer a payment now belongs to, as the admin's confirmation names them. */
 export const linkedCustomerSchema = z.object({
