@@ -11,7 +11,11 @@ import { firstScreenModules, firstScreenRequests } from "./src/client/app/routes
  * small chunks they land in a chunk the sign-in page loads; with the signed-in screens' icons they
  * load with those screens only, and cost them no extra request.
  */
-const SIGNED_IN_LEAVES = ["/src/shared/linkedin-account-rules.ts", "/src/client/lib/money.ts"];
+const SIGNED_IN_LEAVES = [
+  "/src/shared/linkedin-account-rules.ts",
+  "/src/client/lib/money.ts",
+  "/src/shared/billing/payment-kinds.ts",
+];
 
 function passkeyAndIconChunks(): Rollup.GetManualChunk {
   const icons = iconChunks();

@@ -9,6 +9,7 @@ import { type Adapters, createAdapters } from "./adapters/create-adapters";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import activityRoutes from "./features/activity/routes";
+import attentionRoutes from "./features/admin/attention-routes";
 import viewAsRoutes from "./features/admin/view-as-routes";
 import closeLoginRoutes from "./features/auth/close-login-routes";
 import googleRoutes from "./features/auth/google-routes";
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(supportViewsRoutes, { db: database.db, config });
   await app.register(syncRoutes, { db: database.db, sync });
   await app.register(outboxRoutes, { db: database.db, outbox });
+  await app.register(attentionRoutes, { db: database.db });
   await app.register(viewAsRoutes, { db: database.db });
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox, config });
   await app.register(activityRoutes, { db: database.db });

@@ -1,13 +1,13 @@
 /**
  * The durable outbox (decision 025): two workers on one database never deliver one job twice, a mail
  * the SMTP server refuses is retried with back-off and then given up as dead, an admin sees the jobs
- * that keep failing (never their text) and can retry one, and closing the app waits for a delivery
- * under way.
+ * that keep failing (never their text) and can retry one, which the audit log records, and closing
+ * the app waits for a delivery under way.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Mailer, MailMessage } from "../../src/server/adapters/mail/port";
-import { outboxJobs } from "../../src/server/db/schema";
+import { auditEvents, outboxJobs } from "../../src/server/db/schema";
 import { MAIL_MAX_ATTEMPTS, mailKind, mailQueue } from "../../src/server/outbox/mail";
 import { createOutbox } from "../../src/server/outbox/outbox";
 import { createSecretBox } from "../../src/server/secrets/secret-box";
@@ -194,8 +194,14 @@ describe("mail through the outbox", () => {
 
     expect((await get("/api/admin/outbox")).statusCode).toBe(401);
     expect((await get("/api/admin/outbox", customer.cookie)).statusCode).toBe(403);
+    const retryAudits = () =>
+      t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.kind, "outbox-retried"), eq(auditEvents.targetId, job?.id ?? 0)));
     expect((await post(`/api/admin/outbox/${job?.id}/retry`)).statusCode).toBe(401);
     expect((await post(`/api/admin/outbox/${job?.id}/retry`, customer.cookie)).statusCode).toBe(403);
+    expect(await retryAudits()).toEqual([]);
 
     const list = await get("/api/admin/outbox", admin.cookie);
     expect(list.statusCode).toBe(200);
@@ -216,12 +222,19 @@ describe("mail through the outbox", () => {
     smtp.mode = "accept";
     const retried = await post(`/api/admin/outbox/${job?.id}/retry`, admin.cookie);
     expect(retried.statusCode).toBe(200);
+    // Who retried which job, and how it stood: never the mail's address or text.
+    const audits = await retryAudits();
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actorUserId: admin.user.id, subjectUserId: null, target: "mail" });
+    expect(audits[0]?.detail).toMatch(new RegExp(`^Dead after ${MAIL_MAX_ATTEMPTS} attempts: .*550`));
+    expect(audits[0]?.detail).not.toMatch(/dead@example|reset-password/);
     await t.app.outbox.drain();
     expect(smtp.received.filter((m) => m.to.includes("dead@example.test"))).toHaveLength(1);
     const after = failingJobsSchema.parse((await get("/api/admin/outbox", admin.cookie)).json());
     expect(after.jobs.map((j) => j.id)).not.toContain(job?.id);
-    // Done now: nothing is left to retry.
+    // Done now: nothing is left to retry, and nothing more is recorded.
     expect((await post(`/api/admin/outbox/${job?.id}/retry`, admin.cookie)).statusCode).toBe(404);
+    expect(await retryAudits()).toHaveLength(1);
     expect((await post("/api/admin/outbox/999999/retry", admin.cookie)).statusCode).toBe(404);
     expect((await post("/api/admin/outbox/nope/retry", admin.cookie)).statusCode).toBe(400);
   });

@@ -58,8 +58,11 @@ export interface Outbox {
   deliverSoon(jobId: number, budgetMs: number): Promise<boolean>;
   /** Delivers every due job once; answers how many were delivered. */
   deliverDue(): Promise<number>;
-  /** Makes a pending or dead job due now: one more attempt (a dead one that fails again stays dead). */
-  retryNow(jobId: number): Promise<boolean>;
+  /**
+   * Makes a pending or dead job due now: one more attempt (a dead one that fails again stays dead).
+   * `record` runs in the same transaction, with the job as it stood before (an audit entry, say).
+   */
+  retryNow(jobId: number, record?: (tx: Database, before: OutboxJob) => Promise<void>): Promise<boolean>;
   /** Runs the worker every `intervalMs` until close. */
   start(intervalMs: number): void;
   /** Stops the timer and waits for the delivery under way. */
@@ -358,14 +361,17 @@ export function createOutbox(
       return (await track(deliverOnce())).delivered;
     },
 
-    async retryNow(jobId) {
-      const updated = await db
-        .update(outboxJobs)
-        .set({ deadAt: null, nextAttemptAt: new Date() })
-        .where(and(eq(outboxJobs.id, jobId), isNull(outboxJobs.doneAt)))
-        .returning({ id: outboxJobs.id });
-      if (updated.length > 0) outbox.kick();
-      return updated.length > 0;
+    async retryNow(jobId, record) {
+      const retried = await db.transaction(async (tx) => {
+        const waiting = and(eq(outboxJobs.id, jobId), isNull(outboxJobs.doneAt));
+        const [before] = await tx.select().from(outboxJobs).where(waiting).for("update");
+        if (!before) return false;
+        await tx.update(outboxJobs).set({ deadAt: null, nextAttemptAt: new Date() }).where(waiting);
+        await record?.(tx, before);
+        return true;
+      });
+      if (retried) outbox.kick();
+      return retried;
     },
 
     start(intervalMs) {

@@ -1,5 +1,8 @@
-/** The admin's view of background work that keeps failing, and "Retry now" for one job. */
-import { and, desc, gte, isNotNull, isNull, or } from "drizzle-orm";
+/**
+ * The admin's view of background work that keeps failing, and "Retry now" for one job, recorded in
+ * the audit log.
+ */
+import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorBodySchema } from "../../shared/api/errors";
 import {
@@ -8,17 +11,19 @@ import {
   retryJobAnswerSchema,
   retryJobParamsSchema,
 } from "../../shared/api/outbox";
+import { recordAuditEvent } from "../audit/audit-log";
 import type { Database } from "../db/client";
 import { type OutboxJobRow, outboxJobs } from "../db/schema";
 import { notFound } from "../http/errors";
+import { requireUser } from "../http/require-user";
+import { adminForbiddenSchema } from "../http/responses";
+import { FAILING_AFTER_ATTEMPTS, isFailingJob } from "./failing-jobs";
 import type { Outbox } from "./outbox";
 
-/** From this many attempts a job that is still retried counts as failing. */
-export const FAILING_AFTER_ATTEMPTS = 3;
 const LIST_LIMIT = 100;
 
 const notSignedIn = errorBodySchema.describe("Not signed in.");
-const notAdmin = errorBodySchema.describe("Signed in, but not as an admin.");
+const notAdmin = adminForbiddenSchema;
 
 function toFailingJob(job: OutboxJobRow): FailingJob {
   const dead = job.deadAt !== null;
@@ -34,11 +39,6 @@ function toFailingJob(job: OutboxJobRow): FailingJob {
 }
 
 const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; outbox: Outbox }> = async (app, { db, outbox }) => {
-  const failing = and(
-    isNull(outboxJobs.doneAt),
-    or(isNotNull(outboxJobs.deadAt), gte(outboxJobs.attempts, FAILING_AFTER_ATTEMPTS)),
-  );
-
   app.get(
     "/api/admin/outbox",
     {
@@ -57,7 +57,7 @@ const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; outbox: Outbox }> = as
       const rows = await db
         .select()
         .from(outboxJobs)
-        .where(failing)
+        .where(isFailingJob)
         .orderBy(desc(outboxJobs.id))
         .limit(LIST_LIMIT);
       return { jobs: rows.map(toFailingJob) };
@@ -83,7 +83,19 @@ const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; outbox: Outbox }> = as
       },
     },
     async (request) => {
-      if (!(await outbox.retryNow(request.params.id))) throw notFound("No job with this id is waiting");
+      const admin = requireUser(request);
+      const retried = await outbox.retryNow(request.params.id, (tx, job) =>
+        recordAuditEvent(tx, {
+          kind: "outbox-retried",
+          actorUserId: admin.id,
+          subjectUserId: null,
+          target: job.kind,
+          targetId: job.id,
+          detail: `${job.deadAt ? "Dead" : "Still retried"} after ${job.attempts} attempt${job.attempts === 1 ? "" : "s"}${job.lastError ? `: ${job.lastError}` : ""}`,
+          ipAddress: request.ip,
+        }),
+      );
+      if (!retried) throw notFound("No job with this id is waiting");
       return { ok: true as const, message: "The job will be tried again now." };
     },
   );

@@ -103,3 +103,30 @@ export function productMatches(product: string | null, query: string): boolean {
   const wanted = query.trim().toLowerCase();
   return wanted === "" || (product ?? "").toLowerCase().includes(wanted);
 }
+
+/**
+ * `POST /api/admin/transactions/{id}/link`: the customer a payment that named no one belongs to, by
+ * their exact email or UID.
+ */
+export const linkPaymentBodySchema = z.strictObject({
+  customer: singleLineText()
+    .trim()
+    .min(1, "Type the customer's email or UID")
+    .max(255, "An email or UID is at most 255 characters"),
+});
+
+/** The customer a payment now belongs to, as the admin's confirmation names them. */
+export const linkedCustomerSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
+
+export const linkPaymentAnswerSchema = z.object({
+  /** False when the payment was already in this customer's ledger: nothing changed. */
+  changed: z.boolean(),
+  customer: linkedCustomerSchema,
+  transaction: transactionSchema,
+  message: z.string(),
+});
+export type LinkPaymentAnswer = z.infer<typeof linkPaymentAnswerSchema>;

@@ -204,3 +204,25 @@ export function latePayerBilling(
     },
   };
 }
+
+/** Paid renewals whose events named no customer the portal knows (decision 038). */
+export const e2eStrayPayments = [
+  {
+    eventId: "evt_e2e_stray_desktop",
+    eventType: "payment.succeeded",
+    amountCents: 13400,
+    stripeCustomerId: "cus_e2eStrayDesktop",
+  },
+  {
+    eventId: "evt_e2e_stray_phone",
+    eventType: "payment.succeeded",
+    amountCents: 19800,
+    stripeCustomerId: "cus_e2eStrayPhone",
+  },
+  {
+    eventId: "evt_e2e_stray_stays",
+    eventType: "refund.created",
+    amountCents: 4400,
+    stripeCustomerId: "cus_e2eStrayStays",
+  },
+] as const;

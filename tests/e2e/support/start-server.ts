@@ -46,7 +46,7 @@ import {
   syncerSourceAccounts,
 } from "./e2e-accounts";
 import { addOptimizationsToSyncSource, insertOptimizations } from "./e2e-optimizations";
-import { E2E_BUYER_DETAILS, latePayerBilling, ownerTransactions } from "./e2e-transactions";
+import { E2E_BUYER_DETAILS, e2eStrayPayments, latePayerBilling, ownerTransactions } from "./e2e-transactions";
 import { E2E_GOOGLE_CLIENT_ID } from "./google-issuer";
 import {
   DISPOSABLE_SESSIONS_PER_USER,
@@ -175,14 +175,38 @@ await database.db.insert(subscriptions).values(latePayer.subscription);
 const optimizerId = userIds.get("optimizer");
 if (optimizerId === undefined) throw new Error("no e2e user optimizer");
 await insertOptimizations(database.db, optimizerId, uidOf("optimizer"));
-// A write-back that gave up, for the admin sync page's "Background work" (decision 025). The e2e
-// server reads a CSV folder, which takes no write-backs, so "Retry now" leaves it waiting.
+// A write-back that gave up, for the admin's Outbox page (decisions 025, 038). The e2e server reads
+// a CSV folder, which takes no write-backs, so "Retry now" leaves it waiting.
 await database.db.insert(outboxJobs).values({
   kind: "airtable-write-back",
   supersedeKey: "airtable-user:e2e",
   payload: { userId: 0, recordId: "recE2eDeadWriteBack", fields: {} },
   attempts: 30,
   lastError: "Airtable answered 503 Service Unavailable",
+  deadAt: new Date(),
+});
+// Payments whose events named no customer the portal knows, for the admin console to link
+// (admin-console.spec.ts): one each for the desktop and the phone test, and one that stays.
+await database.db.insert(transactions).values(
+  e2eStrayPayments.map((payment) => ({
+    ...payment,
+    source: "test" as const,
+    object: "invoice",
+    amountActual: (payment.amountCents / 100).toFixed(2),
+    currency: "USD",
+    product: "1 × LinkedIn Plus",
+    email: "someone@elsewhere.example",
+    name: "Someone Elsewhere",
+    createdTime: new Date(Date.now() - 2 * day),
+  })),
+);
+// A second write-back that gave up, so that the desktop and the phone test each retry their own.
+await database.db.insert(outboxJobs).values({
+  kind: "airtable-write-back",
+  supersedeKey: "airtable-user:e2e-phone",
+  payload: { userId: 0, recordId: "recE2eDeadWriteBackPhone", fields: {} },
+  attempts: 30,
+  lastError: "Airtable answered 502 Bad Gateway",
   deadAt: new Date(),
 });
 await database.close();

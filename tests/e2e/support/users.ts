@@ -191,6 +191,15 @@ export const e2eUsers = {
     password: "Closer-Phone-2026!",
     provenHoursAgo: 24,
   },
+  /** No payments at the start: the admin links payments that found no customer to them. */
+  payee: {
+    email: "penny.payee@example.test",
+    name: "Penny Payee",
+    username: "penny",
+    role: "customer",
+    sessionToken: "e2e-payee-session-token-0123456789abcdef012",
+    uid: "e2e00000-0000-4000-8000-0000000000f1",
+  },
   /** Registered first and never verifies: the sync refuses to link them, and tells the admin why. */
   unverifiedFirst: {
     email: "uma.unverified@example.test",

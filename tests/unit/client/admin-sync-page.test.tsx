@@ -267,7 +267,7 @@ describe("the admin sync page", () => {
     // It sits in a live region, so screen readers hear it.
     const live = progress.closest('[role="status"]');
     expect(live?.getAttribute("aria-live")).toBe("polite");
-    expect(within(live as HTMLElement).getByText(/Full run started by Ada Admin/)).toBeTruthy();
+    expect(within(live as HTMLElement).getByText(/Full sync, started by Ada Admin at/)).toBeTruthy();
 
     const start = screen.getByRole("button", { name: "Start User Sync" });
     const changes = screen.getByRole("button", { name: "Sync changes only" });

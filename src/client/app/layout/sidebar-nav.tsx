@@ -1,17 +1,21 @@
 import {
+  Banknote,
   BookOpen,
   BriefcaseBusiness,
   ChevronDown,
   ClipboardList,
+  Contact,
   CreditCard,
   DatabaseZap,
   ExternalLink,
+  Inbox,
   LayoutDashboard,
   LifeBuoy,
   type LucideIcon,
   Mail,
   MessageCircle,
   Receipt,
+  ScrollText,
   Settings,
   Share2,
   ShoppingCart,
@@ -60,6 +64,15 @@ const billingGroup: NavChild[] = [
   { kind: "link", to: "/orders", label: "Orders", icon: ShoppingCart },
   { kind: "link", to: "/billing/orders", label: "Order History", icon: ClipboardList },
   { kind: "link", to: "/billing/transactions", label: "Transaction History", icon: Receipt },
+];
+
+/** The operator's console: shown to admins only. */
+const adminLinks: NavLinkItem[] = [
+  { kind: "link", to: "/admin/customers", label: "Customers", icon: Contact },
+  { kind: "link", to: "/admin/audit", label: "Audit log", icon: ScrollText },
+  { kind: "link", to: "/admin/payments/unlinked", label: "Payments", icon: Banknote },
+  { kind: "link", to: "/admin/sync", label: "Sync", icon: DatabaseZap },
+  { kind: "link", to: "/admin/outbox", label: "Outbox", icon: Inbox },
 ];
 
 function NavItemLink({
@@ -181,6 +194,7 @@ export function SidebarNav({
 }: {
   /** The path of the entry that stands for the current page. */
   current: string | undefined;
+  /** Shows the Admin group: an admin, not while they view the portal as a customer. */
   isAdmin: boolean;
   /** Absent while the public configuration loads; the entry then waits for it. */
   knowledgeBaseUrl: string | undefined;
@@ -242,7 +256,11 @@ export function SidebarNav({
             Admin
           </h2>
           <ul aria-labelledby={adminHeadingId} className="space-y-1">
-            {link("/admin/sync", "Admin Sync", DatabaseZap)}
+            {adminLinks.map((item) => (
+              <li key={item.to}>
+                <NavItemLink item={item} current={current} onNavigate={onNavigate} />
+              </li>
+            ))}
           </ul>
         </div>
       ) : null}

@@ -44,6 +44,12 @@ export const firstScreenModules: Record<SignedInPath | "/login", readonly string
   ],
   "/billing/transactions": [...SIGNED_IN, "features/billing/pages/transactions-page.tsx"],
   "/admin/sync": [...SIGNED_IN, "app/routes/require-admin.tsx", "features/sync/pages/admin-sync-page.tsx"],
+  "/admin/payments/unlinked": [
+    ...SIGNED_IN,
+    "app/routes/require-admin.tsx",
+    "features/billing/pages/unlinked-payments-page.tsx",
+  ],
+  "/admin/outbox": [...SIGNED_IN, "app/routes/require-admin.tsx", "features/admin/pages/outbox-page.tsx"],
 };
 
 /**

@@ -22,6 +22,8 @@ export const signedInPaths = [
   { path: "/billing/orders", nav: "/billing/orders" },
   { path: "/billing/transactions", nav: "/billing/transactions" },
   { path: "/admin/sync", nav: "/admin/sync" },
+  { path: "/admin/payments/unlinked", nav: "/admin/payments/unlinked" },
+  { path: "/admin/outbox", nav: "/admin/outbox" },
 ] as const;
 
 export type SignedInPath = (typeof signedInPaths)[number]["path"];

@@ -16,13 +16,16 @@ import {
   DashboardPage,
   HelpCentrePage,
   LinkedinAccountsPage,
+  NeedsAttentionCard,
   OptimizationPage,
   OrderHistoryPage,
   OrdersPage,
+  OutboxPage,
   ProfileOptimizationPage,
   RequireAdmin,
   SettingsPage,
   TransactionsPage,
+  UnlinkedPaymentsPage,
   YourPlansCard,
 } from "./signed-in-screens";
 
@@ -32,7 +35,7 @@ import {
  * are not listed: they show the dashboard, or the sign-in screen.
  */
 const pages: Record<SignedInPath, ReactNode> = {
-  "/dashboard": <DashboardPage />,
+  "/dashboard": <DashboardPage forAdmins={<NeedsAttentionCard />} />,
   "/accounts/linkedin": <LinkedinAccountsPage />,
   "/optimization": <OptimizationPage />,
   "/profile-optimization": <ProfileOptimizationPage />,
@@ -47,6 +50,16 @@ const pages: Record<SignedInPath, ReactNode> = {
   "/admin/sync": (
     <RequireAdmin>
       <AdminSyncPage />
+    </RequireAdmin>
+  ),
+  "/admin/payments/unlinked": (
+    <RequireAdmin>
+      <UnlinkedPaymentsPage />
+    </RequireAdmin>
+  ),
+  "/admin/outbox": (
+    <RequireAdmin>
+      <OutboxPage />
     </RequireAdmin>
   ),
 };
@@ -71,6 +84,8 @@ const screens: Record<SignedInPath, Pick<PreloadableScreen<object>, "preload">[]
   "/billing/orders": [OrderHistoryPage, YourPlansCard],
   "/billing/transactions": [TransactionsPage],
   "/admin/sync": [RequireAdmin, AdminSyncPage],
+  "/admin/payments/unlinked": [RequireAdmin, UnlinkedPaymentsPage],
+  "/admin/outbox": [RequireAdmin, OutboxPage],
 };
 
 type ScreenData = {

@@ -63,3 +63,13 @@ export const AdminSyncPage = lazyScreen(
   () => import("../../features/sync/pages/admin-sync-page"),
   "AdminSyncPage",
 );
+export const UnlinkedPaymentsPage = lazyScreen(
+  () => import("../../features/billing/pages/unlinked-payments-page"),
+  "UnlinkedPaymentsPage",
+);
+export const OutboxPage = lazyScreen(() => import("../../features/admin/pages/outbox-page"), "OutboxPage");
+/** The admin's "Needs attention" card, placed by the app on the dashboard: customers never load it. */
+export const NeedsAttentionCard = lazyScreen(
+  () => import("../../features/admin/components/needs-attention-card"),
+  "NeedsAttentionCard",
+);

@@ -10,6 +10,8 @@ import { errorBodySchema } from "../../../shared/api/errors";
 import { type SubscriptionList, subscriptionListSchema } from "../../../shared/api/subscriptions";
 import {
   billingPortalAnswerSchema,
+  linkPaymentAnswerSchema,
+  linkPaymentBodySchema,
   payNowAnswerSchema,
   TRANSACTION_LIST_LIMIT,
   type TransactionList,
@@ -28,13 +30,21 @@ import { conflict, HttpError, notFound } from "../../http/errors";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
-import { errorResponses, notModifiedResponse, textBody } from "../../http/responses";
+import {
+  adminForbiddenSchema,
+  errorBody,
+  errorResponses,
+  notModifiedResponse,
+  textBody,
+} from "../../http/responses";
 import { FAILED_EVENT_TYPE, isInvoicePaid, isPayableFailure, payNowUrlOf } from "../../ledger/pay-now";
+import { linkPayment } from "./link-payment";
 import { plansOf, subscriptionDto } from "./subscriptions-queries";
 import { transactionsCsv } from "./transactions-csv";
 import {
   billingAccountOf,
   checkoutSessionsFromBefore,
+  listedTransaction,
   matchingTransactions,
   newestTransactions,
   rememberStripeCustomer,
@@ -246,12 +256,62 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
       config: { access: "admin" },
       schema: {
         summary: "Payments that named no customer",
-        description: "Payment events that named no known customer, newest first, for an admin to follow up.",
-        response: { 200: z.array(transactionSchema) },
+        description: `Payment events that named no known customer, newest first, at most ${TRANSACTION_LIST_LIMIT}, for an admin to link to their customer.`,
+        response: {
+          200: z
+            .array(transactionSchema)
+            .describe("The payments; an empty list when every one has a customer."),
+          401: errorBody("Not signed in."),
+          403: adminForbiddenSchema,
+        },
       },
     },
     async () =>
       (await unlinkedTransactions(db, TRANSACTION_LIST_LIMIT)).map((row) => transactionDto(row, payments)),
+  );
+
+  app.post(
+    "/api/admin/transactions/:id/link",
+    {
+      config: { access: "admin" },
+      schema: {
+        summary: "Link a payment to a customer",
+        description:
+          "Moves a payment that named no known customer into the ledger of the customer whose exact email (any case) or UID `customer` names, and records it in the audit log. Its Stripe customer is then that customer's: their later payments from it, and the plans it pays for that had no customer yet, are theirs too. Linking again to the same customer answers 200 with `changed: false` and changes nothing.",
+        params: transactionIdParamsSchema,
+        body: linkPaymentBodySchema,
+        response: {
+          200: linkPaymentAnswerSchema.describe("The payment is in the customer's ledger."),
+          400: errorBody("The id is not a positive whole number, or `customer` is missing or too long."),
+          401: errorBody("Not signed in."),
+          403: adminForbiddenSchema,
+          404: errorBody("No payment has this id, or no customer has this email or UID."),
+          409: errorBody(
+            "The payment is already in another customer's ledger, or its Stripe customer already pays as another customer.",
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const admin = requireUser(request);
+      const outcome = await linkPayment(db, {
+        transactionId: request.params.id,
+        customer: request.body.customer,
+        admin,
+        ipAddress: request.ip,
+      });
+      const row = await listedTransaction(db, outcome.row.id);
+      if (!row) throw notFound("No payment has this id");
+      const { uid, name, email } = outcome.customer;
+      return {
+        changed: outcome.changed,
+        customer: { uid, name, email },
+        transaction: transactionDto(row, payments),
+        message: outcome.changed
+          ? `The payment is now in ${name}'s transaction history.`
+          : `The payment was already in ${name}'s transaction history.`,
+      };
+    },
   );
 };
 

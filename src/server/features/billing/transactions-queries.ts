@@ -189,3 +189,9 @@ export async function unlinkedTransactions(db: Database, limit: number): Promise
     .orderBy(desc(occurredAt), desc(transactions.id))
     .limit(limit);
 }
+
+/** One ledger row by id, as the lists show it. */
+export async function listedTransaction(db: Database, id: number): Promise<ListedTransaction | undefined> {
+  const [row] = await db.select(listed).from(transactions).where(eq(transactions.id, id));
+  return row;
+}

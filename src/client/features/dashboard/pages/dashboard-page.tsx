@@ -1,8 +1,11 @@
 import { ShoppingCart } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { AfterFirstScreen } from "../../../components/after-first-screen";
 import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
+import { Skeleton } from "../../../components/ui/skeleton";
 import { useSessionUser } from "../../../lib/session";
 import { useAccountCounts } from "../api/get-account-counts";
 import { AccountStatusCard } from "../components/account-status-card";
@@ -12,7 +15,11 @@ import { RecentActivityCard } from "../components/recent-activity-card";
 import { VerifyEmailNotice } from "../components/verify-email-notice";
 import { WelcomeBanner } from "../components/welcome-banner";
 
-export function DashboardPage() {
+/**
+ * The dashboard. `forAdmins` (the app's lazy "Needs attention" card) shows to admins only, after the
+ * first screen: it is never rendered for a customer, so its code never reaches them.
+ */
+export function DashboardPage({ forAdmins }: { forAdmins?: ReactNode }) {
   const { user } = useSessionUser();
   const counts = useAccountCounts(user?.uid);
   return (
@@ -31,6 +38,11 @@ export function DashboardPage() {
       />
       {user && !user.emailVerified ? <VerifyEmailNotice key={`verify-${user.uid}`} user={user} /> : null}
       {user ? <WelcomeBanner key={user.uid} user={user} accountCount={counts.data?.length} /> : null}
+      {user?.role === "admin" && forAdmins ? (
+        <AfterFirstScreen fallback={<Skeleton className="h-56 w-full rounded-xl" />}>
+          {forAdmins}
+        </AfterFirstScreen>
+      ) : null}
       {counts.isError ? (
         <ErrorState
           title="Your account figures could not be loaded"

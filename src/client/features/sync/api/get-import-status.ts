@@ -5,7 +5,7 @@ import { getJson } from "../../../lib/api-client";
 export const importStatusQueryKey = ["/api/admin/import-status"] as const;
 
 // Spec sections 4 and 9: the admin import status refreshes every 5 seconds while the page is open.
-export const IMPORT_STATUS_REFRESH_MS = 5000;
+const IMPORT_STATUS_REFRESH_MS = 5000;
 
 /** What the sync knows: the database totals, the source, the run in progress and the recent runs. Admins only. */
 export async function getImportStatus(): Promise<ImportStatus> {

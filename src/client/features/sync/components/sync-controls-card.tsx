@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { formatCount, formatDateTime } from "../../../lib/format";
 import type { AdminSyncKind } from "../api/sync-users";
-import { runKindLabels, startedByInSentence } from "./sync-format";
+import { runStartedAt } from "./sync-format";
 
 function Progress({ currentRun }: { currentRun: SyncRun | null }) {
   return (
@@ -22,7 +22,7 @@ function Progress({ currentRun }: { currentRun: SyncRun | null }) {
         </p>
         {currentRun ? (
           <p className="text-sm text-muted-foreground">
-            {runKindLabels[currentRun.kind]} run started by {startedByInSentence(currentRun)} at{" "}
+            {runStartedAt(currentRun, { capital: true })}{" "}
             <time dateTime={currentRun.startedAt}>{formatDateTime(currentRun.startedAt)}</time>
             {currentRun.errors > 0 ? ` · ${formatCount(currentRun.errors)} errors so far` : null}
           </p>

@@ -46,14 +46,33 @@ export function startedByLabel(run: SyncRun): string {
   return run.startedBy ?? (run.trigger === "schedule" ? "The schedule" : "—");
 }
 
-const triggersInSentence: Record<SyncRun["trigger"], string> = {
-  admin: "an administrator",
-  schedule: "the schedule",
-  customer: "a customer",
-  startup: "the portal as it started",
+const runsInSentence: Record<SyncRun["kind"], string> = {
+  full: "full sync",
+  incremental: "sync of changes only",
+  user: "sync of one customer's records",
 };
 
-/** Who started a run, inside a sentence ("… started by the schedule at …"). */
-export function startedByInSentence(run: SyncRun): string {
-  return run.startedBy ?? triggersInSentence[run.trigger];
+/** How a run came about, as a person would say it. */
+function howStarted(run: SyncRun): string {
+  switch (run.trigger) {
+    case "admin":
+      return `started by ${run.startedBy ?? "an administrator"}`;
+    case "schedule":
+      return "started on schedule";
+    case "customer":
+      return `started by ${run.startedBy ?? "a customer"} from their accounts page`;
+    case "startup":
+      return "started automatically when the portal started";
+  }
+}
+
+/**
+ * What a run was and who started it, up to its start time, which follows: "Full sync, started by Ada
+ * Admin at", "Full sync, started automatically when the portal started, at".
+ */
+export function runStartedAt(run: SyncRun, { capital = false }: { capital?: boolean } = {}): string {
+  const what = runsInSentence[run.kind];
+  const subject = capital ? `${what.charAt(0).toUpperCase()}${what.slice(1)}` : `a ${what}`;
+  // Without the comma, "…when the portal started at 14:02" reads as the time the portal started.
+  return `${subject}, ${howStarted(run)}${run.trigger === "startup" ? "," : ""} at`;
 }

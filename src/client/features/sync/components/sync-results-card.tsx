@@ -5,13 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/aler
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { formatCount, formatDateTime } from "../../../lib/format";
 import { ErrorDetailsTable } from "./error-details-table";
-import { formatDuration, startedByInSentence } from "./sync-format";
-
-const runDescriptions: Record<SyncRun["kind"], string> = {
-  full: "a full sync",
-  incremental: "a sync of changes only",
-  user: "one customer's sync",
-};
+import { formatDuration, runStartedAt } from "./sync-format";
 
 /** One finished run as the results card shows it, whichever answer it came from. */
 export interface SyncOutcome {
@@ -48,9 +42,8 @@ export function SyncResultsCard({ outcome }: { outcome: SyncOutcome }) {
         <CardTitle id={titleId}>Results</CardTitle>
         <CardDescription>
           {outcome.fromThisPage ? "The run you started: " : "The latest finished run: "}
-          {runDescriptions[run.kind]} by {startedByInSentence(run)} at{" "}
-          <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>
-          {duration ? `, which took ${duration}` : null}.
+          {runStartedAt(run)} <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>.
+          {duration ? ` It took ${duration}.` : null}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">

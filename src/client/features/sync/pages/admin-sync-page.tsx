@@ -1,19 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId } from "react";
-import { type FailingJob, failingJobsSchema } from "../../../../shared/api/outbox";
 import type { SyncResults } from "../../../../shared/api/sync";
 import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
-import { apiRequest, getJson } from "../../../lib/api-client";
 import { failureText } from "../../../lib/api-error";
-import { formatDateTime } from "../../../lib/format";
 import { toast } from "../../../lib/use-toast";
-import { IMPORT_STATUS_REFRESH_MS, useImportStatus } from "../api/get-import-status";
+import { useImportStatus } from "../api/get-import-status";
 import { type AdminSyncKind, useSyncUsers } from "../api/sync-users";
 import { DatabaseStatusCard } from "../components/database-status-card";
 import { NextStepsCard } from "../components/next-steps-card";
@@ -21,112 +12,6 @@ import { RecentRunsCard } from "../components/recent-runs-card";
 import { SyncControlsCard } from "../components/sync-controls-card";
 import type { SyncOutcome } from "../components/sync-results-card";
 import { SyncResultsCard } from "../components/sync-results-card";
-
-const failingJobsQueryKey = ["/api/admin/outbox"] as const;
-
-const jobKindLabels: Record<string, string> = {
-  mail: "Mail",
-  "mail-request": "Mail (link to issue)",
-  "airtable-write-back": "Write-back to the base",
-};
-
-/**
- * Mail and write-backs that keep failing (dead, or tried three times or more), with "Retry now" for
- * each; never the mail's text. Quiet when all is well.
- */
-function BackgroundWorkCard() {
-  const titleId = useId();
-  const queryClient = useQueryClient();
-  const failing = useQuery({
-    queryKey: failingJobsQueryKey,
-    queryFn: async () => failingJobsSchema.parse(await getJson("/api/admin/outbox", { on401: "throw" })).jobs,
-    refetchInterval: IMPORT_STATUS_REFRESH_MS,
-  });
-  const retry = useMutation({
-    mutationFn: (job: FailingJob) => apiRequest("POST", `/api/admin/outbox/${job.id}/retry`),
-    onSuccess: () => toast({ title: "Retrying", description: "The job will be tried again now." }),
-    onError: (error) =>
-      toast({
-        variant: "destructive",
-        title: "Retry failed",
-        description: failureText(error, "The job could not be retried"),
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: failingJobsQueryKey }),
-  });
-  const jobs = failing.data ?? [];
-  return (
-    <Card role="region" aria-labelledby={titleId}>
-      <CardHeader>
-        <CardTitle id={titleId}>Background work</CardTitle>
-        <CardDescription>
-          Mail and write-backs to the base that keep failing. They are retried on their own; a dead one waits
-          for Retry now.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {failing.isPending ? (
-          <Spinner label="Loading background work" />
-        ) : failing.isError ? (
-          <p className="text-sm text-destructive">
-            {failureText(failing.error, "The background work could not be loaded")}
-          </p>
-        ) : jobs.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
-            Nothing is failing.
-          </p>
-        ) : (
-          <Table scrollLabel="Failing background jobs table" aria-labelledby={titleId}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Kind</TableHead>
-                <TableHead>State</TableHead>
-                <TableHead className="text-right">Attempts</TableHead>
-                <TableHead>Last error</TableHead>
-                <TableHead>Next attempt</TableHead>
-                <TableHead>
-                  <span className="sr-only">Action</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {jobs.map((job) => (
-                <TableRow key={job.id} className="align-top">
-                  <TableCell>{jobKindLabels[job.kind] ?? job.kind}</TableCell>
-                  <TableCell>
-                    <Badge variant={job.state === "dead" ? "destructive" : "secondary"}>
-                      {job.state === "dead" ? "Dead" : "Retrying"}
-                    </Badge>
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{job.attempts}</TableCell>
-                  <TableCell className="max-w-72 text-xs break-words text-muted-foreground">
-                    {job.lastError ?? "—"}
-                  </TableCell>
-                  <TableCell>
-                    {job.nextAttemptAt ? (
-                      <time dateTime={job.nextAttemptAt}>{formatDateTime(job.nextAttemptAt)}</time>
-                    ) : (
-                      "Not on its own"
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={retry.isPending && retry.variables?.id === job.id}
-                      onClick={() => retry.mutate(job)}
-                    >
-                      Retry now
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
 
 function outcomeOf(results: SyncResults): SyncOutcome {
   return {
@@ -236,7 +121,6 @@ export function AdminSyncPage() {
       />
       {outcome ? <SyncResultsCard key={outcome.run.id} outcome={outcome} /> : null}
       <RecentRunsCard runs={data.recentRuns} />
-      <BackgroundWorkCard />
       <NextStepsCard hasErrors={(outcome?.errors ?? 0) > 0} scheduleOn={data.nextScheduledRunAt !== null} />
     </div>
   );
