@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -18,6 +19,14 @@ import { ORDER_STATUSES, type OrderStatus } from "../../shared/api/shop";
 import { SUBSCRIPTION_STATUSES } from "../../shared/api/subscriptions";
 import type { AuditEventKind } from "../../shared/audit/audit-kinds";
 import type { OrderLine } from "../../shared/shop/pricing";
+
+/**
+ * What the admin's customer search reads (decision 037): the name, the email with its punctuation as
+ * spaces (so "example" finds "jo@example.com") and the uid, as words of PostgreSQL's built-in
+ * `simple` text search, which a GIN index serves. The query repeats this expression exactly.
+ */
+export const customerSearchDocument = (user: { name: AnyPgColumn; email: AnyPgColumn; uid: AnyPgColumn }) =>
+  sql`to_tsvector('simple', translate(lower(${user.name} || ' ' || ${user.email} || ' ' || ${user.uid}), '@.+_-''', '      '))`;
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -68,6 +77,9 @@ export const users = pgTable(
       .on(t.closedEmailDigest)
       .where(sql`${t.closedEmailDigest} is not null`),
     check("users_role_check", sql`${t.role} in ('customer', 'admin')`),
+    // The admin's customers list: its search, and its order by name (then id, for keyset pages).
+    index("users_search_idx").using("gin", customerSearchDocument(t)),
+    index("users_name_order_idx").on(sql`lower(${t.name})`, t.id),
   ],
 );
 
