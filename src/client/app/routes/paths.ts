@@ -22,6 +22,8 @@ export const signedInPaths = [
   { path: "/billing/orders", nav: "/billing/orders" },
   { path: "/billing/transactions", nav: "/billing/transactions" },
   { path: "/admin/sync", nav: "/admin/sync" },
+  { path: "/admin/customers", nav: "/admin/customers" },
+  { path: "/admin/customers/:uid", nav: "/admin/customers" },
 ] as const;
 
 export type SignedInPath = (typeof signedInPaths)[number]["path"];

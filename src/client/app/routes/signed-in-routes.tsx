@@ -13,6 +13,8 @@ import {
   CheckoutCancelledPage,
   CheckoutPage,
   CheckoutSuccessPage,
+  CustomerPage,
+  CustomersPage,
   DashboardPage,
   HelpCentrePage,
   LinkedinAccountsPage,
@@ -49,6 +51,16 @@ const pages: Record<SignedInPath, ReactNode> = {
       <AdminSyncPage />
     </RequireAdmin>
   ),
+  "/admin/customers": (
+    <RequireAdmin>
+      <CustomersPage />
+    </RequireAdmin>
+  ),
+  "/admin/customers/:uid": (
+    <RequireAdmin>
+      <CustomerPage />
+    </RequireAdmin>
+  ),
 };
 
 const routeOf = ({ path }: { path: SignedInPath }) => ({ path, element: pages[path] });
@@ -71,6 +83,8 @@ const screens: Record<SignedInPath, Pick<PreloadableScreen<object>, "preload">[]
   "/billing/orders": [OrderHistoryPage, YourPlansCard],
   "/billing/transactions": [TransactionsPage],
   "/admin/sync": [RequireAdmin, AdminSyncPage],
+  "/admin/customers": [RequireAdmin, CustomersPage],
+  "/admin/customers/:uid": [RequireAdmin, CustomerPage],
 };
 
 type ScreenData = {

@@ -63,3 +63,11 @@ export const AdminSyncPage = lazyScreen(
   () => import("../../features/sync/pages/admin-sync-page"),
   "AdminSyncPage",
 );
+export const CustomersPage = lazyScreen(
+  () => import("../../features/admin/pages/customers-page"),
+  "CustomersPage",
+);
+export const CustomerPage = lazyScreen(
+  () => import("../../features/admin/pages/customer-page"),
+  "CustomerPage",
+);
