@@ -201,6 +201,24 @@ export const e2eUsers = {
     emailVerified: false,
     baseRecordUid: "e2e00000-0000-4000-8000-0000000000d2",
   },
+  /** An admin ends all of their sessions from their customer's page on a desktop. */
+  sessionsEndedDesktop: {
+    email: "dora.desk-sessions@example.test",
+    name: "Dora Desksessions",
+    username: "dora_desk",
+    role: "customer",
+    sessionToken: "e2e-sessions-ended-desktop-token-0123456789",
+    uid: "e2e00000-0000-4000-8000-0000000000f1",
+  },
+  /** The same on a phone. */
+  sessionsEndedPhone: {
+    email: "pia.phone-sessions@example.test",
+    name: "Pia Phonesessions",
+    username: "pia_phone",
+    role: "customer",
+    sessionToken: "e2e-sessions-ended-phone-token-0123456789ab",
+    uid: "e2e00000-0000-4000-8000-0000000000f2",
+  },
 } as const;
 
 export type E2eUserKey = keyof typeof e2eUsers;
