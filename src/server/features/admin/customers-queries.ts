@@ -5,7 +5,7 @@
 import { and, asc, count, eq, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
 import type { CustomerList, CustomerListQuery, CustomerRow } from "../../../shared/api/admin-customers";
 import type { Database } from "../../db/client";
-import { customerSearchDocument, passkeys, transactions, twoFactorApps, users } from "../../db/schema";
+import { passkeys, transactions, twoFactorApps, users } from "../../db/schema";
 import { badRequest } from "../../http/errors";
 import { customerFacts, factsOf } from "./customers-facts";
 
@@ -49,7 +49,7 @@ export function customerConditions(query: CustomerListQuery): SQL[] {
     yesNo(query.failedPayments, hasFailedPayment),
   ];
   const search = searchQueryText(query.q);
-  if (search) conditions.push(sql`${customerSearchDocument(users)} @@ to_tsquery('simple', ${search})`);
+  if (search) conditions.push(sql`${users.searchDocument} @@ to_tsquery('simple', ${search})`);
   return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
 
