@@ -135,16 +135,14 @@ async function seed(database: DatabaseHandle): Promise<{ uid: string; surname: s
     }
     const withPasskey = inserted.filter((_, k) => (start + k) % 11 === 0);
     if (withPasskey.length > 0) {
-      await db
-        .insert(passkeys)
-        .values(
-          withPasskey.map((user) => ({
-            userId: user.id,
-            credentialId: `cred-${user.id}`,
-            publicKey: "pk",
-            name: "Key",
-          })),
-        );
+      await db.insert(passkeys).values(
+        withPasskey.map((user) => ({
+          userId: user.id,
+          credentialId: `cred-${user.id}`,
+          publicKey: "pk",
+          name: "Key",
+        })),
+      );
     }
   }
   return { uid: sampleUid, surname: `${pick(LAST, 100 >> 2)}100` };

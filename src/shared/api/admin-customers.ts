@@ -19,9 +19,6 @@ export const CUSTOMER_SEARCH_MAX = 100;
 /** A yes-or-no filter of the list: absent means either. */
 const yesNo = (name: string) => z.enum(["yes", "no"], { error: `${name} must be yes or no` }).optional();
 
-export const CUSTOMER_FILTERS = ["login", "google", "twoFactor", "unlinked", "failedPayments"] as const;
-export type CustomerFilter = (typeof CUSTOMER_FILTERS)[number];
-
 /** `GET /api/admin/customers`: search, filters and the page asked for. */
 export const customerListQuerySchema = z.object({
   /** Words that each begin a word of the name, the email or the uid, in any case. */

@@ -1,7 +1,11 @@
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import type { CustomerDetail } from "../../../../shared/api/admin-customers";
-import { AUDIT_EVENT_KINDS } from "../../../../shared/audit/audit-kinds";
+import {
+  AUDIT_EVENT_KIND_NAMES,
+  AUDIT_EVENT_KINDS,
+  type AuditEventKind,
+} from "../../../../shared/audit/audit-kinds";
 import {
   PAYMENT_KIND_LABELS,
   paymentKindOf,
@@ -13,6 +17,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { formatCount, formatDate, formatDateTime } from "../../../lib/format";
 import { formatMoney } from "../../../lib/money";
 import { totalPaidText } from "./customer-badges";
+
+/** A kind this version knows the words of; a newer one is shown as it is written. */
+const isAuditKind = (kind: string): kind is AuditEventKind =>
+  (AUDIT_EVENT_KIND_NAMES as readonly string[]).includes(kind);
 
 const when = (iso: string | null, none = "—") => (iso ? formatDateTime(iso) : none);
 
@@ -334,7 +342,7 @@ export function AuditSection({ detail }: { detail: CustomerDetail }) {
         empty="Nothing recorded yet."
         render={(entry) => ({
           key: entry.id,
-          title: AUDIT_EVENT_KINDS[entry.kind as keyof typeof AUDIT_EVENT_KINDS] ?? entry.kind,
+          title: isAuditKind(entry.kind) ? AUDIT_EVENT_KINDS[entry.kind] : entry.kind,
           details: [
             formatDateTime(entry.at),
             `by ${person(entry.actor)}`,
