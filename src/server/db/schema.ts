@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -18,6 +19,12 @@ import { ORDER_STATUSES, type OrderStatus } from "../../shared/api/shop";
 import { SUBSCRIPTION_STATUSES } from "../../shared/api/subscriptions";
 import type { AuditEventKind } from "../../shared/audit/audit-kinds";
 import type { OrderLine } from "../../shared/shop/pricing";
+
+/**
+ * PostgreSQL's text-search document. Built in (no extension), so PGlite and any Postgres have it;
+ * read back as its text form, which nothing shows.
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -54,6 +61,14 @@ export const users = pgTable(
      * 034). Not the address itself; null once re-opened or no longer linked.
      */
     closedEmailDigest: text("closed_email_digest"),
+    /**
+     * What the admin's customer search reads (decision 037): the name, the email with its punctuation
+     * as spaces (so "example" finds "jo@example.com") and the uid, as words of the built-in `simple`
+     * configuration. Stored, so that a search never computes it for every row, whatever plan it gets.
+     */
+    searchDocument: tsvector("search_document").generatedAlwaysAs(
+      sql`to_tsvector('simple', translate(lower("name" || ' ' || "email" || ' ' || "uid"), '@.+_-''', '      '))`,
+    ),
     ...timestamps,
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,6 +83,9 @@ export const users = pgTable(
       .on(t.closedEmailDigest)
       .where(sql`${t.closedEmailDigest} is not null`),
     check("users_role_check", sql`${t.role} in ('customer', 'admin')`),
+    // The admin's customers list: its search, and its order by name (then id, for keyset pages).
+    index("users_search_idx").using("gin", t.searchDocument),
+    index("users_name_order_idx").on(sql`lower(${t.name})`, t.id),
   ],
 );
 

@@ -198,7 +198,7 @@ export const e2eUsers = {
     username: "penny",
     role: "customer",
     sessionToken: "e2e-payee-session-token-0123456789abcdef012",
-    uid: "e2e00000-0000-4000-8000-0000000000f1",
+    uid: "e2e00000-0000-4000-8000-0000000000f5",
   },
   /** Registered first and never verifies: the sync refuses to link them, and tells the admin why. */
   unverifiedFirst: {
@@ -229,6 +229,24 @@ export const e2eUsers = {
     role: "customer",
     sessionToken: "e2e-phone-viewed-session-token-0123456789ab",
     uid: "e2e00000-0000-4000-8000-0000000000f2",
+  },
+  /** An admin ends all of their sessions from their customer's page on a desktop. */
+  sessionsEndedDesktop: {
+    email: "dora.desk-sessions@example.test",
+    name: "Dora Desksessions",
+    username: "dora_desk",
+    role: "customer",
+    sessionToken: "e2e-sessions-ended-desktop-token-0123456789",
+    uid: "e2e00000-0000-4000-8000-0000000000f3",
+  },
+  /** The same on a phone. */
+  sessionsEndedPhone: {
+    email: "pia.phone-sessions@example.test",
+    name: "Pia Phonesessions",
+    username: "pia_phone",
+    role: "customer",
+    sessionToken: "e2e-sessions-ended-phone-token-0123456789ab",
+    uid: "e2e00000-0000-4000-8000-0000000000f4",
   },
 } as const;
 

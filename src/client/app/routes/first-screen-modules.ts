@@ -14,7 +14,13 @@ import type { SignedInPath } from "./paths";
 // The signed-in layout, and tailwind-merge, which every screen but the sign-in page waits for.
 const SIGNED_IN = ["app/layout/app-layout.tsx", "tailwind-merge"];
 
-export const firstScreenModules: Record<SignedInPath | "/login", readonly string[]> = {
+/**
+ * The paths whose page the server can name by its text: a path with a parameter (a customer's page,
+ * `/admin/customers/:uid`) has no page of its own, and its chunks load once the entry has run.
+ */
+type FixedPath = Exclude<SignedInPath, `${string}/:${string}`>;
+
+export const firstScreenModules: Record<FixedPath | "/login", readonly string[]> = {
   "/login": ["features/auth/pages/login-page.tsx"],
   "/dashboard": [
     ...SIGNED_IN,
@@ -50,6 +56,11 @@ export const firstScreenModules: Record<SignedInPath | "/login", readonly string
     "features/billing/pages/unlinked-payments-page.tsx",
   ],
   "/admin/outbox": [...SIGNED_IN, "app/routes/require-admin.tsx", "features/admin/pages/outbox-page.tsx"],
+  "/admin/customers": [
+    ...SIGNED_IN,
+    "app/routes/require-admin.tsx",
+    "features/admin/pages/customers-page.tsx",
+  ],
 };
 
 /**

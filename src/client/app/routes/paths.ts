@@ -24,6 +24,8 @@ export const signedInPaths = [
   { path: "/admin/sync", nav: "/admin/sync" },
   { path: "/admin/payments/unlinked", nav: "/admin/payments/unlinked" },
   { path: "/admin/outbox", nav: "/admin/outbox" },
+  { path: "/admin/customers", nav: "/admin/customers" },
+  { path: "/admin/customers/:uid", nav: "/admin/customers" },
 ] as const;
 
 export type SignedInPath = (typeof signedInPaths)[number]["path"];

@@ -13,6 +13,8 @@ import {
   CheckoutCancelledPage,
   CheckoutPage,
   CheckoutSuccessPage,
+  CustomerPage,
+  CustomersPage,
   DashboardPage,
   HelpCentrePage,
   LinkedinAccountsPage,
@@ -62,6 +64,16 @@ const pages: Record<SignedInPath, ReactNode> = {
       <OutboxPage />
     </RequireAdmin>
   ),
+  "/admin/customers": (
+    <RequireAdmin>
+      <CustomersPage />
+    </RequireAdmin>
+  ),
+  "/admin/customers/:uid": (
+    <RequireAdmin>
+      <CustomerPage />
+    </RequireAdmin>
+  ),
 };
 
 const routeOf = ({ path }: { path: SignedInPath }) => ({ path, element: pages[path] });
@@ -86,6 +98,8 @@ const screens: Record<SignedInPath, Pick<PreloadableScreen<object>, "preload">[]
   "/admin/sync": [RequireAdmin, AdminSyncPage],
   "/admin/payments/unlinked": [RequireAdmin, UnlinkedPaymentsPage],
   "/admin/outbox": [RequireAdmin, OutboxPage],
+  "/admin/customers": [RequireAdmin, CustomersPage],
+  "/admin/customers/:uid": [RequireAdmin, CustomerPage],
 };
 
 type ScreenData = {

@@ -73,3 +73,11 @@ export const NeedsAttentionCard = lazyScreen(
   () => import("../../features/admin/components/needs-attention-card"),
   "NeedsAttentionCard",
 );
+export const CustomersPage = lazyScreen(
+  () => import("../../features/admin/pages/customers-page"),
+  "CustomersPage",
+);
+export const CustomerPage = lazyScreen(
+  () => import("../../features/admin/pages/customer-page"),
+  "CustomerPage",
+);

@@ -1,0 +1,166 @@
+import { Users } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { CUSTOMER_SEARCH_MAX } from "../../../../shared/api/admin-customers";
+import { EmptyState, NoMatches } from "../../../components/empty-state";
+import { ErrorState } from "../../../components/error-state";
+import { NativeSelect } from "../../../components/native-select";
+import { PageHeader } from "../../../components/page-header";
+import { SearchBox } from "../../../components/search-box";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { formatCount } from "../../../lib/format";
+import { type UrlFilters, useUrlFilters } from "../../../lib/use-url-filters";
+import { type CustomerListFilters, useCustomers } from "../api/customers-list";
+import { CustomersResults } from "../components/customers-results";
+
+const TITLE = "Customers";
+const DESCRIPTION =
+  "Everyone with a portal account: search by name, email or UID, and open a customer's page.";
+/** How long typing rests before the search is asked for. */
+const SEARCH_PAUSE_MS = 250;
+
+type YesNo = CustomerListFilters["login"];
+const YES_NO_KEYS = ["login", "google", "twoFactor", "unlinked", "failedPayments"] as const;
+const asYesNo = (value: string | null): YesNo => (value === "yes" || value === "no" ? value : "");
+
+const EMPTY: CustomerListFilters = {
+  q: "",
+  login: "",
+  google: "",
+  twoFactor: "",
+  unlinked: "",
+  failedPayments: "",
+};
+
+/** The search and filters live in the URL (`?q=smith&google=yes`): reload, Back and a shared link keep them. */
+const CUSTOMER_URL_FILTERS: UrlFilters<CustomerListFilters> = {
+  parse: (params) =>
+    ({
+      q: (params.get("q") ?? "").slice(0, CUSTOMER_SEARCH_MAX),
+      ...Object.fromEntries(YES_NO_KEYS.map((key) => [key, asYesNo(params.get(key))])),
+    }) as CustomerListFilters,
+  serialize: (filters) =>
+    new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== "") as [string, string][]),
+  empty: EMPTY,
+  typed: ["q"],
+};
+
+const FILTERS: { key: (typeof YES_NO_KEYS)[number]; label: string; yes: string; no: string }[] = [
+  { key: "login", label: "Portal login", yes: "Has a login", no: "No login" },
+  { key: "google", label: "Google", yes: "Google linked", no: "Google not linked" },
+  { key: "twoFactor", label: "Two-factor", yes: "Two-factor on", no: "Two-factor off" },
+  { key: "unlinked", label: "Operator's base", yes: "Not in the base", no: "In the base" },
+  { key: "failedPayments", label: "Payments", yes: "Has failed payments", no: "No failed payments" },
+];
+
+/** The value after it has rested for `ms`, so a search is asked for once typing pauses. */
+function useRested<T>(value: T, ms: number): T {
+  const [rested, setRested] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setRested(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return rested;
+}
+
+export function CustomersPage() {
+  const { filters, setFilters, clearFilters } = useUrlFilters(CUSTOMER_URL_FILTERS);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const asked = useRested(filters, SEARCH_PAUSE_MS);
+  const list = useCustomers(asked);
+  const filtered = Object.values(filters).some((value) => value.trim() !== "");
+  const clear = () => {
+    clearFilters();
+    searchRef.current?.focus();
+  };
+
+  const filterBar = (
+    <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-6">
+      <SearchBox
+        label="Search customers"
+        className="sm:col-span-2 xl:col-span-1"
+        value={filters.q}
+        onChange={(q) => setFilters({ q })}
+        placeholder="Name, email or UID"
+        maxLength={CUSTOMER_SEARCH_MAX}
+        inputRef={searchRef}
+      />
+      {FILTERS.map((filter) => (
+        <NativeSelect
+          key={filter.key}
+          label={filter.label}
+          value={filters[filter.key]}
+          options={[
+            { value: "", label: "Any" },
+            { value: "yes", label: filter.yes },
+            { value: "no", label: filter.no },
+          ]}
+          onChange={(value) => setFilters({ [filter.key]: value })}
+        />
+      ))}
+    </div>
+  );
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = <Spinner label="Loading customers" />;
+  } else if (!list.data) {
+    body = (
+      <ErrorState
+        title="Customers could not be loaded"
+        error={list.error}
+        retrying={list.isFetching}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  } else {
+    const customers = list.data.pages.flatMap((page) => page.customers);
+    const total = list.data.pages[0]?.total ?? 0;
+    body = (
+      <>
+        <p role="status" className="text-sm text-muted-foreground">
+          {customers.length < total
+            ? `Showing ${formatCount(customers.length)} of ${formatCount(total)} customers`
+            : `${formatCount(total)} ${total === 1 ? "customer" : "customers"}`}
+          {list.isFetching && !list.isFetchingNextPage ? " · updating…" : ""}
+        </p>
+        {customers.length === 0 ? (
+          filtered ? (
+            <NoMatches title="No customers match your search and filters" onClear={clear} />
+          ) : (
+            <EmptyState icon={<Users aria-hidden="true" />} title="No customers yet">
+              Customers appear here when they register or the sync brings them from the operator's base.
+            </EmptyState>
+          )
+        ) : (
+          <CustomersResults customers={customers} />
+        )}
+        {list.isFetchNextPageError ? (
+          <ErrorState
+            title="More customers could not be loaded"
+            error={list.error}
+            retrying={list.isFetchingNextPage}
+            onRetry={() => void list.fetchNextPage()}
+          />
+        ) : list.hasNextPage ? (
+          <Button
+            variant="outline"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
+            {list.isFetchingNextPage ? <Spinner label="Loading more customers" className="size-4" /> : null}
+            Show more customers
+          </Button>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={TITLE} description={DESCRIPTION} />
+      {filterBar}
+      {body}
+    </div>
+  );
+}
