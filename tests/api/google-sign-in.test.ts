@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { identityEvents, oidcFlows, users } from "../../src/server/db/schema";
+import { auditEvents, oidcFlows, users } from "../../src/server/db/schema";
 import { startHttpFake } from "../fakes/harness";
 import { type OidcFault, startTestIssuer, type TestIssuer } from "../fakes/oidc-issuer";
 import { readMailbox } from "../support/mailbox";
@@ -100,9 +100,9 @@ describe("Google sign-in", () => {
   const eventsOf = (userId: number) =>
     t.database.db
       .select()
-      .from(identityEvents)
-      .where(eq(identityEvents.userId, userId))
-      .orderBy(identityEvents.id);
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectUserId, userId))
+      .orderBy(auditEvents.id);
 
   it("asks the issuer for a code with PKCE (S256), state, nonce and the three scopes", async () => {
     const start = await t.app.inject({ method: "GET", url: "/api/auth/google" });
