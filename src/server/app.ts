@@ -9,6 +9,7 @@ import { type Adapters, createAdapters } from "./adapters/create-adapters";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import activityRoutes from "./features/activity/routes";
+import auditRoutes from "./features/admin/audit-routes";
 import closeLoginRoutes from "./features/auth/close-login-routes";
 import googleRoutes from "./features/auth/google-routes";
 import { mailRequestKind } from "./features/auth/mail-requests";
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passkeyRoutes, { db: database.db, config, secretBox, mail });
   await app.register(syncRoutes, { db: database.db, sync });
   await app.register(outboxRoutes, { db: database.db, outbox });
+  await app.register(auditRoutes, { db: database.db });
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox, config });
   await app.register(activityRoutes, { db: database.db });
   await app.register(profileOptimizationsRoutes, { db: database.db });

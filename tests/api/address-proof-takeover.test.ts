@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailTokens, auditEvents, linkedinAccounts, sessions, users } from "../../src/server/db/schema";
+import { auditEvents, emailTokens, linkedinAccounts, sessions, users } from "../../src/server/db/schema";
 import { createSession } from "../../src/server/http/session-store";
 import { type FakeAirtable, startFakeAirtable } from "../fakes/airtable-server";
 import { startTestIssuer, type TestIssuer } from "../fakes/oidc-issuer";
@@ -165,7 +165,10 @@ describe("a proof of an address outranks an unproven claim to it", () => {
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.kind, "unproven-access-ended"));
-    expect(ended).toMatchObject({ subjectUserId: squatter.userId, detail: expect.stringMatching(/password/) });
+    expect(ended).toMatchObject({
+      subjectUserId: squatter.userId,
+      detail: expect.stringMatching(/password/),
+    });
     expect(ended?.detail).toMatch(/Google link/);
   }
 

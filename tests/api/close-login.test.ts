@@ -9,8 +9,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  emailTokens,
   auditEvents,
+  emailTokens,
   linkedinAccounts,
   oidcFlows,
   orders,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { emailTokens, auditEvents, users } from "../../src/server/db/schema";
+import { auditEvents, emailTokens, users } from "../../src/server/db/schema";
 import { INVALID_LINK_MESSAGE } from "../../src/shared/api/auth";
 import { linkToken, readMailbox } from "../support/mailbox";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -201,6 +201,6 @@ describe("verifying a new customer's email", () => {
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.subjectUserId, user.id));
-    expect(events).toMatchObject([{ kind: "email-verified", detail: newEmail }]);
+    expect(events).toMatchObject([{ kind: "email-changed", detail: `${user.email} → ${newEmail}` }]);
   });
 });

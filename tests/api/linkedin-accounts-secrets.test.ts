@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and } from "drizzle-orm";
 import { auditEvents, type LinkedinAccountRow, linkedinAccounts } from "../../src/server/db/schema";
 import { decodeBase32 } from "../../src/server/secrets/totp";
 import {
@@ -275,7 +274,11 @@ describe("revealing stored secrets", () => {
       const res = await exportOf(bob.user.uid, admin.cookie, { accountIds: [bobs.id, alices.id] });
       expect(res.json().map((a: { id: number }) => a.id)).toEqual([bobs.id]);
       const [last] = (await auditRows()).slice(-1);
-      expect(last).toMatchObject({ actorUserId: admin.user.id, subjectUserId: bob.user.id, detail: "export" });
+      expect(last).toMatchObject({
+        actorUserId: admin.user.id,
+        subjectUserId: bob.user.id,
+        detail: "export",
+      });
     });
 
     it("refuses a bad body with 400", async () => {

@@ -10,8 +10,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
-  emailTokens,
   auditEvents,
+  emailTokens,
   type LinkedinAccountRow,
   linkedinAccounts,
   orders,
@@ -219,14 +219,12 @@ describe("GET /api/me/data-export", () => {
         deviceType: "singleDevice",
         transports: ["usb"],
       });
-    await db()
-      .insert(auditEvents)
-      .values({
-        kind: "google-link",
-        actorUserId: alice.user.id,
-        subjectUserId: alice.user.id,
-        detail: "google-subject-alice-1234",
-      });
+    await db().insert(auditEvents).values({
+      kind: "google-link",
+      actorUserId: alice.user.id,
+      subjectUserId: alice.user.id,
+      detail: "google-subject-alice-1234",
+    });
     await db()
       .insert(emailTokens)
       .values({
@@ -464,7 +462,10 @@ describe("GET /api/me/data-export", () => {
     }
     // Nothing was shown, so nothing new is in the reveal audit.
     expect(
-      await db().select().from(auditEvents).where(and(eq(auditEvents.kind, "secret-revealed"), eq(auditEvents.detail, "export"))),
+      await db()
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.kind, "secret-revealed"), eq(auditEvents.detail, "export"))),
     ).toEqual([]);
   });
 
@@ -510,7 +511,10 @@ describe("GET /api/me/data-export", () => {
         .where(eq(rateLimitHits.key, `data-export:${alice.user.id}`)),
     ).toHaveLength(hitsBefore.length);
     expect(
-      await db().select().from(auditEvents).where(and(eq(auditEvents.kind, "secret-revealed"), eq(auditEvents.detail, "export"))),
+      await db()
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.kind, "secret-revealed"), eq(auditEvents.detail, "export"))),
     ).toEqual([]);
     // Without the secrets a stale session may still download.
     expect((await download(alice, "?includeSecrets=false")).statusCode).toBe(200);
@@ -600,9 +604,9 @@ describe("GET /api/me/data-export", () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json(), query).toEqual({ error: expect.any(String) });
     }
-    expect(
-      await db().select().from(auditEvents).where(eq(auditEvents.kind, "data-exported")),
-    ).toHaveLength(before.length);
+    expect(await db().select().from(auditEvents).where(eq(auditEvents.kind, "data-exported"))).toHaveLength(
+      before.length,
+    );
   });
 
   it("refuses a download another site sent the browser to", async () => {

@@ -311,10 +311,7 @@ describe("passkeys", () => {
       .where(eq(sessions.tokenHash, hashSecretToken(who.token)));
     expect(row?.provenBy).toBe("passkey");
     expect(row?.provenAt.getTime()).toBeGreaterThan(old.getTime());
-    const [event] = await t.database.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.kind, "step-up"));
+    const [event] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.kind, "step-up"));
     expect(event).toMatchObject({ subjectUserId: who.user.id, detail: "passkey" });
 
     // Someone else's passkey proves nothing for this session.

@@ -11,7 +11,7 @@ import type {
   SecretRevealFileRow,
 } from "../../../shared/api/my-data-files";
 import { recordAuditEvents } from "../../audit/audit-log";
-import { auditEvents, linkedinAccounts as accounts } from "../../db/schema";
+import { linkedinAccounts as accounts, auditEvents } from "../../db/schema";
 import { openRecoveryCodes } from "../../secrets/recovery-codes";
 import { type SecretBox, SecretBoxError } from "../../secrets/secret-box";
 import type { ExportContext } from "./export-context";
