@@ -56,8 +56,8 @@ const filterShape = {
 const boundsInOrder = (query: { from?: string | undefined; to?: string | undefined }) =>
   query.from === undefined ||
   query.to === undefined ||
-  timeOfBound(query.from, "from").getTime() <= timeOfBound(query.to, "to").getTime();
-const BOUNDS_MESSAGE = { message: "to: must not be before from", path: ["to"] };
+  timeOfBound(query.from, "from").getTime() < timeOfBound(query.to, "to").getTime();
+const BOUNDS_MESSAGE = { message: "must be after from", path: ["to"] };
 
 export const auditExportQuerySchema = z.object(filterShape).refine(boundsInOrder, BOUNDS_MESSAGE);
 export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
