@@ -4,7 +4,7 @@
  * goes through, until the proof is as old again. The password change takes the current password as
  * that proof, ends every other session and tells the owner.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, sessions } from "../../src/server/db/schema";
 import { decodeBase32, totp } from "../../src/server/secrets/totp";
@@ -79,7 +79,10 @@ describe("a fresh proof before a secret is shown", () => {
     expect(shown.statusCode).toBe(200);
     expect(shown.json().value).toBe("Li-Passw0rd-1-zq");
     expect(await reveals(who.user.id)).toHaveLength(1);
-    const [event] = await db().select().from(auditEvents).where(eq(auditEvents.subjectUserId, who.user.id));
+    const [event] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectUserId, who.user.id), eq(auditEvents.kind, "step-up")));
     expect(event).toMatchObject({ kind: "step-up", detail: "password" });
   });
 

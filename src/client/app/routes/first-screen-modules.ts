@@ -44,6 +44,7 @@ export const firstScreenModules: Record<SignedInPath | "/login", readonly string
   ],
   "/billing/transactions": [...SIGNED_IN, "features/billing/pages/transactions-page.tsx"],
   "/admin/sync": [...SIGNED_IN, "app/routes/require-admin.tsx", "features/sync/pages/admin-sync-page.tsx"],
+  "/admin/audit": [...SIGNED_IN, "app/routes/require-admin.tsx", "features/admin/pages/audit-log-page.tsx"],
 };
 
 /**

@@ -22,6 +22,7 @@ export const signedInPaths = [
   { path: "/billing/orders", nav: "/billing/orders" },
   { path: "/billing/transactions", nav: "/billing/transactions" },
   { path: "/admin/sync", nav: "/admin/sync" },
+  { path: "/admin/audit", nav: "/admin/audit" },
 ] as const;
 
 export type SignedInPath = (typeof signedInPaths)[number]["path"];

@@ -10,6 +10,7 @@ import { findSignedInPath, isOpenToAll, type SignedInPath, signedInPaths } from 
 import {
   AdminSyncPage,
   AppLayout,
+  AuditLogPage,
   CheckoutCancelledPage,
   CheckoutPage,
   CheckoutSuccessPage,
@@ -49,6 +50,11 @@ const pages: Record<SignedInPath, ReactNode> = {
       <AdminSyncPage />
     </RequireAdmin>
   ),
+  "/admin/audit": (
+    <RequireAdmin>
+      <AuditLogPage />
+    </RequireAdmin>
+  ),
 };
 
 const routeOf = ({ path }: { path: SignedInPath }) => ({ path, element: pages[path] });
@@ -71,6 +77,7 @@ const screens: Record<SignedInPath, Pick<PreloadableScreen<object>, "preload">[]
   "/billing/orders": [OrderHistoryPage, YourPlansCard],
   "/billing/transactions": [TransactionsPage],
   "/admin/sync": [RequireAdmin, AdminSyncPage],
+  "/admin/audit": [RequireAdmin, AuditLogPage],
 };
 
 type ScreenData = {

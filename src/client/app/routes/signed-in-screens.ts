@@ -63,3 +63,7 @@ export const AdminSyncPage = lazyScreen(
   () => import("../../features/sync/pages/admin-sync-page"),
   "AdminSyncPage",
 );
+export const AuditLogPage = lazyScreen(
+  () => import("../../features/admin/pages/audit-log-page"),
+  "AuditLogPage",
+);
