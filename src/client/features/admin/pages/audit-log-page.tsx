@@ -47,7 +47,8 @@ function ExportCsvButton({ filters }: { filters: AuditFilters }) {
 
 function Loading() {
   return (
-    <div aria-busy="true" aria-label="Loading the audit log" className="space-y-3">
+    <div role="status" aria-label="Loading the audit log" className="space-y-3">
+      <span className="sr-only">Loading the audit log</span>
       {[0, 1, 2, 3].map((row) => (
         <Skeleton key={row} className="h-14 w-full" />
       ))}
