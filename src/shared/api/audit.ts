@@ -35,7 +35,7 @@ export function timeOfBound(bound: string, end: "from" | "to"): Date {
 export const auditCursorSchema = z
   .string()
   .regex(/^[1-9]\d{0,15}$/, "is not a cursor this log gave")
-  .describe("`nextCursor` of the page before, as it was given.");
+  .describe("The nextCursor of the page before, as it was given.");
 
 const filterShape = {
   customer: personSchema
@@ -108,6 +108,6 @@ export const auditPageSchema = z.object({
   events: z.array(auditEntrySchema).describe("Newest first."),
   nextCursor: auditCursorSchema
     .nullable()
-    .describe("Pass as `cursor` for the next page; null on the last page."),
+    .describe("Pass as the cursor for the next page; null on the last page."),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
