@@ -75,7 +75,6 @@ export const auditListQuerySchema = z
       .describe(`How many entries a page holds: ${AUDIT_PAGE_SIZE} unless asked, at most ${AUDIT_PAGE_MAX}.`),
   })
   .refine(boundsInOrder, BOUNDS_MESSAGE);
-export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 
 export const auditPersonSchema = z
   .object({ uid: z.string(), name: z.string(), email: z.string() })
