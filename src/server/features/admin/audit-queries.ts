@@ -3,7 +3,7 @@
  * keyset (at, id), and every matching entry page by page for the CSV. Only reads: nothing here, nor
  * anywhere in the app, changes or deletes an entry (a trigger refuses it too).
  */
-import { aliasedTable, and, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { aliasedTable, and, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { type AuditEntry, type AuditExportQuery, timeOfBound } from "../../../shared/api/audit";
 import type { Database } from "../../db/client";
 import { auditEvents, users } from "../../db/schema";
@@ -77,7 +77,8 @@ export async function auditPage(
     .leftJoin(actors, eq(actors.id, auditEvents.actorUserId))
     .leftJoin(subjects, eq(subjects.id, auditEvents.subjectUserId))
     .where(and(where, after))
-    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    // As the indexes hold them (DESC NULLS LAST): a plain DESC (NULLS FIRST) cannot be read off them.
+    .orderBy(sql`${auditEvents.at} desc nulls last`, sql`${auditEvents.id} desc nulls last`)
     .limit(limit + 1);
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
