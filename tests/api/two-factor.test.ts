@@ -4,7 +4,7 @@
  * recovery codes work once, wrong codes are limited per account, and REQUIRE_ADMIN_2FA holds admins
  * back until they have a second factor.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, passkeys, recoveryCodes, sessions } from "../../src/server/db/schema";
@@ -183,6 +183,19 @@ describe("two-factor sign-in with an authenticator app", () => {
     expect(cookieOf(right, SECOND_STEP)?.value).toBe("");
     expect(cookieOf(right, "portal_device")).toBeDefined();
     expect((await get("/api/user", `${SESSION}=${session?.value}`)).json()).toMatchObject({ email });
+    // The wrong code and the sign-in with both factors are in the audit log.
+    const trail = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.subjectUserId, user.id), inArray(auditEvents.kind, ["sign-in", "sign-in-failed"])),
+      )
+      .orderBy(auditEvents.id);
+    // The last two: enrolling signed in with the password alone before.
+    expect(trail.slice(-2).map((entry) => [entry.kind, entry.detail, entry.actorUserId])).toEqual([
+      ["sign-in-failed", "wrong authenticator code", null],
+      ["sign-in", "password+totp", user.id],
+    ]);
     const [row] = await t.database.db
       .select()
       .from(sessions)
