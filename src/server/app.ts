@@ -10,6 +10,7 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import activityRoutes from "./features/activity/routes";
 import attentionRoutes from "./features/admin/attention-routes";
+import auditRoutes from "./features/admin/audit-routes";
 import customersRoutes from "./features/admin/customers-routes";
 import viewAsRoutes from "./features/admin/view-as-routes";
 import closeLoginRoutes from "./features/auth/close-login-routes";
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(attentionRoutes, { db: database.db });
   await app.register(viewAsRoutes, { db: database.db });
   await app.register(customersRoutes, { db: database.db, config });
+  await app.register(auditRoutes, { db: database.db });
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox, config });
   await app.register(activityRoutes, { db: database.db });
   await app.register(profileOptimizationsRoutes, { db: database.db });

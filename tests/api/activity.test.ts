@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPayments } from "../../src/server/adapters/payments/test-payments";
-import { accountSecretReveals, orders, syncRuns, transactions } from "../../src/server/db/schema";
+import { auditEvents, orders, syncRuns, transactions } from "../../src/server/db/schema";
 import { type ActivityItem, activitySchema } from "../../src/shared/api/activity";
 import { insertAccount, secretsFor } from "../support/linkedin-accounts";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
@@ -164,14 +164,15 @@ describe("GET /api/activity", () => {
       {},
       { linkedinEmail: "carol@example.test" },
     );
-    await t.database.db.insert(accountSecretReveals).values(
+    await t.database.db.insert(auditEvents).values(
       Array.from({ length: 8 }, (_, i) => ({
+        kind: "secret-revealed" as const,
         actorUserId: carol.user.id,
-        ownerUserId: carol.user.id,
-        accountId: account.id,
-        accountLabel: `reveal-${i}`,
-        secret: "password" as const,
-        revealedAt: minutesAgo(2 * i + 1),
+        subjectUserId: carol.user.id,
+        targetId: account.id,
+        target: `reveal-${i}`,
+        detail: "password",
+        at: minutesAgo(2 * i + 1),
       })),
     );
     await t.database.db.insert(syncRuns).values(

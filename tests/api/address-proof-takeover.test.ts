@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailTokens, identityEvents, linkedinAccounts, sessions, users } from "../../src/server/db/schema";
+import { auditEvents, emailTokens, linkedinAccounts, sessions, users } from "../../src/server/db/schema";
 import { createSession } from "../../src/server/http/session-store";
 import { type FakeAirtable, startFakeAirtable } from "../fakes/airtable-server";
 import { startTestIssuer, type TestIssuer } from "../fakes/oidc-issuer";
@@ -163,9 +163,12 @@ describe("a proof of an address outranks an unproven claim to it", () => {
     expect(pending.every((token) => token.usedAt !== null)).toBe(true);
     const [ended] = await db()
       .select()
-      .from(identityEvents)
-      .where(eq(identityEvents.kind, "unproven-access-ended"));
-    expect(ended).toMatchObject({ userId: squatter.userId, detail: expect.stringMatching(/password/) });
+      .from(auditEvents)
+      .where(eq(auditEvents.kind, "unproven-access-ended"));
+    expect(ended).toMatchObject({
+      subjectUserId: squatter.userId,
+      detail: expect.stringMatching(/password/),
+    });
     expect(ended?.detail).toMatch(/Google link/);
   }
 
@@ -236,9 +239,9 @@ describe("a proof of an address outranks an unproven claim to it", () => {
     expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
     const [ended] = await db()
       .select()
-      .from(identityEvents)
-      .where(eq(identityEvents.kind, "unproven-access-ended"));
-    expect(ended).toMatchObject({ userId: imported.id, detail: "claim-link: 1 session, Google link" });
+      .from(auditEvents)
+      .where(eq(auditEvents.kind, "unproven-access-ended"));
+    expect(ended).toMatchObject({ subjectUserId: imported.id, detail: "claim-link: 1 session, Google link" });
     await expectOwnerHoldsTheAccount(owner, imported.id);
   });
 
@@ -305,7 +308,7 @@ describe("a proof of an address outranks an unproven claim to it", () => {
     expect(confirmed.statusCode).toBe(200);
     expect((await passwordSignIn(OWNER_PASSWORD)).status).toBe(200);
     expect(
-      await db().select().from(identityEvents).where(eq(identityEvents.kind, "unproven-access-ended")),
+      await db().select().from(auditEvents).where(eq(auditEvents.kind, "unproven-access-ended")),
     ).toEqual([]);
   });
 
@@ -322,7 +325,7 @@ describe("a proof of an address outranks an unproven claim to it", () => {
     expect(await me({ [t.config.session.cookieName]: owner.token })).toMatchObject({ id: owner.user.id });
     expect((await passwordSignIn(OWNER_PASSWORD)).status).toBe(200);
     expect(
-      await db().select().from(identityEvents).where(eq(identityEvents.kind, "unproven-access-ended")),
+      await db().select().from(auditEvents).where(eq(auditEvents.kind, "unproven-access-ended")),
     ).toEqual([]);
   });
 });

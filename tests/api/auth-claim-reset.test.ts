@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailTokens, outboxJobs, sessions, users } from "../../src/server/db/schema";
+import { auditEvents, emailTokens, outboxJobs, sessions, users } from "../../src/server/db/schema";
 import { INVALID_LINK_MESSAGE } from "../../src/shared/api/auth";
 import { loadPasswordEstimator } from "../../src/shared/password-strength";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp-server";
@@ -291,6 +291,21 @@ describe("password reset", () => {
     expect((await t.post("/api/reset-password", { token, password: "Another-Password-32" })).statusCode).toBe(
       400,
     );
+    // The audit log tells the story: two sign-ins; the link proves the address, which ends what an
+    // unproven claim had set up, and resets the password; the old password is refused, the new one not.
+    const trail = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectUserId, user.id))
+      .orderBy(auditEvents.id);
+    expect(trail.map((entry) => [entry.kind, entry.detail])).toEqual([
+      ["sign-in", "password"],
+      ["sign-in", "password"],
+      ["unproven-access-ended", "reset-link: password, 2 sessions"],
+      ["password-reset", "reset link; every session ended"],
+      ["sign-in-failed", "wrong password"],
+      ["sign-in", "password"],
+    ]);
   });
 
   it("answers an unknown email exactly as a known one, and mails nothing", async () => {

@@ -9,8 +9,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  auditEvents,
   emailTokens,
-  identityEvents,
   linkedinAccounts,
   oidcFlows,
   orders,
@@ -122,9 +122,9 @@ describe("closing a portal login", () => {
     (
       await db()
         .select()
-        .from(identityEvents)
-        .where(eq(identityEvents.userId, userId))
-        .orderBy(identityEvents.id)
+        .from(auditEvents)
+        .where(eq(auditEvents.subjectUserId, userId))
+        .orderBy(auditEvents.id)
     ).map((e) => e.kind);
 
   /** Everything that is a way into the account, as the closing must leave it: counted per table. */
@@ -351,8 +351,8 @@ describe("closing a portal login", () => {
     // The audit says what ended and that the base was told.
     const [closedEvent] = await db()
       .select()
-      .from(identityEvents)
-      .where(and(eq(identityEvents.userId, alice.user.id), eq(identityEvents.kind, "login-closed")));
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectUserId, alice.user.id), eq(auditEvents.kind, "login-closed")));
     expect(closedEvent?.detail).toBe(
       `ended password, 2 sessions, Google link, authenticator app, 1 passkey, 2 pending links; base record ${alice.user.airtableRecordId} told`,
     );
@@ -664,7 +664,7 @@ describe("closing a portal login", () => {
     const jobs = (await db().select().from(outboxJobs)).filter((job) => !jobsBefore.includes(job.id));
     expect(jobs.map((job) => job.kind)).toEqual(["mail"]);
     expect((await rowOf(ivy.id))?.closedEmailDigest).toBeNull();
-    const [event] = await db().select().from(identityEvents).where(eq(identityEvents.userId, ivy.id));
+    const [event] = await db().select().from(auditEvents).where(eq(auditEvents.subjectUserId, ivy.id));
     expect(event?.detail).toBe("ended password, 1 session; no base record");
 
     expect(

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { emailTokens, identityEvents, users } from "../../src/server/db/schema";
+import { auditEvents, emailTokens, users } from "../../src/server/db/schema";
 import { INVALID_LINK_MESSAGE } from "../../src/shared/api/auth";
 import { linkToken, readMailbox } from "../support/mailbox";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -65,8 +65,16 @@ describe("verifying a new customer's email", () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ ok: true, message: "Your email is verified." });
     expect((await me(cookie)).emailVerified).toBe(true);
-    const events = await t.database.db.select().from(identityEvents).where(eq(identityEvents.userId, id));
-    expect(events).toMatchObject([{ kind: "email-verified", detail: email }]);
+    const events = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectUserId, id))
+      .orderBy(auditEvents.id);
+    // Registering signed the customer in; the link verified the address.
+    expect(events).toMatchObject([
+      { kind: "sign-in", detail: "password" },
+      { kind: "email-verified", detail: email },
+    ]);
 
     const again = await verify(token, cookie);
     expect(again.statusCode).toBe(400);
@@ -86,7 +94,10 @@ describe("verifying a new customer's email", () => {
     expect(elsewhere.statusCode).toBe(403);
     expect((await me(cookie)).emailVerified).toBe(false);
     expect((await me(stranger.cookie)).emailVerified).toBe(false);
-    const events = await t.database.db.select().from(identityEvents).where(eq(identityEvents.userId, id));
+    const events = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectUserId, id), eq(auditEvents.kind, "email-verified")));
     expect(events).toEqual([]);
 
     expect((await verify(token, cookie)).statusCode).toBe(200);
@@ -199,8 +210,8 @@ describe("verifying a new customer's email", () => {
     expect(tokens.every((row) => row.usedAt !== null)).toBe(true);
     const events = await t.database.db
       .select()
-      .from(identityEvents)
-      .where(eq(identityEvents.userId, user.id));
-    expect(events).toMatchObject([{ kind: "email-verified", detail: newEmail }]);
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectUserId, user.id));
+    expect(events).toMatchObject([{ kind: "email-changed", detail: `${user.email} → ${newEmail}` }]);
   });
 });

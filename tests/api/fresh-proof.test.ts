@@ -4,9 +4,9 @@
  * goes through, until the proof is as old again. The password change takes the current password as
  * that proof, ends every other session and tells the owner.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { accountSecretReveals, identityEvents, sessions } from "../../src/server/db/schema";
+import { auditEvents, sessions } from "../../src/server/db/schema";
 import { decodeBase32, totp } from "../../src/server/secrets/totp";
 import { insertAccount, secretsFor } from "../support/linkedin-accounts";
 import { readMailbox } from "../support/mailbox";
@@ -48,7 +48,9 @@ describe("a fresh proof before a secret is shown", () => {
     t.post(`/api/accounts/linkedin/${who.account.id}/reveal`, { secret: "password" }, as(who));
   const prove = (who: SignedInUser, body: object) => t.post("/api/auth/fresh-proof", body, as(who));
   const reveals = async (userId: number) =>
-    (await db().select().from(accountSecretReveals)).filter((row) => row.ownerUserId === userId);
+    (await db().select().from(auditEvents).where(eq(auditEvents.kind, "secret-revealed"))).filter(
+      (row) => row.subjectUserId === userId,
+    );
 
   it("asks a session proven 11 minutes ago to prove itself, then shows the secret", async () => {
     const who = await customer(11);
@@ -77,7 +79,10 @@ describe("a fresh proof before a secret is shown", () => {
     expect(shown.statusCode).toBe(200);
     expect(shown.json().value).toBe("Li-Passw0rd-1-zq");
     expect(await reveals(who.user.id)).toHaveLength(1);
-    const [event] = await db().select().from(identityEvents).where(eq(identityEvents.userId, who.user.id));
+    const [event] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectUserId, who.user.id), eq(auditEvents.kind, "step-up")));
     expect(event).toMatchObject({ kind: "step-up", detail: "password" });
   });
 
@@ -199,8 +204,8 @@ describe("changing the password", () => {
     expect(mail?.subject).toBe("Your password was changed");
     const events = await t.database.db
       .select()
-      .from(identityEvents)
-      .where(eq(identityEvents.userId, here.user.id));
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectUserId, here.user.id));
     expect(events.map((e) => [e.kind, e.detail])).toContainEqual(["password-changed", "changed"]);
   });
 

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountSecretReveals, type LinkedinAccountRow, linkedinAccounts } from "../../src/server/db/schema";
+import { auditEvents, type LinkedinAccountRow, linkedinAccounts } from "../../src/server/db/schema";
 import { decodeBase32 } from "../../src/server/secrets/totp";
 import {
   exportedSecretsSchema,
@@ -44,7 +44,13 @@ describe("revealing stored secrets", () => {
   const exportOf = (uid: string, cookie: string | undefined, payload: object) =>
     post(`/api/accounts/linkedin/user/${uid}/export-secrets`, cookie, payload);
 
-  const auditRows = () => t.database.db.select().from(accountSecretReveals).orderBy(accountSecretReveals.id);
+  // The reveals in the one audit log (decision 035), oldest first.
+  const auditRows = () =>
+    t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.kind, "secret-revealed"))
+      .orderBy(auditEvents.id);
   const auditCount = async () => (await auditRows()).length;
 
   describe("POST /api/accounts/linkedin/:id/reveal", () => {
@@ -74,17 +80,17 @@ describe("revealing stored secrets", () => {
 
       const rows = (await auditRows()).slice(before);
       expect(rows).toHaveLength(3);
-      expect(rows.map((r) => r.secret)).toEqual(["password", "proxyPassword", "recoveryCodes"]);
+      expect(rows.map((r) => r.detail)).toEqual(["password", "proxyPassword", "recoveryCodes"]);
       for (const row of rows) {
         expect(row).toMatchObject({
           actorUserId: alice.user.id,
-          ownerUserId: alice.user.id,
-          accountId: alices.id,
-          accountLabel: "alice-li@example.test",
+          subjectUserId: alice.user.id,
+          targetId: alices.id,
+          target: "alice-li@example.test",
         });
-        expect(Date.now() - row.revealedAt.getTime()).toBeLessThan(60_000);
+        expect(Date.now() - row.at.getTime()).toBeLessThan(60_000);
       }
-      expect(rows[0]?.ip).toBe("127.9.9.9");
+      expect(rows[0]?.ipAddress).toBe("127.9.9.9");
     });
 
     it("answers null for a secret that is not stored, labelling the record by name", async () => {
@@ -95,7 +101,7 @@ describe("revealing stored secrets", () => {
       const codes = await reveal(alicesBare.id, alice.cookie, { secret: "recoveryCodes" });
       expect(codes.json()).toEqual({ secret: "recoveryCodes", value: null, codes: null });
       const [last] = (await auditRows()).slice(-1);
-      expect(last).toMatchObject({ accountId: alicesBare.id, accountLabel: "Barely" });
+      expect(last).toMatchObject({ targetId: alicesBare.id, target: "Barely" });
     });
 
     it("answers 404 for another customer's account or an unknown id, and records nothing", async () => {
@@ -114,10 +120,10 @@ describe("revealing stored secrets", () => {
       const [last] = (await auditRows()).slice(-1);
       expect(last).toMatchObject({
         actorUserId: admin.user.id,
-        ownerUserId: bob.user.id,
-        accountId: bobs.id,
-        accountLabel: "bob-li@example.test",
-        secret: "password",
+        subjectUserId: bob.user.id,
+        targetId: bobs.id,
+        target: "bob-li@example.test",
+        detail: "password",
       });
     });
 
@@ -183,9 +189,9 @@ describe("revealing stored secrets", () => {
       const [last] = (await auditRows()).slice(-1);
       expect(last).toMatchObject({
         actorUserId: alice.user.id,
-        ownerUserId: alice.user.id,
-        accountId: alices.id,
-        secret: "loginCode",
+        subjectUserId: alice.user.id,
+        targetId: alices.id,
+        detail: "loginCode",
       });
     });
 
@@ -250,7 +256,7 @@ describe("revealing stored secrets", () => {
         { id: alicesBare.id, password: null, proxyPassword: null, recoveryCodes: [] },
       ]);
       const rows = (await auditRows()).slice(before);
-      expect(rows.map((r) => [r.accountId, r.secret, r.actorUserId, r.ownerUserId])).toEqual([
+      expect(rows.map((r) => [r.targetId, r.detail, r.actorUserId, r.subjectUserId])).toEqual([
         [alices.id, "export", alice.user.id, alice.user.id],
         [alicesBare.id, "export", alice.user.id, alice.user.id],
       ]);
@@ -268,7 +274,11 @@ describe("revealing stored secrets", () => {
       const res = await exportOf(bob.user.uid, admin.cookie, { accountIds: [bobs.id, alices.id] });
       expect(res.json().map((a: { id: number }) => a.id)).toEqual([bobs.id]);
       const [last] = (await auditRows()).slice(-1);
-      expect(last).toMatchObject({ actorUserId: admin.user.id, ownerUserId: bob.user.id, secret: "export" });
+      expect(last).toMatchObject({
+        actorUserId: admin.user.id,
+        subjectUserId: bob.user.id,
+        detail: "export",
+      });
     });
 
     it("refuses a bad body with 400", async () => {
@@ -317,7 +327,7 @@ describe("revealing stored secrets", () => {
     }
   });
 
-  it("keeps the record when the account is removed, without the link to it", async () => {
+  it("keeps the record when the account is removed, as it read then", async () => {
     const account = await insertAccount(t.database.db, alice.user, secretsFor(7), {
       linkedinEmail: "going@example.test",
     });
@@ -325,9 +335,10 @@ describe("revealing stored secrets", () => {
     await t.database.db.delete(linkedinAccounts).where(eq(linkedinAccounts.id, account.id));
     const rows = await t.database.db
       .select()
-      .from(accountSecretReveals)
-      .where(eq(accountSecretReveals.accountLabel, "going@example.test"));
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, "secret-revealed"), eq(auditEvents.target, "going@example.test")));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ accountId: null, ownerUserId: alice.user.id, secret: "password" });
+    // The log keeps the account's id and label as they were; the account is gone.
+    expect(rows[0]).toMatchObject({ targetId: account.id, subjectUserId: alice.user.id, detail: "password" });
   });
 });

@@ -10,9 +10,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
-  accountSecretReveals,
+  auditEvents,
   emailTokens,
-  identityEvents,
   type LinkedinAccountRow,
   linkedinAccounts,
   orders,
@@ -220,9 +219,12 @@ describe("GET /api/me/data-export", () => {
         deviceType: "singleDevice",
         transports: ["usb"],
       });
-    await db()
-      .insert(identityEvents)
-      .values({ userId: alice.user.id, kind: "google-link", detail: "google-subject-alice-1234" });
+    await db().insert(auditEvents).values({
+      kind: "google-link",
+      actorUserId: alice.user.id,
+      subjectUserId: alice.user.id,
+      detail: "google-subject-alice-1234",
+    });
     await db()
       .insert(emailTokens)
       .values({
@@ -264,36 +266,41 @@ describe("GET /api/me/data-export", () => {
       firstName: BOB.accountName,
     });
     await seedBillingAndRequests(bob.user, "bob");
-    await db().insert(identityEvents).values({ userId: bob.user.id, kind: "step-up", detail: BOB.detail });
+    await db()
+      .insert(auditEvents)
+      .values({ kind: "step-up", actorUserId: bob.user.id, subjectUserId: bob.user.id, detail: BOB.detail });
     admin = await signedInUser(db(), t.config, { role: "admin", email: "ada.exporter-admin@example.test" });
     // Reveals of Alice's first account: one by Alice, one by an admin; one of Bob's by Bob.
     const first = alicesAccounts[0] as LinkedinAccountRow;
     await db()
-      .insert(accountSecretReveals)
+      .insert(auditEvents)
       .values([
         {
+          kind: "secret-revealed",
           actorUserId: alice.user.id,
-          ownerUserId: alice.user.id,
-          accountId: first.id,
-          accountLabel: "alice-li-1@example.test",
-          secret: "password",
-          ip: "203.0.113.50",
+          subjectUserId: alice.user.id,
+          targetId: first.id,
+          target: "alice-li-1@example.test",
+          detail: "password",
+          ipAddress: "203.0.113.50",
         },
         {
+          kind: "secret-revealed",
           actorUserId: admin.user.id,
-          ownerUserId: alice.user.id,
-          accountId: first.id,
-          accountLabel: "alice-li-1@example.test",
-          secret: "recoveryCodes",
-          ip: "192.0.2.99",
+          subjectUserId: alice.user.id,
+          targetId: first.id,
+          target: "alice-li-1@example.test",
+          detail: "recoveryCodes",
+          ipAddress: "192.0.2.99",
         },
         {
+          kind: "secret-revealed",
           actorUserId: bob.user.id,
-          ownerUserId: bob.user.id,
-          accountId: bobs.id,
-          accountLabel: BOB.accountEmail,
-          secret: "password",
-          ip: "192.0.2.200",
+          subjectUserId: bob.user.id,
+          targetId: bobs.id,
+          target: BOB.accountEmail,
+          detail: "password",
+          ipAddress: "192.0.2.200",
         },
       ]);
   });
@@ -455,7 +462,10 @@ describe("GET /api/me/data-export", () => {
     }
     // Nothing was shown, so nothing new is in the reveal audit.
     expect(
-      await db().select().from(accountSecretReveals).where(eq(accountSecretReveals.secret, "export")),
+      await db()
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.kind, "secret-revealed"), eq(auditEvents.detail, "export"))),
     ).toEqual([]);
   });
 
@@ -481,8 +491,8 @@ describe("GET /api/me/data-export", () => {
     await setProvenMinutesAgo(alice, 30);
     const auditBefore = await db()
       .select()
-      .from(identityEvents)
-      .where(eq(identityEvents.userId, alice.user.id));
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectUserId, alice.user.id));
     const hitsBefore = await db()
       .select()
       .from(rateLimitHits)
@@ -492,7 +502,7 @@ describe("GET /api/me/data-export", () => {
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     expect(res.json()).toEqual({ error: expect.stringContaining("Confirm it's you"), stepUp: true });
     expect(
-      await db().select().from(identityEvents).where(eq(identityEvents.userId, alice.user.id)),
+      await db().select().from(auditEvents).where(eq(auditEvents.subjectUserId, alice.user.id)),
     ).toHaveLength(auditBefore.length);
     expect(
       await db()
@@ -501,7 +511,10 @@ describe("GET /api/me/data-export", () => {
         .where(eq(rateLimitHits.key, `data-export:${alice.user.id}`)),
     ).toHaveLength(hitsBefore.length);
     expect(
-      await db().select().from(accountSecretReveals).where(eq(accountSecretReveals.secret, "export")),
+      await db()
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.kind, "secret-revealed"), eq(auditEvents.detail, "export"))),
     ).toEqual([]);
     // Without the secrets a stale session may still download.
     expect((await download(alice, "?includeSecrets=false")).statusCode).toBe(200);
@@ -548,21 +561,21 @@ describe("GET /api/me/data-export", () => {
 
     const [event] = await db()
       .select()
-      .from(identityEvents)
-      .where(and(eq(identityEvents.userId, alice.user.id), eq(identityEvents.kind, "data-exported")))
-      .orderBy(identityEvents.id)
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectUserId, alice.user.id), eq(auditEvents.kind, "data-exported")))
+      .orderBy(auditEvents.id)
       .then((rows) => rows.slice(-1));
     expect(event).toMatchObject({ detail: "with the accounts' passwords and 2FA secrets" });
     const reveals = await db()
       .select()
-      .from(accountSecretReveals)
-      .where(eq(accountSecretReveals.secret, "export"));
-    expect(reveals.map((row) => row.accountId).sort()).toEqual(alicesAccounts.map((row) => row.id).sort());
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, "secret-revealed"), eq(auditEvents.detail, "export")));
+    expect(reveals.map((row) => row.targetId).sort()).toEqual(alicesAccounts.map((row) => row.id).sort());
     expect(
-      reveals.every((row) => row.ownerUserId === alice.user.id && row.actorUserId === alice.user.id),
+      reveals.every((row) => row.subjectUserId === alice.user.id && row.actorUserId === alice.user.id),
     ).toBe(true);
     // One time for the whole download: Recent Activity shows one export.
-    expect(new Set(reveals.map((row) => row.revealedAt.getTime())).size).toBe(1);
+    expect(new Set(reveals.map((row) => row.at.getTime())).size).toBe(1);
   });
 
   it("gives an admin only their own data, never a customer's", async () => {
@@ -585,15 +598,15 @@ describe("GET /api/me/data-export", () => {
   });
 
   it("refuses a bad query with 400, downloading and recording nothing", async () => {
-    const before = await db().select().from(identityEvents).where(eq(identityEvents.kind, "data-exported"));
+    const before = await db().select().from(auditEvents).where(eq(auditEvents.kind, "data-exported"));
     for (const query of ["?includeSecrets=yes", "?includeSecrets=1", "?includeSecret=true", "?uid=someone"]) {
       const res = await download(alice, query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json(), query).toEqual({ error: expect.any(String) });
     }
-    expect(
-      await db().select().from(identityEvents).where(eq(identityEvents.kind, "data-exported")),
-    ).toHaveLength(before.length);
+    expect(await db().select().from(auditEvents).where(eq(auditEvents.kind, "data-exported"))).toHaveLength(
+      before.length,
+    );
   });
 
   it("refuses a download another site sent the browser to", async () => {
@@ -626,8 +639,8 @@ describe("GET /api/me/data-export", () => {
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     const events = await db()
       .select()
-      .from(identityEvents)
-      .where(and(eq(identityEvents.userId, carol.user.id), eq(identityEvents.kind, "data-exported")));
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectUserId, carol.user.id), eq(auditEvents.kind, "data-exported")));
     expect(events).toHaveLength(DATA_EXPORT_LIMIT_PER_HOUR);
     // Someone else's limit is their own.
     expect((await download(bob)).statusCode).toBe(200);
@@ -691,8 +704,8 @@ describe("GET /api/me/data-export", () => {
       (
         await db()
           .select()
-          .from(accountSecretReveals)
-          .where(eq(accountSecretReveals.ownerUserId, dave.user.id))
+          .from(auditEvents)
+          .where(and(eq(auditEvents.kind, "secret-revealed"), eq(auditEvents.subjectUserId, dave.user.id)))
       ).length;
     const soon = await written();
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -7,7 +7,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { identityEvents, passkeys, sessions, webauthnChallenges } from "../../src/server/db/schema";
+import { auditEvents, passkeys, sessions, webauthnChallenges } from "../../src/server/db/schema";
 import { hashSecretToken } from "../../src/server/secrets/secret-token";
 import { type CeremonyOptions, SoftAuthenticator } from "../support/soft-authenticator";
 import { createTestApp, nextLoopbackIp, sameOrigin, TEST_APP_URL, type TestApp } from "../support/test-app";
@@ -115,8 +115,8 @@ describe("passkeys", () => {
     ]);
     const events = await t.database.db
       .select()
-      .from(identityEvents)
-      .where(eq(identityEvents.userId, who.user.id));
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectUserId, who.user.id));
     expect(events.map((e) => [e.kind, e.detail])).toEqual([["passkey-added", "Work phone"]]);
 
     // The next registration excludes the passkey the user already has.
@@ -260,9 +260,9 @@ describe("passkeys", () => {
     const kinds = (
       await t.database.db
         .select()
-        .from(identityEvents)
-        .where(eq(identityEvents.userId, alice.who.user.id))
-        .orderBy(asc(identityEvents.id))
+        .from(auditEvents)
+        .where(eq(auditEvents.subjectUserId, alice.who.user.id))
+        .orderBy(asc(auditEvents.id))
     ).map((e) => e.kind);
     expect(kinds).toEqual(["passkey-added", "passkey-removed"]);
 
@@ -311,11 +311,8 @@ describe("passkeys", () => {
       .where(eq(sessions.tokenHash, hashSecretToken(who.token)));
     expect(row?.provenBy).toBe("passkey");
     expect(row?.provenAt.getTime()).toBeGreaterThan(old.getTime());
-    const [event] = await t.database.db
-      .select()
-      .from(identityEvents)
-      .where(eq(identityEvents.kind, "step-up"));
-    expect(event).toMatchObject({ userId: who.user.id, detail: "passkey" });
+    const [event] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.kind, "step-up"));
+    expect(event).toMatchObject({ subjectUserId: who.user.id, detail: "passkey" });
 
     // Someone else's passkey proves nothing for this session.
     const other = await enrolledUser();

@@ -4,10 +4,10 @@
  * recovery codes work once, wrong codes are limited per account, and REQUIRE_ADMIN_2FA holds admins
  * back until they have a second factor.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { identityEvents, passkeys, recoveryCodes, sessions } from "../../src/server/db/schema";
+import { auditEvents, passkeys, recoveryCodes, sessions } from "../../src/server/db/schema";
 import { hashSecretToken } from "../../src/server/secrets/secret-token";
 import { decodeBase32, totp } from "../../src/server/secrets/totp";
 import {
@@ -145,7 +145,7 @@ describe("two-factor sign-in with an authenticator app", () => {
     const stored = await t.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     expect(stored.map((row) => row.codeHash).join(" ")).not.toContain(codes[0]?.replaceAll("-", ""));
     const kinds = (
-      await t.database.db.select().from(identityEvents).where(eq(identityEvents.userId, user.id))
+      await t.database.db.select().from(auditEvents).where(eq(auditEvents.subjectUserId, user.id))
     ).map((event) => event.kind);
     expect(kinds).toEqual(expect.arrayContaining(["totp-enabled", "recovery-codes-generated"]));
 
@@ -183,6 +183,19 @@ describe("two-factor sign-in with an authenticator app", () => {
     expect(cookieOf(right, SECOND_STEP)?.value).toBe("");
     expect(cookieOf(right, "portal_device")).toBeDefined();
     expect((await get("/api/user", `${SESSION}=${session?.value}`)).json()).toMatchObject({ email });
+    // The wrong code and the sign-in with both factors are in the audit log.
+    const trail = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.subjectUserId, user.id), inArray(auditEvents.kind, ["sign-in", "sign-in-failed"])),
+      )
+      .orderBy(auditEvents.id);
+    // The last two: enrolling signed in with the password alone before.
+    expect(trail.slice(-2).map((entry) => [entry.kind, entry.detail, entry.actorUserId])).toEqual([
+      ["sign-in-failed", "wrong authenticator code", null],
+      ["sign-in", "password+totp", user.id],
+    ]);
     const [row] = await t.database.db
       .select()
       .from(sessions)
@@ -227,8 +240,8 @@ describe("two-factor sign-in with an authenticator app", () => {
     expect((await get("/api/user/two-factor", cookie)).json()).toMatchObject({ recoveryCodesLeft: 9 });
     const used = await t.database.db
       .select()
-      .from(identityEvents)
-      .where(and(eq(identityEvents.userId, user.id), eq(identityEvents.kind, "recovery-code-used")));
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectUserId, user.id), eq(auditEvents.kind, "recovery-code-used")));
     expect(used).toHaveLength(1);
 
     const again = await firstStep(email);

@@ -16,6 +16,8 @@ export interface AuditEvent {
   target?: string | null | undefined;
   targetId?: number | null | undefined;
   ipAddress?: string | null | undefined;
+  /** When it happened, if not now: one action written in several statements keeps one time. */
+  at?: Date | undefined;
 }
 
 /** Appends entries in one statement; call it in the transaction of the change it records, if any. */
@@ -23,6 +25,7 @@ export async function recordAuditEvents(db: Database, events: AuditEvent[]): Pro
   if (events.length === 0) return;
   await db.insert(auditEvents).values(
     events.map((event) => ({
+      ...(event.at ? { at: event.at } : {}),
       kind: event.kind,
       actorUserId: event.actorUserId,
       subjectUserId: event.subjectUserId,

@@ -1,29 +1,20 @@
 /**
- * The identity audit trail (decision 015): who signed in or linked how, and when, for an admin.
- * Below the features, so every feature that changes or hands out a customer's identity records it
- * the same way (sign-in and security, the data download).
+ * An entry of the one audit log (decision 035) about something a user did to their own identity:
+ * a sign-in, a link, a second factor, a proof. They are both its actor and its subject.
  */
-import { desc } from "drizzle-orm";
+import type { AuditEventKind } from "../../shared/audit/audit-kinds";
 import type { Database } from "../db/client";
-import { type IdentityEventKind, identityEvents } from "../db/schema";
+import { recordAuditEvent } from "./audit-log";
 
 export async function recordIdentityEvent(
   db: Database,
-  event: { userId: number; kind: IdentityEventKind; detail?: string | null; ipAddress?: string | null },
+  event: { userId: number; kind: AuditEventKind; detail?: string | null; ipAddress?: string | null },
 ): Promise<void> {
-  await db.insert(identityEvents).values({
-    userId: event.userId,
+  await recordAuditEvent(db, {
     kind: event.kind,
-    detail: event.detail?.slice(0, 255) ?? null,
-    ipAddress: event.ipAddress?.slice(0, 64) ?? null,
+    actorUserId: event.userId,
+    subjectUserId: event.userId,
+    detail: event.detail,
+    ipAddress: event.ipAddress,
   });
-}
-
-/** The newest events first, for the admin. */
-export async function recentIdentityEvents(db: Database, limit: number) {
-  return db
-    .select()
-    .from(identityEvents)
-    .orderBy(desc(identityEvents.at), desc(identityEvents.id))
-    .limit(limit);
 }

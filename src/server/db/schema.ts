@@ -14,7 +14,6 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { type RevealKind, revealKindSchema } from "../../shared/api/linkedin-accounts";
 import { ORDER_STATUSES, type OrderStatus } from "../../shared/api/shop";
 import { SUBSCRIPTION_STATUSES } from "../../shared/api/subscriptions";
 import type { AuditEventKind } from "../../shared/audit/audit-kinds";
@@ -198,59 +197,6 @@ export const oidcFlows = pgTable(
   (t) => [
     uniqueIndex("oidc_flows_flow_hash_key").on(t.flowHash),
     index("oidc_flows_expires_at_idx").on(t.expiresAt),
-  ],
-);
-
-/** What the identity audit trail records. */
-export const IDENTITY_EVENT_KINDS = [
-  "google-sign-in",
-  "google-link",
-  "google-unlink",
-  "google-sign-up",
-  "email-verified",
-  // A proof of the address ended the access an unproven claim to it had set up (decision 017).
-  "unproven-access-ended",
-  "password-changed",
-  "totp-enabled",
-  "totp-disabled",
-  "recovery-codes-generated",
-  "recovery-code-used",
-  "passkey-added",
-  "passkey-removed",
-  // A fresh proof before a secret or a sensitive change; the detail names the proof (R17).
-  "step-up",
-  // The customer downloaded their data; the detail says whether the secrets were in it.
-  "data-exported",
-  // The customer closed their portal login.
-  "login-closed",
-  // An existing-customer claim re-opened a closed login still linked to the operator's base.
-  "login-reopened",
-] as const;
-export type IdentityEventKind = (typeof IDENTITY_EVENT_KINDS)[number];
-
-/**
- * The identity audit trail: every Google sign-in, link, unlink and sign-up, and every email
- * verified, with who, when and from which address, for an admin to read later.
- */
-export const identityEvents = pgTable(
-  "identity_events",
-  {
-    id: serial("id").primaryKey(),
-    // The trail outlives the user it names.
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    kind: text("kind", { enum: IDENTITY_EVENT_KINDS }).$type<IdentityEventKind>().notNull(),
-    /** The issuer's subject for Google events; the address verified for an email. */
-    detail: varchar("detail", { length: 255 }),
-    ipAddress: varchar("ip_address", { length: 64 }),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("identity_events_user_id_idx").on(t.userId, t.at.desc()),
-    index("identity_events_at_idx").on(t.at.desc()),
-    check(
-      "identity_events_kind_check",
-      sql`${t.kind} in (${sql.raw(IDENTITY_EVENT_KINDS.map((k) => `'${k}'`).join(", "))})`,
-    ),
   ],
 );
 
@@ -549,40 +495,6 @@ export const outboxJobs = pgTable(
 );
 
 export type OutboxJobRow = typeof outboxJobs.$inferSelect;
-
-// Drizzle wants a non-empty tuple; zod gives the same values as an array.
-const REVEAL_KINDS = revealKindSchema.options as [RevealKind, ...RevealKind[]];
-
-/**
- * One row each time a stored secret was shown (decision D7): who asked, whose account it was, which
- * secret. The account's label is copied in, so the record still reads when the account is gone.
- */
-export const accountSecretReveals = pgTable(
-  "account_secret_reveals",
-  {
-    id: serial("id").primaryKey(),
-    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
-    ownerUserId: integer("owner_user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    accountId: integer("account_id").references(() => linkedinAccounts.id, { onDelete: "set null" }),
-    /** The account's LinkedIn email, or its name when it has none. */
-    accountLabel: text("account_label").notNull(),
-    secret: text("secret", { enum: REVEAL_KINDS }).notNull(),
-    ip: text("ip"),
-    revealedAt: timestamp("revealed_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("account_secret_reveals_owner_idx").on(t.ownerUserId, t.revealedAt.desc()),
-    // So that removing accounts or users (the sync does, in bulk) finds their rows without a full scan.
-    index("account_secret_reveals_account_id_idx").on(t.accountId),
-    index("account_secret_reveals_actor_user_id_idx").on(t.actorUserId),
-    check(
-      "account_secret_reveals_secret_check",
-      sql`${t.secret} in (${sql.raw(REVEAL_KINDS.map((kind) => `'${kind}'`).join(", "))})`,
-    ),
-  ],
-);
 
 /**
  * Every checkout attempt: who, what, the totals the server computed, and where the payment stands.

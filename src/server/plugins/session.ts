@@ -13,6 +13,7 @@ import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { READ_ONLY_WHILE_VIEWING } from "../../shared/api/view-as";
+import { recordAuditEvent } from "../audit/audit-log";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { SessionProof, SessionRow, UserRow } from "../db/schema";
@@ -77,10 +78,23 @@ export default fp(
 
     app.decorate("startSession", async (reply: FastifyReply, user: UserRow, provenBy: SessionProof) => {
       const request = reply.request;
-      const { token, session } = await createSession(db, policy, user.id, {
-        userAgent: request.headers["user-agent"],
-        ipAddress: request.ip,
-        provenBy,
+      const { token, session } = await db.transaction(async (tx) => {
+        const started = await createSession(tx, policy, user.id, {
+          userAgent: request.headers["user-agent"],
+          ipAddress: request.ip,
+          provenBy,
+        });
+        // Every sign-in is in the audit log with its proof; Google's records itself with its own kinds.
+        if (provenBy !== "google") {
+          await recordAuditEvent(tx, {
+            kind: "sign-in",
+            actorUserId: user.id,
+            subjectUserId: user.id,
+            detail: provenBy,
+            ipAddress: request.ip,
+          });
+        }
+        return started;
       });
       reply.setCookie(policy.cookieName, token, {
         ...cookieOptions,

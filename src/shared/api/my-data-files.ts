@@ -290,10 +290,12 @@ export const identityEventFileSchema = z
     kind: z
       .string()
       .describe(
-        'What happened, such as "google-link", "password-changed", "totp-enabled", "passkey-added", "step-up" (you proved it was you before a sensitive action) or "data-exported".',
+        'What happened, such as "sign-in", "sign-in-failed", "google-link", "password-changed", "totp-enabled", "passkey-added", "step-up" (you proved it was you before a sensitive action) or "data-exported".',
       ),
     detail: text("More about it: the proof used, the address verified, whether a download held secrets..."),
-    ipAddress: text("The internet address it came from"),
+    ipAddress: text(
+      "Your internet address then (left out when it was not you: an operator, or someone who failed to sign in)",
+    ),
     at: time("When"),
   })
   .strict();
@@ -375,7 +377,8 @@ export const DATA_EXPORT_FILES = [
   },
   {
     name: "identity-audit.json",
-    about: "The portal's record of changes to how you sign in, and of proofs and downloads.",
+    about:
+      "The portal's record of your sign-ins and failed attempts, changes to how you sign in, proofs, downloads, and what operators did to your account.",
     shape: "list",
     schema: identityEventFileSchema,
   },

@@ -61,6 +61,7 @@ export const firstScreenModules: Record<FixedPath | "/login", readonly string[]>
     "app/routes/require-admin.tsx",
     "features/admin/pages/customers-page.tsx",
   ],
+  "/admin/audit": [...SIGNED_IN, "app/routes/require-admin.tsx", "features/admin/pages/audit-log-page.tsx"],
 };
 
 /**

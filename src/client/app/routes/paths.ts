@@ -26,6 +26,7 @@ export const signedInPaths = [
   { path: "/admin/outbox", nav: "/admin/outbox" },
   { path: "/admin/customers", nav: "/admin/customers" },
   { path: "/admin/customers/:uid", nav: "/admin/customers" },
+  { path: "/admin/audit", nav: "/admin/audit" },
 ] as const;
 
 export type SignedInPath = (typeof signedInPaths)[number]["path"];

@@ -10,6 +10,7 @@ import { findSignedInPath, isOpenToAll, type SignedInPath, signedInPaths } from 
 import {
   AdminSyncPage,
   AppLayout,
+  AuditLogPage,
   CheckoutCancelledPage,
   CheckoutPage,
   CheckoutSuccessPage,
@@ -74,6 +75,11 @@ const pages: Record<SignedInPath, ReactNode> = {
       <CustomerPage />
     </RequireAdmin>
   ),
+  "/admin/audit": (
+    <RequireAdmin>
+      <AuditLogPage />
+    </RequireAdmin>
+  ),
 };
 
 const routeOf = ({ path }: { path: SignedInPath }) => ({ path, element: pages[path] });
@@ -100,6 +106,7 @@ const screens: Record<SignedInPath, Pick<PreloadableScreen<object>, "preload">[]
   "/admin/outbox": [RequireAdmin, OutboxPage],
   "/admin/customers": [RequireAdmin, CustomersPage],
   "/admin/customers/:uid": [RequireAdmin, CustomerPage],
+  "/admin/audit": [RequireAdmin, AuditLogPage],
 };
 
 type ScreenData = {

@@ -81,3 +81,7 @@ export const CustomerPage = lazyScreen(
   () => import("../../features/admin/pages/customer-page"),
   "CustomerPage",
 );
+export const AuditLogPage = lazyScreen(
+  () => import("../../features/admin/pages/audit-log-page"),
+  "AuditLogPage",
+);

@@ -7,9 +7,10 @@
  */
 import { and, desc, eq, isNull, not, or, sql } from "drizzle-orm";
 import { ACTIVITY_ITEMS, type ActivityItem } from "../../../shared/api/activity";
+import { revealKindSchema } from "../../../shared/api/linkedin-accounts";
 import { paymentKindOf, signedAmountCents } from "../../../shared/billing/payment-kinds";
 import type { Database } from "../../db/client";
-import { accountSecretReveals, orders, syncRuns, transactions, type UserRow } from "../../db/schema";
+import { auditEvents, orders, syncRuns, transactions, type UserRow } from "../../db/schema";
 import { firstInvoiceOfCheckout } from "../../ledger/first-invoice";
 
 // The same expression as the ledger's (user_id, occurred) index, so the newest rows come straight off it.
@@ -41,26 +42,32 @@ async function syncItems(db: Database, me: UserRow): Promise<ActivityItem[]> {
 async function revealItems(db: Database, me: UserRow): Promise<ActivityItem[]> {
   const reveals = await db
     .select({
-      revealedAt: accountSecretReveals.revealedAt,
-      secret: accountSecretReveals.secret,
-      actorUserId: accountSecretReveals.actorUserId,
-      accountLabel: sql<string>`min(${accountSecretReveals.accountLabel})`,
+      at: auditEvents.at,
+      secret: auditEvents.detail,
+      actorUserId: auditEvents.actorUserId,
+      accountLabel: sql<string>`min(${auditEvents.target})`,
       accounts: sql<number>`count(*)::int`,
     })
-    .from(accountSecretReveals)
-    .where(eq(accountSecretReveals.ownerUserId, me.id))
-    .groupBy(accountSecretReveals.revealedAt, accountSecretReveals.actorUserId, accountSecretReveals.secret)
-    .orderBy(desc(accountSecretReveals.revealedAt), desc(sql`max(${accountSecretReveals.id})`))
+    .from(auditEvents)
+    .where(and(eq(auditEvents.subjectUserId, me.id), eq(auditEvents.kind, "secret-revealed")))
+    .groupBy(auditEvents.at, auditEvents.actorUserId, auditEvents.detail)
+    .orderBy(desc(auditEvents.at), desc(sql`max(${auditEvents.id})`))
     .limit(ACTIVITY_ITEMS);
-  return reveals.map((reveal) => ({
-    type: "reveal",
-    at: reveal.revealedAt.toISOString(),
-    secret: reveal.secret,
-    account: reveal.accountLabel,
-    accounts: Number(reveal.accounts),
-    // A deleted actor (null) cannot have been the owner, whose rows go with them.
-    byAnotherUser: reveal.actorUserId !== me.id,
-  }));
+  return reveals.flatMap((reveal) => {
+    const secret = revealKindSchema.safeParse(reveal.secret);
+    if (!secret.success) return [];
+    return [
+      {
+        type: "reveal" as const,
+        at: reveal.at.toISOString(),
+        secret: secret.data,
+        account: reveal.accountLabel ?? "",
+        accounts: Number(reveal.accounts),
+        // An admin, or one whose user is gone (null): the customer's own reveals name them.
+        byAnotherUser: reveal.actorUserId !== me.id,
+      },
+    ];
+  });
 }
 
 /**

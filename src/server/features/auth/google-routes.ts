@@ -24,7 +24,6 @@ import {
   withReturnPath,
 } from "../../../shared/return-path";
 import { IdentityError, type IdentityPort } from "../../adapters/identity/port";
-import { recentIdentityEvents } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { conflict, HttpError } from "../../http/errors";
@@ -71,15 +70,6 @@ const callbackQuery = z.object({
   state: singleLineText().max(512).optional(),
   error: singleLineText().max(256).optional(),
 });
-const identityEventSchema = z.object({
-  id: z.number().int(),
-  userId: z.number().int().nullable(),
-  kind: z.string(),
-  detail: z.string().nullable(),
-  ipAddress: z.string().nullable(),
-  at: z.string(),
-});
-
 const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
   app,
   { db, config, identity, secretBox, mail },
@@ -247,21 +237,6 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
       }
       return toCurrentUser(unlinked);
     },
-  );
-
-  app.get(
-    "/api/admin/identity-events",
-    {
-      config: { access: "admin" },
-      schema: {
-        summary: "The identity audit trail",
-        description:
-          "The identity audit trail, newest first: Google sign-ins, links, unlinks and verified emails.",
-        response: { 200: z.array(identityEventSchema) },
-      },
-    },
-    async () =>
-      (await recentIdentityEvents(db, 500)).map((event) => ({ ...event, at: event.at.toISOString() })),
   );
 };
 

@@ -19,6 +19,7 @@ import {
 } from "../../../shared/api/auth";
 import { fieldMessage } from "../../../shared/api/errors";
 import type { WriteBackStatus } from "../../../shared/api/sync";
+import { recordAuditEvent } from "../../audit/audit-log";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
@@ -160,6 +161,14 @@ export async function login(
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok) {
     await record(ctx.db, failures);
+    // For the admin only: the answer is the same whoever it was. The typed name of no one is not kept.
+    await recordAuditEvent(ctx.db, {
+      kind: "sign-in-failed",
+      actorUserId: null,
+      subjectUserId: user?.id ?? null,
+      detail: !user ? "no account with this email" : user.passwordHash ? "wrong password" : "no password set",
+      ipAddress: ip,
+    });
     throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
   }
   return grantEarnedRole(ctx.db, ctx.config, user);
@@ -296,6 +305,12 @@ export async function resetPassword(
       .set({ passwordHash, emailVerifiedAt: new Date(), updatedAt: new Date() })
       .where(eq(users.id, used.userId));
     await deleteUserSessions(tx, used.userId);
+    await recordIdentityEvent(tx, {
+      userId: used.userId,
+      kind: "password-reset",
+      detail: "reset link; every session ended",
+      ipAddress: ip,
+    });
   });
 }
 
@@ -412,8 +427,8 @@ export async function confirmEmailChange(
       if (!updated) throw badRequest(INVALID_LINK_MESSAGE);
       await recordIdentityEvent(tx, {
         userId: updated.id,
-        kind: "email-verified",
-        detail: updated.email,
+        kind: "email-changed",
+        detail: `${before.email} → ${updated.email}`,
         ipAddress: ip,
       });
       await ctx.writeBack?.enqueue(tx, updated, {

@@ -14,6 +14,7 @@ import {
   WRONG_CODE_MESSAGE,
   WRONG_RECOVERY_CODE_MESSAGE,
 } from "../../../shared/api/two-factor";
+import { recordAuditEvent } from "../../audit/audit-log";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
@@ -110,6 +111,13 @@ export async function finishSecondStep(
         .update(pendingSignIns)
         .set({ failedAttempts: sql`${pendingSignIns.failedAttempts} + 1` })
         .where(eq(pendingSignIns.id, pending.id));
+      await recordAuditEvent(tx, {
+        kind: "sign-in-failed",
+        actorUserId: null,
+        subjectUserId: pending.userId,
+        detail: proof.code !== undefined ? "wrong authenticator code" : "wrong recovery code",
+        ipAddress: ip,
+      });
       const exhausted = pending.failedAttempts + 1 >= SECOND_STEP_MAX_FAILURES;
       return { kind: exhausted ? ("exhausted" as const) : ("wrong" as const) };
     }

@@ -1,11 +1,11 @@
 /**
- * The record of every secret shown (decision D7): a row per account in account_secret_reveals and an
- * info log line. Neither holds the secret itself.
+ * The record of every secret shown (decision D7): an entry per account in the one audit log (kind
+ * `secret-revealed`, decision 035) and an info log line. Neither holds the secret itself.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { RevealKind } from "../../../shared/api/linkedin-accounts";
+import { recordAuditEvents } from "../../audit/audit-log";
 import type { Database } from "../../db/client";
-import { accountSecretReveals } from "../../db/schema";
 import type { AccountIdentity } from "./accounts-queries";
 
 export interface Reveal {
@@ -25,14 +25,16 @@ function accountLabel(account: AccountIdentity): string {
 export async function recordReveal(db: Database, log: FastifyBaseLogger, reveal: Reveal): Promise<void> {
   const [first] = reveal.accounts;
   if (!first) return;
-  await db.insert(accountSecretReveals).values(
+  await recordAuditEvents(
+    db,
     reveal.accounts.map((account) => ({
+      kind: "secret-revealed",
       actorUserId: reveal.actorUserId,
-      ownerUserId: account.userId,
-      accountId: account.id,
-      accountLabel: accountLabel(account),
-      secret: reveal.kind,
-      ip: reveal.ip,
+      subjectUserId: account.userId,
+      detail: reveal.kind,
+      target: accountLabel(account),
+      targetId: account.id,
+      ipAddress: reveal.ip,
     })),
   );
   // `kind`, not `secret`: the logger redacts any field named secret.

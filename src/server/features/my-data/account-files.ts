@@ -10,7 +10,8 @@ import type {
   LinkedinAccountFileRow,
   SecretRevealFileRow,
 } from "../../../shared/api/my-data-files";
-import { accountSecretReveals, linkedinAccounts as accounts } from "../../db/schema";
+import { recordAuditEvents } from "../../audit/audit-log";
+import { linkedinAccounts as accounts, auditEvents } from "../../db/schema";
 import { openRecoveryCodes } from "../../secrets/recovery-codes";
 import { type SecretBox, SecretBoxError } from "../../secrets/secret-box";
 import type { ExportContext } from "./export-context";
@@ -136,15 +137,17 @@ function accountPages(ctx: ExportContext): AsyncIterable<LinkedinAccountFileRow[
     if (!ctx.includeSecrets) return page.map((row) => accountFileRow(row, undefined));
     // Recorded before the page's secrets are written; one time for the whole download, so the
     // dashboard's Recent Activity shows it as one export.
-    await db.insert(accountSecretReveals).values(
+    await recordAuditEvents(
+      db,
       page.map((row) => ({
+        at: ctx.startedAt,
+        kind: "secret-revealed",
         actorUserId: me.id,
-        ownerUserId: me.id,
-        accountId: row.id,
-        accountLabel: accountLabel(row),
-        secret: "export" as const,
-        ip: ctx.ip,
-        revealedAt: ctx.startedAt,
+        subjectUserId: me.id,
+        detail: "export",
+        target: accountLabel(row),
+        targetId: row.id,
+        ipAddress: ctx.ip,
       })),
     );
     return page.map((row) => accountFileRow(row, openSecrets(ctx.secretBox, row)));
@@ -155,17 +158,25 @@ function revealPages({ db, me }: ExportContext): AsyncIterable<SecretRevealFileR
   const pages = keysetPages((afterId, limit) =>
     db
       .select({
-        id: accountSecretReveals.id,
-        accountId: accountSecretReveals.accountId,
-        accountLabel: accountSecretReveals.accountLabel,
-        secret: accountSecretReveals.secret,
-        actorUserId: accountSecretReveals.actorUserId,
-        ip: accountSecretReveals.ip,
-        revealedAt: accountSecretReveals.revealedAt,
+        id: auditEvents.id,
+        // Null once the account is gone, as the file's readme says; the log keeps the id it had.
+        accountId: accounts.id,
+        accountLabel: auditEvents.target,
+        secret: auditEvents.detail,
+        actorUserId: auditEvents.actorUserId,
+        ip: auditEvents.ipAddress,
+        revealedAt: auditEvents.at,
       })
-      .from(accountSecretReveals)
-      .where(and(eq(accountSecretReveals.ownerUserId, me.id), gt(accountSecretReveals.id, afterId)))
-      .orderBy(asc(accountSecretReveals.id))
+      .from(auditEvents)
+      .leftJoin(accounts, eq(accounts.id, auditEvents.targetId))
+      .where(
+        and(
+          eq(auditEvents.subjectUserId, me.id),
+          eq(auditEvents.kind, "secret-revealed"),
+          gt(auditEvents.id, afterId),
+        ),
+      )
+      .orderBy(asc(auditEvents.id))
       .limit(limit),
   );
   return mapPages(pages, (page) =>
@@ -174,8 +185,8 @@ function revealPages({ db, me }: ExportContext): AsyncIterable<SecretRevealFileR
       const byYou = row.actorUserId === me.id;
       return {
         accountId: row.accountId,
-        account: row.accountLabel,
-        secret: row.secret,
+        account: row.accountLabel ?? "",
+        secret: row.secret ?? "",
         byYou,
         ipAddress: byYou ? row.ip : null,
         at: iso(row.revealedAt),

@@ -3,7 +3,7 @@
  * identity audit about them. Hashes, tokens and second-factor secrets are never read, so none can
  * reach the file.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type {
   IdentityEventFileRow,
   ProfileFile,
@@ -11,8 +11,8 @@ import type {
   SignInMethodsFile,
 } from "../../../shared/api/my-data-files";
 import {
+  auditEvents,
   emailTokens,
-  identityEvents,
   passkeys,
   recoveryCodes,
   sessions,
@@ -113,12 +113,12 @@ async function readSignInMethods({ db, me }: ExportContext): Promise<SignInMetho
     .where(eq(passkeys.userId, me.id))
     .orderBy(asc(passkeys.id));
   const [googleEvent] = await db
-    .select({ at: identityEvents.at })
-    .from(identityEvents)
+    .select({ at: auditEvents.at })
+    .from(auditEvents)
     .where(
-      and(eq(identityEvents.userId, me.id), inArray(identityEvents.kind, ["google-link", "google-sign-up"])),
+      and(eq(auditEvents.subjectUserId, me.id), inArray(auditEvents.kind, ["google-link", "google-sign-up"])),
     )
-    .orderBy(desc(identityEvents.at))
+    .orderBy(desc(auditEvents.at))
     .limit(1);
   const twoFactorOn = app?.hasSecret === true && app.enabledAt !== null;
   const googleId = user?.googleId ?? null;
@@ -183,19 +183,33 @@ function identityEventPages({ db, me }: ExportContext): AsyncIterable<IdentityEv
   const pages = keysetPages((afterId, limit) =>
     db
       .select({
-        id: identityEvents.id,
-        kind: identityEvents.kind,
-        detail: identityEvents.detail,
-        ipAddress: identityEvents.ipAddress,
-        at: identityEvents.at,
+        id: auditEvents.id,
+        kind: auditEvents.kind,
+        actorUserId: auditEvents.actorUserId,
+        detail: auditEvents.detail,
+        ipAddress: auditEvents.ipAddress,
+        at: auditEvents.at,
       })
-      .from(identityEvents)
-      .where(and(eq(identityEvents.userId, me.id), gt(identityEvents.id, afterId)))
-      .orderBy(asc(identityEvents.id))
+      .from(auditEvents)
+      // The secrets shown have their own file (secret-reveals.json).
+      .where(
+        and(
+          eq(auditEvents.subjectUserId, me.id),
+          ne(auditEvents.kind, "secret-revealed"),
+          gt(auditEvents.id, afterId),
+        ),
+      )
+      .orderBy(asc(auditEvents.id))
       .limit(limit),
   );
   return mapPages(pages, (page) =>
-    page.map((row) => ({ kind: row.kind, detail: row.detail, ipAddress: row.ipAddress, at: iso(row.at) })),
+    page.map((row) => ({
+      kind: row.kind,
+      detail: row.detail,
+      // Only the customer's own address: not an operator's, nor a stranger's who failed to sign in.
+      ipAddress: row.actorUserId === me.id ? row.ipAddress : null,
+      at: iso(row.at),
+    })),
   );
 }
 

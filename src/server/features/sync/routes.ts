@@ -8,6 +8,7 @@ import {
   userSyncResponseSchema,
 } from "../../../shared/api/sync";
 import { uidSchema } from "../../../shared/api/text";
+import { recordAuditEvent } from "../../audit/audit-log";
 import type { Database } from "../../db/client";
 import { conflict, HttpError, notFound } from "../../http/errors";
 import { ownerIdOfUid } from "../../http/own-uid";
@@ -28,8 +29,16 @@ const errors = {
   503: errorBodySchema,
 };
 
+interface AdminRun {
+  adminId: number;
+  /** The customer of a one-customer run; null for a run over the whole base. */
+  customerId: number | null;
+  ip: string;
+}
+
 const syncRoutes: FastifyPluginAsyncZod<{ db: Database; sync: SyncService }> = async (app, { db, sync }) => {
-  async function start(request: SyncRequest): Promise<FinishedRun> {
+  /** Runs a sync; a run an admin started is in the audit log, however it ended. */
+  async function start(request: SyncRequest, byAdmin: AdminRun | null): Promise<FinishedRun> {
     let finished: FinishedRun;
     try {
       finished = await sync.run(request);
@@ -37,6 +46,18 @@ const syncRoutes: FastifyPluginAsyncZod<{ db: Database; sync: SyncService }> = a
       if (err instanceof SyncBusyError) throw conflict(err.message);
       if (err instanceof NoSourceError) throw new HttpError(503, err.message);
       throw err;
+    }
+    if (byAdmin) {
+      const { run } = finished;
+      await recordAuditEvent(db, {
+        kind: "sync-run",
+        actorUserId: byAdmin.adminId,
+        subjectUserId: byAdmin.customerId,
+        detail: `${run.kind}: ${run.status}, ${run.synced} of ${run.processed} synced, ${run.errors} errors`,
+        target: `sync run ${run.id}`,
+        targetId: run.id,
+        ipAddress: byAdmin.ip,
+      });
     }
     if (finished.run.status === "failed") {
       throw new HttpError(502, `Sync failed: ${finished.run.message ?? "the source could not be read"}`);
@@ -56,11 +77,10 @@ const syncRoutes: FastifyPluginAsyncZod<{ db: Database; sync: SyncService }> = a
     },
     async (request) => {
       const me = request.currentUser;
-      const { run, errorDetails } = await start({
-        kind: request.body.kind,
-        trigger: "admin",
-        startedByUserId: me?.id ?? null,
-      });
+      const { run, errorDetails } = await start(
+        { kind: request.body.kind, trigger: "admin", startedByUserId: me?.id ?? null },
+        me ? { adminId: me.id, customerId: null, ip: request.ip } : null,
+      );
       const users = `${run.synced} of ${run.processed} records synced`;
       return {
         success: true,
@@ -99,12 +119,10 @@ const syncRoutes: FastifyPluginAsyncZod<{ db: Database; sync: SyncService }> = a
       const ownerId = await ownerIdOfUid(db, me, request.params.uid, "You can only sync your own accounts");
       if (ownerId === undefined) throw notFound("No customer has this UID");
       await hit(db, [{ key: `user-sync:${me.id}`, ...USER_SYNC_LIMIT }]);
-      const { tables, errorDetails } = await start({
-        kind: "user",
-        trigger: "customer",
-        startedByUserId: me.id,
-        uid: request.params.uid,
-      });
+      const { tables, errorDetails } = await start(
+        { kind: "user", trigger: "customer", startedByUserId: me.id, uid: request.params.uid },
+        me.role === "admin" ? { adminId: me.id, customerId: ownerId, ip: request.ip } : null,
+      );
       const accounts = tables.linkedinAccounts ?? { processed: 0, synced: 0, errors: 0, removed: 0 };
       const optimizations = tables.profileOptimizations ?? { processed: 0, synced: 0, errors: 0, removed: 0 };
       const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -1,0 +1,118 @@
+import { Link } from "react-router";
+import type { AuditEntry, AuditPerson } from "../../../../shared/api/audit";
+import { AUDIT_EVENT_KINDS } from "../../../../shared/audit/audit-kinds";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
+import { formatDateTime } from "../../../lib/format";
+import { useMediaQuery } from "../../../lib/use-media-query";
+
+/** Wide enough for the table's six columns; narrower, each entry is a card. */
+const TABLE_QUERY = "(min-width: 48rem)";
+
+/** A user as the log names them: a link to their customer page, or what stands for no one. */
+function Person({ who, none }: { who: AuditPerson; none: string }) {
+  if (!who) return <span className="text-muted-foreground">{none}</span>;
+  return (
+    <span className="flex min-w-0 flex-col">
+      <Link
+        to={`/admin/customers/${encodeURIComponent(who.uid)}`}
+        className="truncate font-medium underline-offset-4 hover:underline"
+      >
+        {who.name}
+      </Link>
+      <span className="truncate text-xs text-muted-foreground" title={who.email}>
+        {who.email}
+      </span>
+    </span>
+  );
+}
+
+function When({ at }: { at: string }) {
+  return <time dateTime={at}>{formatDateTime(at)}</time>;
+}
+
+/** The detail and what it was done to, on one line or two. */
+function Detail({ entry }: { entry: AuditEntry }) {
+  if (!entry.detail && !entry.target) return <span className="text-muted-foreground">—</span>;
+  return (
+    <span className="flex min-w-0 flex-col break-words">
+      {entry.detail ? <span>{entry.detail}</span> : null}
+      {entry.target ? <span className="text-xs text-muted-foreground">{entry.target}</span> : null}
+    </span>
+  );
+}
+
+function EntryTable({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <Table scrollLabel="Audit log entries">
+      <TableHeader>
+        <TableRow>
+          <TableHead>When</TableHead>
+          <TableHead>What</TableHead>
+          <TableHead>Who</TableHead>
+          <TableHead>Whom</TableHead>
+          <TableHead>Detail</TableHead>
+          <TableHead>From where</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {entries.map((entry) => (
+          <TableRow key={entry.id} data-kind={entry.kind}>
+            <TableCell className="whitespace-nowrap">
+              <When at={entry.at} />
+            </TableCell>
+            <TableCell>{AUDIT_EVENT_KINDS[entry.kind]}</TableCell>
+            <TableCell className="max-w-56">
+              <Person who={entry.actor} none="The portal" />
+            </TableCell>
+            <TableCell className="max-w-56">
+              <Person who={entry.subject} none="—" />
+            </TableCell>
+            <TableCell className="max-w-72">
+              <Detail entry={entry} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{entry.ipAddress ?? "—"}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function EntryCards({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <ul aria-label="Audit log entries" className="space-y-3">
+      {entries.map((entry) => (
+        <li key={entry.id} data-kind={entry.kind} className="space-y-2 rounded-xl border bg-card p-4 text-sm">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h3 className="font-medium">{AUDIT_EVENT_KINDS[entry.kind]}</h3>
+            <span className="text-xs text-muted-foreground">
+              <When at={entry.at} />
+            </span>
+          </div>
+          <dl className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-x-3 gap-y-2">
+            <dt className="text-muted-foreground">Who</dt>
+            <dd className="min-w-0">
+              <Person who={entry.actor} none="The portal" />
+            </dd>
+            <dt className="text-muted-foreground">Whom</dt>
+            <dd className="min-w-0">
+              <Person who={entry.subject} none="—" />
+            </dd>
+            <dt className="text-muted-foreground">Detail</dt>
+            <dd className="min-w-0">
+              <Detail entry={entry} />
+            </dd>
+            <dt className="text-muted-foreground">From where</dt>
+            <dd className="min-w-0 break-all">{entry.ipAddress ?? "—"}</dd>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The entries as a table on a wide screen, as cards on a phone. */
+export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
+  const wide = useMediaQuery(TABLE_QUERY);
+  return wide ? <EntryTable entries={entries} /> : <EntryCards entries={entries} />;
+}
