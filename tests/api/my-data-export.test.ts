@@ -225,6 +225,14 @@ describe("GET /api/me/data-export", () => {
       subjectUserId: alice.user.id,
       detail: "google-subject-alice-1234",
     });
+    // An operator viewed the account: the customer learns that and when, not the operator's notes.
+    await db().insert(auditEvents).values({
+      kind: "view-as-started",
+      actorUserId: 999_999,
+      subjectUserId: alice.user.id,
+      detail: "Operator note: checking the ticket 4711",
+      ipAddress: "192.0.2.77",
+    });
     await db()
       .insert(emailTokens)
       .values({
@@ -437,9 +445,15 @@ describe("GET /api/me/data-export", () => {
       { key: "plus", kind: "plan", name: "LinkedIn Plus", quantity: 2, unitCents: 4900, totalCents: 9800 },
     ]);
 
-    const audit = files.get("identity-audit.json") as Array<{ kind: string; detail: string | null }>;
-    expect(audit.map((row) => row.kind)).toEqual(["google-link", "data-exported"]);
-    expect(audit[1]?.detail).toBe("without secrets");
+    const audit = files.get("identity-audit.json") as Array<{
+      kind: string;
+      detail: string | null;
+      ipAddress: string | null;
+    }>;
+    expect(audit.map((row) => row.kind)).toEqual(["google-link", "view-as-started", "data-exported"]);
+    expect(audit[1]).toMatchObject({ detail: null, ipAddress: null });
+    expect(audit[2]?.detail).toBe("without secrets");
+    expect(JSON.stringify(audit)).not.toContain("4711");
 
     expect(files.get("secret-reveals.json")).toEqual([
       expect.objectContaining({

@@ -205,8 +205,9 @@ function identityEventPages({ db, me }: ExportContext): AsyncIterable<IdentityEv
   return mapPages(pages, (page) =>
     page.map((row) => ({
       kind: row.kind,
-      detail: row.detail,
-      // Only the customer's own address: not an operator's, nor a stranger's who failed to sign in.
+      // Only what the customer did themselves carries its detail and address: not an operator's
+      // notes (the reason they viewed the account) or address, nor a stranger's who failed to sign in.
+      detail: row.actorUserId === me.id ? row.detail : null,
       ipAddress: row.actorUserId === me.id ? row.ipAddress : null,
       at: iso(row.at),
     })),
