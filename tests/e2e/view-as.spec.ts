@@ -1,6 +1,6 @@
 /**
  * Viewing the portal as a customer, read only (decision 036), end to end: the admin starts viewing
- * (through the API with their own session, as the customer page's button does), the customer's
+ * from the customer's admin page with a reason, the customer's
  * screens show under a banner naming them, a change is refused with the usual error, Stop viewing
  * goes back to the customer's admin page, and the customer then sees in Settings that support viewed
  * their account, and when, never who. On a desktop and on a phone, with accessibility checks.
@@ -18,7 +18,6 @@ for (const [width, height, label, who, adminSession] of [
   test(`an admin views a customer's screens read only, stops, and the customer sees it, ${label}`, async ({
     page,
     signInAs,
-    baseURL,
     consoleErrors,
   }) => {
     // The refused change is a 403, which the browser logs.
@@ -29,13 +28,17 @@ for (const [width, height, label, who, adminSession] of [
     // A session of the admin's own: viewing changes the session, and other tests use the shared one.
     await signInAs("admin", { disposable: adminSession });
 
-    const started = await page.request.post(`/api/admin/customers/${customer.uid}/view-as`, {
-      data: { reason: REASON },
-      headers: { Origin: baseURL ?? "" },
-    });
-    expect(started.status()).toBe(200);
-
-    await page.goto("/dashboard");
+    // From the customer's admin page: View as customer asks why, then opens their dashboard.
+    await page.goto(`/admin/customers/${customer.uid}`);
+    await page.getByRole("button", { name: "View as customer" }).click();
+    const dialog = page.getByRole("alertdialog", { name: `View as ${customer.name}?` });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `the view-as dialog ${label}`);
+    await dialog.getByRole("button", { name: "Start viewing" }).click();
+    await expect(dialog.getByText(/reason/i).first()).toBeVisible(); // a reason is required
+    await dialog.getByLabel("Reason").fill(REASON);
+    await dialog.getByRole("button", { name: "Start viewing" }).click();
+    await expect(page).toHaveURL("/dashboard");
     const banner = page.getByRole("region", { name: "Viewing as a customer" });
     await expect(banner).toBeVisible();
     await expect(banner).toContainText(`Viewing as ${customer.name} (${customer.email}) — read only`);
