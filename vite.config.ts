@@ -15,6 +15,7 @@ const SIGNED_IN_LEAVES = [
   "/src/shared/linkedin-account-rules.ts",
   "/src/client/lib/money.ts",
   "/src/shared/billing/payment-kinds.ts",
+  "/src/client/lib/download.ts",
 ];
 
 function passkeyAndIconChunks(): Rollup.GetManualChunk {

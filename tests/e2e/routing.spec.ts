@@ -133,10 +133,11 @@ test.describe("a signed-in admin", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("heading", { name: "Admin" })).toBeVisible();
 
-    await nav.getByRole("link", { name: "Admin Sync" }).click();
+    const group = nav.getByRole("list", { name: "Admin" });
+    await group.getByRole("link", { name: "Sync", exact: true }).click();
     await expect(page).toHaveURL("/admin/sync");
     await expect(page.getByRole("heading", { level: 1, name: "Admin Sync" })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Admin Sync" })).toHaveAttribute("aria-current", "page");
+    await expect(group.getByRole("link", { name: "Sync", exact: true })).toHaveAttribute("aria-current", "page");
     await expectNoSeriousA11yViolations(page, "/admin/sync");
   });
 });

@@ -114,9 +114,12 @@ type ScreenData = {
   prefetchScreenData(queryClient: QueryClient, user: CurrentUser): Promise<void>;
 };
 
-/** The data a signed-in path shows first, in a small chunk of its own. */
+/**
+ * The data a signed-in path shows first: in a small chunk of its own, or, for the dashboard, with the
+ * page's chunk, which the list screens' shared chunk would otherwise make them load too.
+ */
 const screenData: Partial<Record<SignedInPath, () => Promise<ScreenData>>> = {
-  "/dashboard": () => import("../../features/dashboard/api/prefetch-dashboard"),
+  "/dashboard": () => import("../../features/dashboard/pages/dashboard-page"),
   "/accounts/linkedin": () => import("../../features/linkedin-accounts/api/prefetch-linkedin-accounts"),
 };
 

@@ -60,3 +60,7 @@ export function DashboardPage({ forAdmins }: { forAdmins?: ReactNode }) {
     </div>
   );
 }
+
+// The first load's early fetch of this page's data comes with the page's own chunk, not in a chunk of
+// its own that every screen sharing the page's chunk would then have to load as well.
+export { prefetchScreenData } from "../api/prefetch-dashboard";
