@@ -137,7 +137,10 @@ test.describe("a signed-in admin", () => {
     await group.getByRole("link", { name: "Sync", exact: true }).click();
     await expect(page).toHaveURL("/admin/sync");
     await expect(page.getByRole("heading", { level: 1, name: "Admin Sync" })).toBeVisible();
-    await expect(group.getByRole("link", { name: "Sync", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(group.getByRole("link", { name: "Sync", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expectNoSeriousA11yViolations(page, "/admin/sync");
   });
 });
