@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -135,7 +135,7 @@ async function main() {
       SYNC_INTERVAL_MINUTES: "0",
       REQUIRE_ADMIN_2FA: "off",
       OUTBOX_LEASE_SECONDS: "5",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
     };
     const config = loadConfig(env);
 
@@ -348,6 +348,12 @@ async function main() {
       `${INSTANCES} instances behind HAProxy on one PostgreSQL, ${outcomes.length} requests in ${seconds.toFixed(1)} s`,
     );
     console.log(`  instance 1 stopped with SIGTERM: exit code ${sigtermExit}`);
+    if (sigtermExit !== 0) {
+      // What it said while stopping, to see what did not finish in time.
+      const said = readFileSync(path.join(scratch, `portal-${ports[0]}.log`), "utf8").split("\n");
+      const from = said.findIndex((line) => line.includes("shutting down"));
+      console.log(said.slice(Math.max(0, from), from + 15).join("\n"));
+    }
     console.log(
       `  failed requests: ${failed.length} (${nearKill.length} within ${KILL_WINDOW_MS} ms of the SIGKILL)`,
     );
