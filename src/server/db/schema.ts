@@ -729,3 +729,103 @@ export const auditEvents = pgTable(
 );
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
+
+/**
+ * A customer's report that an account they bought went wrong, and what the operator does about it
+ * (decision 040). The portal writes it to the operator's base through the outbox; the operator's
+ * status, note and replacement account come back with the sync. One open request (submitted or in
+ * progress) per account.
+ */
+export const replacementRequests = pgTable(
+  "replacement_requests",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The account reported; null once the sync removed it (the request stays, with its label). */
+    accountId: integer("account_id").references(() => linkedinAccounts.id, { onDelete: "set null" }),
+    /** The reported account's record id in the operator's base, written with the request. */
+    accountRecordId: text("account_record_id").notNull(),
+    /** How the account is named on the request, kept when the account is gone. */
+    accountLabel: text("account_label").notNull(),
+    kind: text("kind", { enum: ["wrong_password", "restricted", "banned", "other"] }).notNull(),
+    wish: text("wish", { enum: ["replacement", "fix"] }).notNull(),
+    note: text("note").notNull().default(""),
+    status: text("status", {
+      enum: ["submitted", "in_progress", "fixed", "replaced", "declined", "withdrawn"],
+    })
+      .notNull()
+      .default("submitted"),
+    /** The operator's note (a reason to decline, say), from the base. */
+    operatorNote: text("operator_note"),
+    /** The new account's record id in the base, when the request was answered with one. */
+    replacementRecordId: text("replacement_record_id"),
+    /** The request's own record in the operator's base, once the write-back created it. */
+    airtableRecordId: text("airtable_record_id"),
+    ...timestamps,
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the status last changed. */
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("replacement_requests_user_id_idx").on(t.userId, t.id.desc()),
+    uniqueIndex("replacement_requests_open_per_account_key")
+      .on(t.accountRecordId)
+      .where(sql`${t.status} in ('submitted', 'in_progress')`),
+    uniqueIndex("replacement_requests_airtable_record_id_key").on(t.airtableRecordId),
+    check(
+      "replacement_requests_kind_check",
+      sql`${t.kind} in ('wrong_password', 'restricted', 'banned', 'other')`,
+    ),
+    check("replacement_requests_wish_check", sql`${t.wish} in ('replacement', 'fix')`),
+    check(
+      "replacement_requests_status_check",
+      sql`${t.status} in ('submitted', 'in_progress', 'fixed', 'replaced', 'declined', 'withdrawn')`,
+    ),
+  ],
+);
+
+export type ReplacementRequestRow = typeof replacementRequests.$inferSelect;
+
+/**
+ * What changed for a customer (decision 040): one entry per change, found by the sync or by the
+ * portal itself. `dedupe_key` makes a change notified once, however many runs or instances see it;
+ * `detail` holds the values the entry's text is built from, so the text follows the reader's language.
+ * `mailed_at` is set when a digest mail took the entry, or when its kind's mail is switched off.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    detail: jsonb("detail").$type<Record<string, string | number | null>>().notNull(),
+    /** Where the entry leads in the portal (a path), if anywhere. */
+    link: text("link"),
+    ...timestamps,
+    readAt: timestamp("read_at", { withTimezone: true }),
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("notifications_user_dedupe_key").on(t.userId, t.dedupeKey),
+    index("notifications_user_id_idx").on(t.userId, t.id.desc()),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    index("notifications_unmailed_idx").on(t.userId).where(sql`${t.mailedAt} is null`),
+  ],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** Which kinds of notification a customer also gets by mail; a missing row means the defaults. */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Mail topic → on or off; topics left out take their default. */
+  mail: jsonb("mail").$type<Record<string, boolean>>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

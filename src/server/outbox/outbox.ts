@@ -44,6 +44,8 @@ export interface NewJob {
   payload: unknown;
   /** Jobs sharing a key are delivered newest only, which then stands for the older ones. */
   supersedeKey?: string | null;
+  /** Not delivered before this instant (a digest that waits for the rest of a burst, say). */
+  notBefore?: Date;
 }
 
 export interface Outbox {
@@ -304,7 +306,12 @@ export function createOutbox(
     async enqueue(tx, job) {
       const [row] = await tx
         .insert(outboxJobs)
-        .values({ kind: job.kind, payload: job.payload, supersedeKey: job.supersedeKey ?? null })
+        .values({
+          kind: job.kind,
+          payload: job.payload,
+          supersedeKey: job.supersedeKey ?? null,
+          ...(job.notBefore ? { nextAttemptAt: job.notBefore } : {}),
+        })
         .returning({ id: outboxJobs.id });
       if (!row) throw new Error("job insert returned nothing");
       return row.id;
