@@ -11,6 +11,8 @@ import { airtableSource } from "../src/server/adapters/records/airtable-source";
 import { openDatabase } from "../src/server/db/client";
 import { runSync } from "../src/server/features/sync/engine";
 import { BUILT_IN_FIELD_MAP } from "../src/server/features/sync/field-map";
+import { createNotifier } from "../src/server/notifications/notifier";
+import { createOutbox } from "../src/server/outbox/outbox";
 import { createSecretBox } from "../src/server/secrets/secret-box";
 import { startFakeAirtable } from "../tests/fakes/airtable-server";
 import { airtableBase } from "../tests/support/airtable-base";
@@ -34,6 +36,7 @@ const { run, tables } = await runSync(
     fieldMap: BUILT_IN_FIELD_MAP,
     secretBox: createSecretBox([Buffer.alloc(32, 7)]),
     log: pino({ level: "warn" }),
+    notifier: createNotifier(createOutbox(database.db, pino({ level: "warn" }))),
   },
   { kind: "full", trigger: "admin" },
 );

@@ -36,6 +36,7 @@ import syncRoutes from "./features/sync/routes";
 import { createSyncService } from "./features/sync/sync-service";
 import { answerClientError, answerConnect, refuseMissingHost } from "./http/client-error";
 import { fastifyLoggerOptions, genReqId, OneLinePerRequest, prettyLogStream } from "./logger";
+import { createNotifier } from "./notifications/notifier";
 import { mailKind, mailQueue } from "./outbox/mail";
 import { createOutbox, type Outbox } from "./outbox/outbox";
 import outboxRoutes from "./outbox/routes";
@@ -137,12 +138,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = mailQueue(outbox, secretBox);
   outbox.register(mailRequestKind({ db: database.db, config, secretBox, mail }));
   app.decorate("outbox", outbox);
+  const notifier = createNotifier(outbox);
   app.addHook("onClose", async () => outbox.close());
   const sync = await createSyncService(config, database.db, app.log, {
     secretBox,
     fieldMap,
     source: adapters.records,
     outbox,
+    notifier,
   });
   app.decorate("sync", sync);
   // A stop lets a sync under way finish (hooks run last-added first, so this runs before the outbox's).

@@ -7,6 +7,7 @@
 import type { NotificationKind } from "../../shared/api/notifications";
 import type { Database } from "../db/client";
 import { notifications } from "../db/schema";
+import type { Outbox } from "../outbox/outbox";
 
 export interface NewNotification {
   userId: number;
@@ -46,6 +47,6 @@ export async function insertNotifications(tx: Database, entries: NewNotification
 }
 
 /** Until the digest mail is wired in: entries only. */
-export function createNotifier(): Notifier {
-  return { record: insertNotifications, kick: () => {} };
+export function createNotifier(outbox: Outbox): Notifier {
+  return { record: insertNotifications, kick: () => outbox.kick() };
 }

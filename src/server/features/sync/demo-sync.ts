@@ -1,6 +1,7 @@
 /** Loads the demo CSV folder into an empty embedded database with a full sync, as an operator's first import would. */
 import { createRecordSource } from "../../adapters/create-adapters";
 import type { DemoSeeder } from "../../db/demo-seed";
+import { createNotifier } from "../../notifications/notifier";
 import { createOutbox } from "../../outbox/outbox";
 import { openSecretBox } from "../../secrets/secret-box";
 import { loadFieldMap } from "./field-map";
@@ -10,12 +11,14 @@ export const demoSyncSeeder: DemoSeeder = {
   name: "demo customers, accounts, optimizations and transactions",
   async seed(database, config, log) {
     const fieldMap = await loadFieldMap(config.airtableFieldMapPath);
+    const outbox = createOutbox(database.db, log);
     const sync = await createSyncService(config, database.db, log, {
       secretBox: await openSecretBox(config),
       fieldMap,
       source: createRecordSource(config, database.db, fieldMap.csv),
       // A CSV folder takes no write-backs: this outbox never gets a job.
-      outbox: createOutbox(database.db, log),
+      outbox,
+      notifier: createNotifier(outbox),
     });
     const { run } = await sync.run({ kind: "full", trigger: "startup" });
     if (run.status !== "succeeded") throw new Error(`The demo data could not be loaded: ${run.message}`);

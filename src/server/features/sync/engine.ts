@@ -21,6 +21,7 @@ import {
 } from "../../adapters/records/port";
 import type { Database } from "../../db/client";
 import { type SyncRunRow, syncRuns, users } from "../../db/schema";
+import type { Notifier } from "../../notifications/notifier";
 import type { SecretBox } from "../../secrets/secret-box";
 import { type FieldMap, SYNC_TABLES, type SyncTable, TABLE_COLUMNS } from "./field-map";
 import { mapRecord } from "./record-mapper";
@@ -38,6 +39,8 @@ export interface SyncEngineDeps {
   fieldMap: FieldMap;
   secretBox: SecretBox;
   log: FastifyBaseLogger;
+  /** Records what a run changed for customers, in the transaction of the change. */
+  notifier: Notifier;
 }
 
 export interface SyncRequest {
@@ -179,7 +182,7 @@ export async function runSync(deps: SyncEngineDeps, request: SyncRequest): Promi
           const { valid, errors } = validate(table, map, page, seen, fieldMap);
           const now = new Date();
           const outcome = await writer.write(
-            { db, secretBox: deps.secretBox, now, tableName: map.table },
+            { db, secretBox: deps.secretBox, now, tableName: map.table, notifier: deps.notifier },
             valid,
           );
           counts.processed += page.length;
@@ -239,6 +242,8 @@ export async function runSync(deps: SyncEngineDeps, request: SyncRequest): Promi
         .returning();
       Object.assign(run, finished);
     }
+    // Mail about what the run changed goes out once it has committed.
+    deps.notifier.kick();
     log.info({ runId: run.id, kind: run.kind, status: run.status, ...totals }, "sync run finished");
     return { run, errorDetails, tables };
   } finally {

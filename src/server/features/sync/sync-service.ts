@@ -9,6 +9,7 @@ import type { RecordSource } from "../../adapters/records/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { syncRuns } from "../../db/schema";
+import type { Notifier } from "../../notifications/notifier";
 import type { Outbox } from "../../outbox/outbox";
 import type { SecretBox } from "../../secrets/secret-box";
 import { type FinishedRun, runSync, SyncBusyError, type SyncRequest } from "./engine";
@@ -46,7 +47,13 @@ export async function createSyncService(
   config: Config,
   db: Database,
   log: FastifyBaseLogger,
-  options: { secretBox: SecretBox; fieldMap: FieldMap; source: RecordSource | undefined; outbox: Outbox },
+  options: {
+    secretBox: SecretBox;
+    fieldMap: FieldMap;
+    source: RecordSource | undefined;
+    outbox: Outbox;
+    notifier: Notifier;
+  },
 ): Promise<SyncService> {
   const { secretBox, fieldMap, source } = options;
   const writeBack = createWriteBack(options.outbox, source, fieldMap, log);
@@ -56,7 +63,7 @@ export async function createSyncService(
   const underWay = new Set<Promise<unknown>>();
   const run = (request: SyncRequest) => {
     if (!source) return Promise.reject(new NoSourceError());
-    const running = runSync({ db, source, fieldMap, secretBox, log }, request);
+    const running = runSync({ db, source, fieldMap, secretBox, log, notifier: options.notifier }, request);
     const settled = running.catch(() => {}).finally(() => underWay.delete(settled));
     underWay.add(settled);
     return running;

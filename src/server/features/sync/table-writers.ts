@@ -10,6 +10,7 @@ import { violatedUniqueConstraint } from "../../db/errors";
 import { linkedinAccounts, outboxJobs, profileOptimizations, transactions, users } from "../../db/schema";
 import { centsOfAmountText, currencyCode } from "../../ledger/amounts";
 import { storeBaseTransactions } from "../../ledger/ledger-writes";
+import type { Notifier } from "../../notifications/notifier";
 import { sealRecoveryCodes } from "../../secrets/recovery-codes";
 import type { SecretBox } from "../../secrets/secret-box";
 import { type SyncTable, TABLE_COLUMNS } from "./field-map";
@@ -45,6 +46,8 @@ export interface WriteContext {
   now: Date;
   /** The operator's name of the table, for error details. */
   tableName: string;
+  /** Records what the page changed for customers, inside the page's transaction. */
+  notifier: Notifier;
 }
 
 export interface TableWriter {
