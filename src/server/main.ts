@@ -132,7 +132,11 @@ async function main(): Promise<void> {
     };
     readiness.state = "ready";
   }
-  app.log.info({ database: database.kind, demoDataLoaded: seeded, url: config.appUrl }, "portal ready");
+  // The address to open, in the words of the line itself: a newcomer reads the message, not its fields.
+  app.log.info(
+    { database: database.kind, demoDataLoaded: seeded, url: config.appUrl },
+    `portal ready: open ${config.appUrl}`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -75,6 +75,8 @@ describe("the server process", () => {
     const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ ready: true, reason: null });
+    // The address to open is in the line's own words.
+    expect(started.output()).toContain("portal ready: open http://portal.test");
 
     // Send a request's headers but hold back its body, so it is in flight when the signal arrives.
     const socket = net.connect(port, "127.0.0.1");
