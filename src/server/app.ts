@@ -26,6 +26,7 @@ import devToolsRoutes from "./features/dev-tools/routes";
 import healthRoutes from "./features/health/routes";
 import linkedinAccountsRoutes from "./features/linkedin-accounts/routes";
 import myDataRoutes from "./features/my-data/routes";
+import notificationsRoutes from "./features/notifications/routes";
 import profileOptimizationsRoutes from "./features/profile-optimizations/routes";
 import publicConfigRoutes from "./features/public-config/routes";
 import shopRoutes from "./features/shop/routes";
@@ -36,6 +37,7 @@ import syncRoutes from "./features/sync/routes";
 import { createSyncService } from "./features/sync/sync-service";
 import { answerClientError, answerConnect, refuseMissingHost } from "./http/client-error";
 import { fastifyLoggerOptions, genReqId, OneLinePerRequest, prettyLogStream } from "./logger";
+import { notificationDigestKind } from "./notifications/digest";
 import { createNotifier } from "./notifications/notifier";
 import { mailKind, mailQueue } from "./outbox/mail";
 import { createOutbox, type Outbox } from "./outbox/outbox";
@@ -138,7 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = mailQueue(outbox, secretBox);
   outbox.register(mailRequestKind({ db: database.db, config, secretBox, mail }));
   app.decorate("outbox", outbox);
-  const notifier = createNotifier(outbox);
+  outbox.register(notificationDigestKind({ db: database.db, appUrl: config.appUrl, mail }));
+  const notifier = createNotifier(outbox, { digestSeconds: config.notificationDigestSeconds });
   app.addHook("onClose", async () => outbox.close());
   const sync = await createSyncService(config, database.db, app.log, {
     secretBox,
@@ -190,9 +193,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: adapters.payments,
     secretBox,
     mail,
+    notifier,
   });
   await app.register(billingRoutes, { db: database.db, config, payments: adapters.payments });
   await app.register(myDataRoutes, { db: database.db, secretBox, config });
+  await app.register(notificationsRoutes, { db: database.db });
   if (!config.isProduction) {
     // The development extras hand out reset links and free payments: every route registered here
     // declares itself loopback-only, so they answer no one beyond this machine whatever HOST says,

@@ -1,13 +1,15 @@
 /**
- * Records what changed for customers (decision 040). Callers add entries inside the transaction of
+ * Records what changed for customers (decision 041). Callers add entries inside the transaction of
  * the change itself, so an entry exists exactly when its change does; the unique (user, dedupe key)
  * makes a change that two runs or two instances both see one entry. The mail that follows is the
- * digest's business (see notification-mail.ts).
+ * digest's business (digest.ts): each new entry queues its customer's digest job in the same
+ * transaction, under one supersede key, so a burst of entries makes one mail.
  */
 import type { NotificationKind } from "../../shared/api/notifications";
 import type { Database } from "../db/client";
 import { notifications } from "../db/schema";
 import type { Outbox } from "../outbox/outbox";
+import { DIGEST_KIND, digestSupersedeKey } from "./digest";
 
 export interface NewNotification {
   userId: number;
@@ -28,7 +30,15 @@ export interface Notifier {
   kick(): void;
 }
 
-export async function insertNotifications(tx: Database, entries: NewNotification[]): Promise<number[]> {
+/**
+ * Inserts the entries that are new (by user and dedupe key); answers the users who got one. Entries
+ * given `mailedAt` were told by a mail of their own, which the digest must not repeat.
+ */
+export async function insertNotifications(
+  tx: Database,
+  entries: NewNotification[],
+  options: { mailedAt?: Date } = {},
+): Promise<number[]> {
   if (entries.length === 0) return [];
   const rows = await tx
     .insert(notifications)
@@ -39,6 +49,7 @@ export async function insertNotifications(tx: Database, entries: NewNotification
         dedupeKey: entry.dedupeKey,
         detail: entry.detail,
         link: entry.link ?? null,
+        mailedAt: options.mailedAt ?? null,
       })),
     )
     .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
@@ -46,7 +57,34 @@ export async function insertNotifications(tx: Database, entries: NewNotification
   return [...new Set(rows.map((row) => row.userId))];
 }
 
-/** Until the digest mail is wired in: entries only. */
-export function createNotifier(outbox: Outbox): Notifier {
-  return { record: insertNotifications, kick: () => outbox.kick() };
+/**
+ * Entries and, for each customer who got a new one, their digest job: due after `digestSeconds`, and
+ * superseded by the next entry's job, so the mail waits for the rest of a burst.
+ */
+export function createNotifier(outbox: Outbox, options: { digestSeconds: number }): Notifier {
+  return {
+    async record(tx, entries) {
+      const userIds = await insertNotifications(tx, entries);
+      const notBefore = new Date(Date.now() + options.digestSeconds * 1000);
+      for (const userId of userIds) {
+        await outbox.enqueue(tx, {
+          kind: DIGEST_KIND,
+          payload: { userId },
+          supersedeKey: digestSupersedeKey(userId),
+          notBefore,
+        });
+      }
+      return userIds;
+    },
+    kick: () => outbox.kick(),
+  };
+}
+
+/**
+ * Records an entry whose change has a mail of its own (a failed payment's "Pay now" notice, a new
+ * sign-in's alert): the entry counts as mailed, so the digest does not tell it again. Answers whether
+ * the entry is new, so that the caller sends its own mail only once however often the change is seen.
+ */
+export async function recordMailedNotification(tx: Database, entry: NewNotification): Promise<boolean> {
+  return (await insertNotifications(tx, [entry], { mailedAt: new Date() })).length > 0;
 }
