@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readUnreadCount } from "../../../src/client/features/notifications/api/unread-count";
+import { readUnreadCount } from "../../../src/client/features/notifications/api/unread-count-answer";
 import {
   badgeText,
   bellLabel,

@@ -7,7 +7,7 @@ import {
 import { useEffect } from "react";
 import { type NotificationList, notificationListSchema } from "../../../../shared/api/notifications";
 import { getJson } from "../../../lib/api-client";
-import { unreadCountQueryKey } from "./unread-count";
+import { unreadCountQueryKey } from "./unread-count-answer";
 
 /** Every list of entries (the panel's and the page's) starts with this key, so a change refreshes them all. */
 export const notificationListsKey = ["/api/notifications"] as const;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { type NotificationPages, notificationListsKey } from "./get-notifications";
-import { readUnreadCount, unreadCountQueryKey } from "./unread-count";
+import { readUnreadCount, unreadCountQueryKey } from "./unread-count-answer";
 
 export type MarkRead = { ids: number[] } | { all: true };
 
