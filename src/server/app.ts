@@ -26,6 +26,7 @@ import devToolsRoutes from "./features/dev-tools/routes";
 import healthRoutes from "./features/health/routes";
 import linkedinAccountsRoutes from "./features/linkedin-accounts/routes";
 import myDataRoutes from "./features/my-data/routes";
+import notificationsRoutes from "./features/notifications/routes";
 import profileOptimizationsRoutes from "./features/profile-optimizations/routes";
 import publicConfigRoutes from "./features/public-config/routes";
 import shopRoutes from "./features/shop/routes";
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(billingRoutes, { db: database.db, config, payments: adapters.payments });
   await app.register(myDataRoutes, { db: database.db, secretBox, config });
+  await app.register(notificationsRoutes, { db: database.db });
   if (!config.isProduction) {
     // The development extras hand out reset links and free payments: every route registered here
     // declares itself loopback-only, so they answer no one beyond this machine whatever HOST says,

@@ -90,6 +90,9 @@ describe("route access whatever the path's spelling", () => {
     const names = routes.map((r) => `${r.methods.join(",")} ${r.url}`);
     expect(names).toContain("GET /api/admin/import-status");
     expect(names).toContain("POST /api/admin/sync-users");
+    expect(names).toContain("GET /api/notifications");
+    expect(names).toContain("POST /api/notifications/read");
+    expect(names).toContain("PUT /api/notifications/preferences");
     expect(routes.filter((r) => r.access !== "public").length).toBeGreaterThan(10);
   });
 

@@ -110,6 +110,12 @@ export const API_TAGS = [
     prefixes: ["/api/transactions", "/api/billing", "/api/subscriptions"],
   },
   {
+    name: "notifications",
+    description:
+      "What changed for the signed-in customer (the bell and its list), marking entries read, and which kinds also come by mail.",
+    prefixes: ["/api/notifications"],
+  },
+  {
     name: "my-data",
     description:
       "The signed-in customer's own data: everything the portal holds about them, as one download.",
