@@ -36,7 +36,7 @@ const { run, tables } = await runSync(
     fieldMap: BUILT_IN_FIELD_MAP,
     secretBox: createSecretBox([Buffer.alloc(32, 7)]),
     log: pino({ level: "warn" }),
-    notifier: createNotifier(createOutbox(database.db, pino({ level: "warn" }))),
+    notifier: createNotifier(createOutbox(database.db, pino({ level: "warn" })), { digestSeconds: 60 }),
   },
   { kind: "full", trigger: "admin" },
 );

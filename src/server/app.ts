@@ -37,6 +37,7 @@ import syncRoutes from "./features/sync/routes";
 import { createSyncService } from "./features/sync/sync-service";
 import { answerClientError, answerConnect, refuseMissingHost } from "./http/client-error";
 import { fastifyLoggerOptions, genReqId, OneLinePerRequest, prettyLogStream } from "./logger";
+import { notificationDigestKind } from "./notifications/digest";
 import { createNotifier } from "./notifications/notifier";
 import { mailKind, mailQueue } from "./outbox/mail";
 import { createOutbox, type Outbox } from "./outbox/outbox";
@@ -139,7 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = mailQueue(outbox, secretBox);
   outbox.register(mailRequestKind({ db: database.db, config, secretBox, mail }));
   app.decorate("outbox", outbox);
-  const notifier = createNotifier(outbox);
+  outbox.register(notificationDigestKind({ db: database.db, appUrl: config.appUrl, mail }));
+  const notifier = createNotifier(outbox, { digestSeconds: config.notificationDigestSeconds });
   app.addHook("onClose", async () => outbox.close());
   const sync = await createSyncService(config, database.db, app.log, {
     secretBox,

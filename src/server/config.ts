@@ -111,6 +111,13 @@ const envSchema = z.object({
   AIRTABLE_TIMEOUT_SECONDS: timeoutSeconds.default(10),
   SMTP_TIMEOUT_SECONDS: timeoutSeconds.default(10),
   OUTBOX_LEASE_SECONDS: timeoutSeconds.default(120),
+  // How long the notification mail waits for the rest of a burst of changes (0: at once).
+  NOTIFICATION_DIGEST_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .default(60),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: httpUrl.optional(),
@@ -215,6 +222,8 @@ export interface Config {
   smtpTimeoutMs: number;
   /** How long an instance holds a background job it is delivering before another may take it over. */
   outboxLeaseSeconds: number;
+  /** How long a customer's notification mail waits for more changes, so that a burst makes one mail. */
+  notificationDigestSeconds: number;
   mailFrom: string;
   help: {
     knowledgeBaseUrl: string;
@@ -336,6 +345,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     smtpTimeoutMs: env.SMTP_TIMEOUT_SECONDS * 1000,
     outboxLeaseSeconds: env.OUTBOX_LEASE_SECONDS,
+    notificationDigestSeconds: env.NOTIFICATION_DIGEST_SECONDS,
     mailFrom: env.MAIL_FROM,
     help: {
       knowledgeBaseUrl: env.KNOWLEDGE_BASE_URL,

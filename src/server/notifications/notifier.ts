@@ -1,13 +1,15 @@
 /**
- * Records what changed for customers (decision 040). Callers add entries inside the transaction of
+ * Records what changed for customers (decision 041). Callers add entries inside the transaction of
  * the change itself, so an entry exists exactly when its change does; the unique (user, dedupe key)
  * makes a change that two runs or two instances both see one entry. The mail that follows is the
- * digest's business (see notification-mail.ts).
+ * digest's business (digest.ts): each new entry queues its customer's digest job in the same
+ * transaction, under one supersede key, so a burst of entries makes one mail.
  */
 import type { NotificationKind } from "../../shared/api/notifications";
 import type { Database } from "../db/client";
 import { notifications } from "../db/schema";
 import type { Outbox } from "../outbox/outbox";
+import { DIGEST_KIND, digestSupersedeKey } from "./digest";
 
 export interface NewNotification {
   userId: number;
@@ -46,7 +48,25 @@ export async function insertNotifications(tx: Database, entries: NewNotification
   return [...new Set(rows.map((row) => row.userId))];
 }
 
-/** Until the digest mail is wired in: entries only. */
-export function createNotifier(outbox: Outbox): Notifier {
-  return { record: insertNotifications, kick: () => outbox.kick() };
+/**
+ * Entries and, for each customer who got a new one, their digest job: due after `digestSeconds`, and
+ * superseded by the next entry's job, so the mail waits for the rest of a burst.
+ */
+export function createNotifier(outbox: Outbox, options: { digestSeconds: number }): Notifier {
+  return {
+    async record(tx, entries) {
+      const userIds = await insertNotifications(tx, entries);
+      const notBefore = new Date(Date.now() + options.digestSeconds * 1000);
+      for (const userId of userIds) {
+        await outbox.enqueue(tx, {
+          kind: DIGEST_KIND,
+          payload: { userId },
+          supersedeKey: digestSupersedeKey(userId),
+          notBefore,
+        });
+      }
+      return userIds;
+    },
+    kick: () => outbox.kick(),
+  };
 }

@@ -18,7 +18,7 @@ export const demoSyncSeeder: DemoSeeder = {
       source: createRecordSource(config, database.db, fieldMap.csv),
       // A CSV folder takes no write-backs: this outbox never gets a job.
       outbox,
-      notifier: createNotifier(outbox),
+      notifier: createNotifier(outbox, { digestSeconds: config.notificationDigestSeconds }),
     });
     const { run } = await sync.run({ kind: "full", trigger: "startup" });
     if (run.status !== "succeeded") throw new Error(`The demo data could not be loaded: ${run.message}`);

@@ -105,6 +105,15 @@ async function modifiedSince(db: Database): Promise<Date | null> {
   return last ? new Date(last.startedAt.getTime() - INCREMENTAL_OVERLAP_MS) : null;
 }
 
+async function anyTableRunSucceeded(db: Database): Promise<boolean> {
+  const [run] = await db
+    .select({ id: syncRuns.id })
+    .from(syncRuns)
+    .where(and(inArray(syncRuns.kind, ["full", "incremental"]), eq(syncRuns.status, "succeeded")))
+    .limit(1);
+  return run !== undefined;
+}
+
 export async function runSync(deps: SyncEngineDeps, request: SyncRequest): Promise<FinishedRun> {
   const { db, source, fieldMap, log } = deps;
   const lease = await tryAcquireLease(db, lockName(request), () =>
@@ -134,6 +143,8 @@ export async function runSync(deps: SyncEngineDeps, request: SyncRequest): Promi
         .where(eq(users.uid, request.uid ?? ""));
     }
     const since = request.kind === "incremental" ? await modifiedSince(db) : null;
+    // The base's first import delivers nothing new: what it brings was there before the portal.
+    const firstImport = !(await anyTableRunSucceeded(db));
     const [created] = await db
       .insert(syncRuns)
       .values({
@@ -182,7 +193,14 @@ export async function runSync(deps: SyncEngineDeps, request: SyncRequest): Promi
           const { valid, errors } = validate(table, map, page, seen, fieldMap);
           const now = new Date();
           const outcome = await writer.write(
-            { db, secretBox: deps.secretBox, now, tableName: map.table, notifier: deps.notifier },
+            {
+              db,
+              secretBox: deps.secretBox,
+              now,
+              tableName: map.table,
+              notifier: deps.notifier,
+              firstImport,
+            },
             valid,
           );
           counts.processed += page.length;

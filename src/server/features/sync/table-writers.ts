@@ -10,7 +10,7 @@ import { violatedUniqueConstraint } from "../../db/errors";
 import { linkedinAccounts, outboxJobs, profileOptimizations, transactions, users } from "../../db/schema";
 import { centsOfAmountText, currencyCode } from "../../ledger/amounts";
 import { storeBaseTransactions } from "../../ledger/ledger-writes";
-import type { Notifier } from "../../notifications/notifier";
+import type { NewNotification, Notifier } from "../../notifications/notifier";
 import { sealRecoveryCodes } from "../../secrets/recovery-codes";
 import type { SecretBox } from "../../secrets/secret-box";
 import { type SyncTable, TABLE_COLUMNS } from "./field-map";
@@ -48,6 +48,11 @@ export interface WriteContext {
   tableName: string;
   /** Records what the page changed for customers, inside the page's transaction. */
   notifier: Notifier;
+  /**
+   * No full or incremental run has succeeded before: the base's first import, whose rows were
+   * there before the portal and are not news to anyone.
+   */
+  firstImport: boolean;
 }
 
 export interface TableWriter {
@@ -342,7 +347,15 @@ interface OwnedRecordsOptions {
   ) => Promise<WriteOutcome>;
   /** Narrows which rows a record leaving the base may remove (all of the table's by default). */
   removable?: SQL;
+  /**
+   * What the page changes for customers: reads the page's rows as they stand, locked until the page
+   * commits, and answers the entries the written rows make. The page is then one transaction, so two
+   * runs at once (a full one and a customer's) take turns on a row and each sees the other's result.
+   */
+  watch?: (tx: Database, ctx: WriteContext, rows: OwnedRow[]) => Promise<() => NewNotification[]>;
 }
+
+type OwnedRow = Record<string, unknown> & { airtableRecordId: string; userId: number };
 
 function ownedRecordsWriter(
   table: OwnedTable,
@@ -362,7 +375,7 @@ function ownedRecordsWriter(
         for (const owner of found) owners.set(owner.uid, owner.id);
       }
       const errors: SyncErrorDetail[] = [];
-      const rows: Array<Record<string, unknown> & { airtableRecordId: string }> = [];
+      const rows: OwnedRow[] = [];
       for (const record of records) {
         const uid = text(record.values.uid) ?? "";
         const userId = owners.get(uid);
@@ -384,14 +397,25 @@ function ownedRecordsWriter(
         return { synced: stored.synced, errors: [...errors, ...stored.errors] };
       }
       const keys = Object.keys(rows[0] ?? {}).filter((key) => key !== "airtableRecordId");
-      const written = await ctx.db
-        .insert(table)
-        // Each table's toRow builds its own columns; the union of three tables' insert types is more
-        // than the compiler can match a row against.
-        .values(rows as never)
-        .onConflictDoUpdate({ target: table.airtableRecordId, set: fromExcluded(table, keys) })
-        .returning({ id: table.id });
-      return { synced: written.length, errors };
+      const upsert = (db: Database, batch: OwnedRow[]) =>
+        db
+          .insert(table)
+          // Each table's toRow builds its own columns; the union of three tables' insert types is
+          // more than the compiler can match a row against.
+          .values(batch as never)
+          .onConflictDoUpdate({ target: table.airtableRecordId, set: fromExcluded(table, keys) })
+          .returning({ id: table.id });
+      const watch = options.watch;
+      if (!watch) return { synced: (await upsert(ctx.db, rows)).length, errors };
+      // In one order for every run, so that two runs locking the same rows cannot deadlock.
+      const ordered = [...rows].sort((a, b) => (a.airtableRecordId < b.airtableRecordId ? -1 : 1));
+      const synced = await ctx.db.transaction(async (tx) => {
+        const changes = await watch(tx, ctx, ordered);
+        const written = await upsert(tx, ordered);
+        await ctx.notifier.record(tx, changes());
+        return written.length;
+      });
+      return { synced, errors };
     },
 
     async localRecordIds(db, userId) {
@@ -424,44 +448,143 @@ function sealed(box: SecretBox, value: MappedValue | undefined): string | null {
   return plain === null ? null : box.seal(plain);
 }
 
+/** The stamp of a change: the record's own last-modified time, else when the row was last written. */
+const changeStamp = (lastModified: unknown, lastSyncedAt: Date) =>
+  lastModified instanceof Date ? lastModified.toISOString() : `synced ${lastSyncedAt.toISOString()}`;
+
+/** A LinkedIn account as its owner knows it: its name, else its email. */
+function accountName(row: Record<string, unknown>): string {
+  const name = [row.firstName, row.lastName].filter((part) => typeof part === "string" && part).join(" ");
+  return name || (typeof row.linkedinEmail === "string" && row.linkedinEmail) || "An account";
+}
+
+/** A status that changed, and an account that is new to its customer (not on the first import). */
+const watchAccounts: OwnedRecordsOptions["watch"] = async (tx, ctx, rows) => {
+  const before = new Map<string, { userId: number; status: string; lastSyncedAt: Date }>();
+  for (const part of chunks(rows.map((row) => row.airtableRecordId))) {
+    const found = await tx
+      .select({
+        recordId: linkedinAccounts.airtableRecordId,
+        userId: linkedinAccounts.userId,
+        status: linkedinAccounts.status,
+        lastSyncedAt: linkedinAccounts.lastSyncedAt,
+      })
+      .from(linkedinAccounts)
+      .where(inArray(linkedinAccounts.airtableRecordId, part))
+      .orderBy(linkedinAccounts.airtableRecordId)
+      .for("update");
+    for (const row of found) if (row.recordId) before.set(row.recordId, row);
+  }
+  return () =>
+    rows.flatMap((row): NewNotification[] => {
+      const prior = before.get(row.airtableRecordId);
+      const to = String(row.status);
+      if (!prior) {
+        if (ctx.firstImport) return [];
+        return [
+          {
+            userId: row.userId,
+            kind: "account_delivered",
+            dedupeKey: `account-delivered:${row.airtableRecordId}`,
+            detail: { account: accountName(row) },
+            link: "/accounts/linkedin",
+          },
+        ];
+      }
+      // A row that moved to another customer is not news to either of them.
+      if (prior.userId !== row.userId || prior.status === to) return [];
+      return [
+        {
+          userId: row.userId,
+          kind: "account_status_changed",
+          dedupeKey: `account-status:${row.airtableRecordId}:${prior.status}:${to}:${changeStamp(row.lastModified, prior.lastSyncedAt)}`,
+          detail: { account: accountName(row), from: prior.status, to },
+          link: "/accounts/linkedin",
+        },
+      ];
+    });
+};
+
+/** An optimization whose status moved on. */
+const watchOptimizations: OwnedRecordsOptions["watch"] = async (tx, _ctx, rows) => {
+  const before = new Map<string, { userId: number; status: string; lastSyncedAt: Date }>();
+  for (const part of chunks(rows.map((row) => row.airtableRecordId))) {
+    const found = await tx
+      .select({
+        recordId: profileOptimizations.airtableRecordId,
+        userId: profileOptimizations.userId,
+        status: profileOptimizations.status,
+        lastSyncedAt: profileOptimizations.lastSyncedAt,
+      })
+      .from(profileOptimizations)
+      .where(inArray(profileOptimizations.airtableRecordId, part))
+      .orderBy(profileOptimizations.airtableRecordId)
+      .for("update");
+    for (const row of found) if (row.recordId) before.set(row.recordId, row);
+  }
+  return () =>
+    rows.flatMap((row): NewNotification[] => {
+      const prior = before.get(row.airtableRecordId);
+      const to = String(row.status);
+      if (!prior || prior.userId !== row.userId || prior.status === to) return [];
+      const name =
+        [row.formName, row.companyName].find((value) => typeof value === "string" && value) ??
+        "Your profile optimization";
+      return [
+        {
+          userId: row.userId,
+          kind: "optimization_status_changed",
+          dedupeKey: `optimization-status:${row.airtableRecordId}:${prior.status}:${to}:${changeStamp(null, prior.lastSyncedAt)}`,
+          detail: { optimization: String(name), from: prior.status, to },
+          link: "/optimization",
+        },
+      ];
+    });
+};
+
 export function linkedinAccountsWriter(fieldNames: Record<string, string>): TableWriter {
-  return ownedRecordsWriter(linkedinAccounts, fieldNames.uid ?? "UID", (record, ctx) => {
-    const v = record.values;
-    const codes = Array.isArray(v.twoFaRecoveryCodes) ? v.twoFaRecoveryCodes : [];
-    return {
-      accountType: text(v.accountType) ?? "lite",
-      firstName: text(v.firstName),
-      lastName: text(v.lastName),
-      linkedinEmail: text(v.linkedinEmail),
-      linkedinPasswordEncrypted: sealed(ctx.secretBox, v.linkedinPassword),
-      profileUrl: text(v.profileUrl),
-      status: text(v.status) ?? "Active",
-      isPremium: flag(v.isPremium),
-      isVerified: flag(v.isVerified),
-      isOptimized: flag(v.isOptimized),
-      connectionsCount: integer(v.connectionsCount) ?? 0,
-      followers: integer(v.followers),
-      headline: text(v.headline),
-      location: text(v.location),
-      industry: text(v.industry),
-      gender: text(v.gender),
-      proxyCountry: text(v.proxyCountry),
-      proxyIp: text(v.proxyIp),
-      proxyPort: text(v.proxyPort),
-      proxyUsername: text(v.proxyUsername),
-      proxyPasswordEncrypted: sealed(ctx.secretBox, v.proxyPassword),
-      proxyZoneName: text(v.proxyZoneName),
-      proxyUrl: withoutCredentials(text(v.proxyUrl)),
-      twoFaSecretEncrypted: sealed(ctx.secretBox, v.twoFaCode),
-      twoFaRecoveryCodesEncrypted: sealRecoveryCodes(ctx.secretBox, codes),
-      twoFaRecoveryCodeCount: codes.length,
-      twoFaStatus: text(v.twoFaStatus),
-      verificationType: text(v.verificationType),
-      notes: text(v.notes),
-      createdAt: createdAt(record, ctx.now),
-      lastModified: date(v.lastModified),
-    };
-  });
+  return ownedRecordsWriter(
+    linkedinAccounts,
+    fieldNames.uid ?? "UID",
+    (record, ctx) => {
+      const v = record.values;
+      const codes = Array.isArray(v.twoFaRecoveryCodes) ? v.twoFaRecoveryCodes : [];
+      return {
+        accountType: text(v.accountType) ?? "lite",
+        firstName: text(v.firstName),
+        lastName: text(v.lastName),
+        linkedinEmail: text(v.linkedinEmail),
+        linkedinPasswordEncrypted: sealed(ctx.secretBox, v.linkedinPassword),
+        profileUrl: text(v.profileUrl),
+        status: text(v.status) ?? "Active",
+        isPremium: flag(v.isPremium),
+        isVerified: flag(v.isVerified),
+        isOptimized: flag(v.isOptimized),
+        connectionsCount: integer(v.connectionsCount) ?? 0,
+        followers: integer(v.followers),
+        headline: text(v.headline),
+        location: text(v.location),
+        industry: text(v.industry),
+        gender: text(v.gender),
+        proxyCountry: text(v.proxyCountry),
+        proxyIp: text(v.proxyIp),
+        proxyPort: text(v.proxyPort),
+        proxyUsername: text(v.proxyUsername),
+        proxyPasswordEncrypted: sealed(ctx.secretBox, v.proxyPassword),
+        proxyZoneName: text(v.proxyZoneName),
+        proxyUrl: withoutCredentials(text(v.proxyUrl)),
+        twoFaSecretEncrypted: sealed(ctx.secretBox, v.twoFaCode),
+        twoFaRecoveryCodesEncrypted: sealRecoveryCodes(ctx.secretBox, codes),
+        twoFaRecoveryCodeCount: codes.length,
+        twoFaStatus: text(v.twoFaStatus),
+        verificationType: text(v.verificationType),
+        notes: text(v.notes),
+        createdAt: createdAt(record, ctx.now),
+        lastModified: date(v.lastModified),
+      };
+    },
+    { watch: watchAccounts },
+  );
 }
 
 /** A table's text columns: every optional column but the ones given, which the writer converts itself. */
@@ -476,14 +599,19 @@ export function profileOptimizationsWriter(fieldNames: Record<string, string>): 
     "status",
     "createdAt",
   ]);
-  return ownedRecordsWriter(profileOptimizations, fieldNames.uid ?? "UID", (record, ctx) => ({
-    ...Object.fromEntries(textColumns.map((column) => [column, text(record.values[column])])),
-    formSubmissionDate: date(record.values.formSubmissionDate),
-    profilesToOptimize: integer(record.values.profilesToOptimize),
-    status: text(record.values.status) ?? "submitted",
-    createdAt: createdAt(record, ctx.now),
-    updatedAt: ctx.now,
-  }));
+  return ownedRecordsWriter(
+    profileOptimizations,
+    fieldNames.uid ?? "UID",
+    (record, ctx) => ({
+      ...Object.fromEntries(textColumns.map((column) => [column, text(record.values[column])])),
+      formSubmissionDate: date(record.values.formSubmissionDate),
+      profilesToOptimize: integer(record.values.profilesToOptimize),
+      status: text(record.values.status) ?? "submitted",
+      createdAt: createdAt(record, ctx.now),
+      updatedAt: ctx.now,
+    }),
+    { watch: watchOptimizations },
+  );
 }
 
 /**
