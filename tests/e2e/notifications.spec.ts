@@ -145,7 +145,8 @@ for (const { device, user, owner, other, viewport } of DEVICES) {
     }) => {
       await signInAs(user);
       await page.goto("/settings");
-      const card = page.getByRole("region", { name: "Email notifications" });
+      const card = page.getByTestId("email-notifications-card");
+      await expect(card.getByRole("heading", { name: "Email notifications" })).toBeVisible();
       const topic = (name: string) => card.getByRole("switch", { name });
       // Payments and security come by mail unless turned off; the rest only when turned on.
       await expect(topic("Account changes")).toHaveAttribute("aria-checked", "false");

@@ -94,7 +94,8 @@ export function EmailNotificationsCard() {
   };
 
   return (
-    <Card role="region" aria-label="Email notifications">
+    // Not a labelled region: "Email" would then name it, and the profile's Email field is found by that word.
+    <Card data-testid="email-notifications-card">
       <CardHeader>
         <CardTitle>Email notifications</CardTitle>
         <CardDescription>
