@@ -193,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: adapters.payments,
     secretBox,
     mail,
+    notifier,
   });
   await app.register(billingRoutes, { db: database.db, config, payments: adapters.payments });
   await app.register(myDataRoutes, { db: database.db, secretBox, config });

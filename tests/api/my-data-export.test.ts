@@ -14,6 +14,8 @@ import {
   emailTokens,
   type LinkedinAccountRow,
   linkedinAccounts,
+  notificationPreferences,
+  notifications,
   orders,
   passkeys,
   profileOptimizations,
@@ -81,6 +83,7 @@ describe("GET /api/me/data-export", () => {
     orderSession: "cs_test_BOB_SESSION_ZQX",
     plan: "BOB-PLAN-ZQX",
     form: "BOB-OPTIMIZATION-FORM-ZQX",
+    notification: "BOB-NOTIFICATION-ACCOUNT-ZQX",
     detail: "BOB-IDENTITY-DETAIL-ZQX",
     secrets: secretsFor(900),
   };
@@ -170,6 +173,24 @@ describe("GET /api/me/data-export", () => {
         profilesToOptimize: 3,
         formSubmissionDate: new Date(),
       });
+    await db()
+      .insert(notifications)
+      .values({
+        userId: user.id,
+        kind: "account_status_changed",
+        dedupeKey: `test:${tag}:${randomBytes(4).toString("hex")}`,
+        detail: {
+          account: tag === "bob" ? BOB.notification : "Alice's account",
+          from: "Signed In",
+          to: "Restricted",
+        },
+        link: "/accounts/linkedin",
+      });
+    if (tag === "bob") {
+      await db()
+        .insert(notificationPreferences)
+        .values({ userId: user.id, mail: { accounts: true, payments: false } });
+    }
   }
 
   beforeAll(async () => {
@@ -430,6 +451,7 @@ describe("GET /api/me/data-export", () => {
       ["transactions.json", transactions],
       ["subscriptions.json", subscriptions],
       ["optimization-requests.json", profileOptimizations],
+      ["notifications.json", notifications],
     ] as const) {
       const stored = await db().select({ id: table.id }).from(table).where(eq(table.userId, alice.user.id));
       expect(ids(files.get(file)), file).toEqual(stored.map((row) => row.id).sort((a, b) => a - b));
@@ -441,6 +463,15 @@ describe("GET /api/me/data-export", () => {
         amountCents: 9800,
       },
     );
+    expect((files.get("notifications.json") as Array<{ detail: unknown }>)[0]?.detail).toEqual({
+      account: "Alice's account",
+      from: "Signed In",
+      to: "Restricted",
+    });
+    // Alice never changed her switches: the defaults, not Bob's.
+    expect(files.get("notification-preferences.json")).toEqual({
+      mail: { accounts: false, optimizations: false, requests: false, payments: true, security: true },
+    });
     expect((files.get("orders.json") as Array<{ lines: unknown[] }>)[0]?.lines).toEqual([
       { key: "plus", kind: "plan", name: "LinkedIn Plus", quantity: 2, unitCents: 4900, totalCents: 9800 },
     ]);

@@ -30,7 +30,15 @@ export interface Notifier {
   kick(): void;
 }
 
-export async function insertNotifications(tx: Database, entries: NewNotification[]): Promise<number[]> {
+/**
+ * Inserts the entries that are new (by user and dedupe key); answers the users who got one. Entries
+ * given `mailedAt` were told by a mail of their own, which the digest must not repeat.
+ */
+export async function insertNotifications(
+  tx: Database,
+  entries: NewNotification[],
+  options: { mailedAt?: Date } = {},
+): Promise<number[]> {
   if (entries.length === 0) return [];
   const rows = await tx
     .insert(notifications)
@@ -41,6 +49,7 @@ export async function insertNotifications(tx: Database, entries: NewNotification
         dedupeKey: entry.dedupeKey,
         detail: entry.detail,
         link: entry.link ?? null,
+        mailedAt: options.mailedAt ?? null,
       })),
     )
     .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
@@ -69,4 +78,13 @@ export function createNotifier(outbox: Outbox, options: { digestSeconds: number 
     },
     kick: () => outbox.kick(),
   };
+}
+
+/**
+ * Records an entry whose change has a mail of its own (a failed payment's "Pay now" notice, a new
+ * sign-in's alert): the entry counts as mailed, so the digest does not tell it again. Answers whether
+ * the entry is new, so that the caller sends its own mail only once however often the change is seen.
+ */
+export async function recordMailedNotification(tx: Database, entry: NewNotification): Promise<boolean> {
+  return (await insertNotifications(tx, [entry], { mailedAt: new Date() })).length > 0;
 }

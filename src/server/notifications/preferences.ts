@@ -44,3 +44,8 @@ export async function storeMailPreferences(
       set: { mail: preferences.mail, updatedAt: new Date() },
     });
 }
+
+/** Whether the user gets mail of this topic (their choice, else the default). */
+export async function mailTopicOn(db: Database, userId: number, topic: MailTopic): Promise<boolean> {
+  return (await mailPreferencesOf(db, userId)).mail[topic];
+}

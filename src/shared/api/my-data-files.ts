@@ -317,6 +317,41 @@ export const secretRevealFileSchema = z
   })
   .strict();
 
+export const notificationFileSchema = z
+  .object({
+    id: id("The notification's number."),
+    kind: z
+      .string()
+      .describe(
+        'What changed: "account_status_changed", "account_delivered", "optimization_status_changed", "request_status_changed", "payment_failed", "payment_refunded" or "new_sign_in".',
+      ),
+    detail: z
+      .record(z.string(), z.union([z.string(), z.number(), z.null()]))
+      .describe(
+        "The values its text is made from, by kind: the account's name with the statuses from and to, the optimization, the amount in cents with its currency and product, the browser.",
+      ),
+    link: text("The page of the portal it leads to"),
+    at: time("When the portal recorded it"),
+    readAt: maybeTime("When you marked it read"),
+    mailedAt: maybeTime("When it was dealt with by mail: sent, or passed over because its topic was off"),
+  })
+  .strict();
+
+export const notificationPreferencesFileSchema = z
+  .object({
+    mail: z
+      .object({
+        accounts: z.boolean().describe("Mail about your LinkedIn accounts' status and new accounts."),
+        optimizations: z.boolean().describe("Mail about your profile optimizations."),
+        requests: z.boolean().describe("Mail about your replacement requests."),
+        payments: z.boolean().describe("Mail about failed payments and refunds."),
+        security: z.boolean().describe("Mail about sign-ins from new browsers."),
+      })
+      .strict()
+      .describe("Which notifications also come to you by mail (your choice, else the defaults)."),
+  })
+  .strict();
+
 /** One file of the ZIP: its name, what it holds, and the schema of its object or of each of its rows. */
 export interface DataExportFile {
   name: string;
@@ -376,6 +411,18 @@ export const DATA_EXPORT_FILES = [
     schema: optimizationRequestFileSchema,
   },
   {
+    name: "notifications.json",
+    about: "What the portal told you had changed: the list behind the bell.",
+    shape: "list",
+    schema: notificationFileSchema,
+  },
+  {
+    name: "notification-preferences.json",
+    about: "Which notifications you also get by mail.",
+    shape: "object",
+    schema: notificationPreferencesFileSchema,
+  },
+  {
     name: "identity-audit.json",
     about:
       "The portal's record of your sign-ins and failed attempts, changes to how you sign in, proofs, downloads, and what operators did to your account.",
@@ -403,5 +450,6 @@ export type OrderFileRow = z.infer<typeof orderFileSchema>;
 export type TransactionFileRow = z.infer<typeof transactionFileSchema>;
 export type SubscriptionFileRow = z.infer<typeof subscriptionFileSchema>;
 export type OptimizationRequestFileRow = z.infer<typeof optimizationRequestFileSchema>;
+export type NotificationFileRow = z.infer<typeof notificationFileSchema>;
 export type IdentityEventFileRow = z.infer<typeof identityEventFileSchema>;
 export type SecretRevealFileRow = z.infer<typeof secretRevealFileSchema>;

@@ -211,8 +211,8 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
       user = await grantEarnedRole(db, config, user);
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
-      await app.startSession(reply, user, "google");
-      await rememberSignInBrowser({ db, config, mail, devices }, request, reply, user);
+      const session = await app.startSession(reply, user, "google");
+      await rememberSignInBrowser({ db, config, mail, devices }, request, reply, user, session);
       return reply.redirect(`${config.appUrl}${returnTo ?? DEFAULT_RETURN_PATH}`, 303);
     },
   );

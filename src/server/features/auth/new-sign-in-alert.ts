@@ -1,13 +1,17 @@
 /**
  * "New sign-in to your account": mailed when a sign-in comes from a browser that has never signed in
  * to the account before (it carries no device cookie naming the account, decision 019), so the owner
- * hears at once of a sign-in that was not theirs.
+ * hears at once of a sign-in that was not theirs. The sign-in is also a `new_sign_in` notification
+ * (decision 041): the alert is that entry's mail, sent at once rather than with the digest, and only
+ * while the owner's security switch is on.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { describeUserAgent } from "../../../shared/user-agent";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
-import type { UserRow } from "../../db/schema";
+import type { SessionRow, UserRow } from "../../db/schema";
+import { recordMailedNotification } from "../../notifications/notifier";
+import { mailTopicOn } from "../../notifications/preferences";
 import type { MailQueue } from "../../outbox/mail";
 import { newSignInMail } from "./emails";
 import type { KnownDeviceCookie } from "./known-device";
@@ -28,18 +32,31 @@ export async function rememberSignInBrowser(
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
+  session: SessionRow,
   at = new Date(),
 ): Promise<void> {
   if (deps.devices.read(request)?.userId !== user.id) {
     const { browser, os } = describeUserAgent(request.headers["user-agent"] ?? null);
-    const mail = newSignInMail(user.email, {
-      when: `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
-      device: `${browser} on ${os}`,
-      ip: request.ip,
-      sessionsUrl: `${deps.config.appUrl}/settings`,
+    const device = `${browser} on ${os}`;
+    const mailed = await deps.db.transaction(async (tx) => {
+      const isNew = await recordMailedNotification(tx, {
+        userId: user.id,
+        kind: "new_sign_in",
+        dedupeKey: `sign-in:session:${session.id}`,
+        detail: { browser: device },
+        link: "/settings",
+      });
+      if (!isNew || !(await mailTopicOn(tx, user.id, "security"))) return false;
+      const mail = newSignInMail(user.email, {
+        when: `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+        device,
+        ip: request.ip,
+        sessionsUrl: `${deps.config.appUrl}/settings`,
+      });
+      await deps.mail.enqueue(tx, mail);
+      return true;
     });
-    await deps.mail.enqueue(deps.db, mail);
-    deps.mail.kick();
+    if (mailed) deps.mail.kick();
   }
   deps.devices.remember(reply, user.id);
 }

@@ -210,8 +210,8 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
       const user = await grantEarnedRole(db, config, owner);
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
-      await app.startSession(reply, user, "passkey");
-      await rememberSignInBrowser({ db, config, mail, devices }, request, reply, user);
+      const session = await app.startSession(reply, user, "passkey");
+      await rememberSignInBrowser({ db, config, mail, devices }, request, reply, user, session);
       return toCurrentUser(user);
     },
   );

@@ -144,12 +144,13 @@ const authRoutes: FastifyPluginAsyncZod<{
       if (secondStep.read(request)) secondStep.clear(reply);
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
-      await app.startSession(reply, user, "password");
+      const session = await app.startSession(reply, user, "password");
       await rememberSignInBrowser(
         { db, config: opts.config, mail: opts.mail, devices },
         request,
         reply,
         user,
+        session,
       );
       return toCurrentUser(user);
     },

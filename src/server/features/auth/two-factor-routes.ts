@@ -64,8 +64,8 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
       );
       secondStep.clear(reply);
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
-      await app.startSession(reply, user, provenBy);
-      await rememberSignInBrowser({ db, config, mail, devices }, request, reply, user);
+      const session = await app.startSession(reply, user, provenBy);
+      await rememberSignInBrowser({ db, config, mail, devices }, request, reply, user, session);
       return toCurrentUser(user);
     },
   );

@@ -14,6 +14,7 @@ import { linkedinAccountsFile, secretRevealsFile } from "./account-files";
 import { ordersFile, subscriptionsFile, transactionsFile } from "./billing-files";
 import type { ExportContext } from "./export-context";
 import { identityAuditFile, profileFile, sessionsFile, signInMethodsFile } from "./identity-files";
+import { notificationPreferencesFile, notificationsFile } from "./notification-files";
 import { optimizationRequestsFile } from "./optimization-file";
 import { readmeText } from "./readme";
 import { type ZipEntry, type ZipStream, zipStream } from "./zip-stream";
@@ -30,6 +31,8 @@ const WRITERS: Record<DataExportFileName, (ctx: ExportContext) => AsyncIterable<
   "transactions.json": transactionsFile,
   "subscriptions.json": subscriptionsFile,
   "optimization-requests.json": optimizationRequestsFile,
+  "notifications.json": notificationsFile,
+  "notification-preferences.json": notificationPreferencesFile,
   "identity-audit.json": identityAuditFile,
   "secret-reveals.json": secretRevealsFile,
 };

@@ -35,6 +35,8 @@ import {
   recordSubscription,
   subscriptionEntry,
 } from "../../ledger/subscriptions";
+import { type NewNotification, type Notifier, recordMailedNotification } from "../../notifications/notifier";
+import { mailTopicOn } from "../../notifications/preferences";
 import type { MailQueue } from "../../outbox/mail";
 import { closeOpenOrder, findOrderById, findOrderBySession } from "./orders-repo";
 import { paymentFailedMail, paymentReceiptMail } from "./payment-mails";
@@ -47,6 +49,8 @@ export interface PaymentEventContext {
   payments: PaymentsPort;
   /** Receipts and failure notices; none are sent without it. */
   mail?: MailQueue;
+  /** Failed payments and refunds become the customer's notifications (decision 041). */
+  notifier?: Notifier;
 }
 
 type CheckoutSession = {
@@ -184,6 +188,51 @@ async function emailOf(db: Database, userId: number | null): Promise<string | nu
   return user?.email ?? null;
 }
 
+function paymentNotification(
+  kind: "payment_failed" | "payment_refunded",
+  eventId: string,
+  row: TransactionRow & { userId: number },
+): NewNotification {
+  return {
+    userId: row.userId,
+    kind,
+    dedupeKey: `payment-event:${eventId}`,
+    detail: { amount: row.amountCents, currency: row.currency, product: row.product },
+    link: "/billing/transactions",
+  };
+}
+
+/**
+ * A failed invoice: its entry, and its "Pay now" notice, which is the entry's mail (so the digest
+ * does not repeat it) and follows the customer's payments switch. Answers whether a mail was queued.
+ */
+async function notifyFailedPayment(
+  tx: Database,
+  context: PaymentEventContext | undefined,
+  eventId: string,
+  row: TransactionRow | undefined,
+): Promise<boolean> {
+  if (!row || row.userId === null) return false;
+  const entry = paymentNotification("payment_failed", eventId, { ...row, userId: row.userId });
+  const isNew = await recordMailedNotification(tx, entry);
+  if (!isNew || !(await mailTopicOn(tx, row.userId, "payments"))) return false;
+  return queuePaymentMail(tx, context, row, false);
+}
+
+/** A refund: its entry, mailed with the customer's next digest if their payments switch is on. */
+async function notifyRefund(
+  tx: Database,
+  context: PaymentEventContext | undefined,
+  eventId: string,
+  row: TransactionRow | undefined,
+): Promise<boolean> {
+  if (!context?.notifier || !row || row.userId === null) return false;
+  const notified = await context.notifier.record(tx, [
+    paymentNotification("payment_refunded", eventId, { ...row, userId: row.userId }),
+  ]);
+  return notified.length > 0;
+}
+
 /** Queues the receipt of a paid invoice, or the notice of a failed one, for the row's customer. */
 async function queuePaymentMail(
   db: Database,
@@ -255,10 +304,14 @@ export async function handlePaymentEvent(
         if (order) await closeOpenOrder(tx, order.id, "expired");
         return { outcome: "processed" as const, mailed: false };
       }
-      case "invoice.paid":
+      case "invoice.paid": {
+        const row = await recordInLedger(tx, log, event, source);
+        const mailed = await queuePaymentMail(tx, context, row, true);
+        return { outcome: "processed" as const, mailed };
+      }
       case "invoice.payment_failed": {
         const row = await recordInLedger(tx, log, event, source);
-        const mailed = await queuePaymentMail(tx, context, row, event.type === "invoice.paid");
+        const mailed = await notifyFailedPayment(tx, context, event.id, row);
         return { outcome: "processed" as const, mailed };
       }
       case "payment_intent.payment_failed":
@@ -268,9 +321,10 @@ export async function handlePaymentEvent(
         return { outcome: "processed" as const, mailed: false };
       case "charge.refunded": {
         const orderId = await orderOfCharge(tx, object);
-        await recordInLedger(tx, log, event, source, { id: orderId });
+        const row = await recordInLedger(tx, log, event, source, { id: orderId });
         if (orderId && (await refundsOrderInFull(tx, orderId, object))) await markOrderRefunded(tx, orderId);
-        return { outcome: "processed" as const, mailed: false };
+        const notified = await notifyRefund(tx, context, event.id, row);
+        return { outcome: "processed" as const, mailed: notified };
       }
       default:
         if (isSubscriptionEvent(event.type)) {
@@ -281,6 +335,7 @@ export async function handlePaymentEvent(
         return { outcome: "ignored" as const, mailed: false };
     }
   });
+  // The outbox's kick also starts a refund's digest.
   if (mailed) context?.mail?.kick();
   return outcome;
 }

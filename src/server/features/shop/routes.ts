@@ -29,6 +29,7 @@ import { badRequest, forbidden, notFound } from "../../http/errors";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
 import { errorResponses, notModifiedResponse } from "../../http/responses";
+import type { Notifier } from "../../notifications/notifier";
 import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
 import { orderIdOfCancelLink } from "./cancel-link";
@@ -98,6 +99,8 @@ export interface ShopRoutesOptions {
   secretBox: SecretBox;
   /** Receipts and failed-payment notices from the webhook's events. */
   mail?: MailQueue;
+  /** Failed payments and refunds become notifications. */
+  notifier?: Notifier;
 }
 
 /**
@@ -109,7 +112,7 @@ const HELD_ORDER_LOOKUPS_PER_HOUR = 300;
 
 const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
   app,
-  { db, config, payments, secretBox, mail },
+  { db, config, payments, secretBox, mail, notifier },
 ) => {
   const context = (log: ShopContext["log"]): ShopContext => ({ db, config, payments, secretBox, log });
   const checkoutLimit = (userId: number) => ({ key: `checkout-user:${userId}`, limit: 30, windowMs: HOUR });
@@ -386,6 +389,7 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
           config,
           payments,
           mail,
+          notifier,
         }).catch((error: unknown) => {
           app.metrics.webhookEvents.inc({ type: event.type, result: "failed" });
           throw error;
