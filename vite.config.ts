@@ -16,6 +16,7 @@ const SIGNED_IN_LEAVES = [
   "/src/client/lib/money.ts",
   "/src/shared/billing/payment-kinds.ts",
   "/src/client/lib/download.ts",
+  "/src/client/features/notifications/api/unread-count-answer.ts",
 ];
 
 function passkeyAndIconChunks(): Rollup.GetManualChunk {

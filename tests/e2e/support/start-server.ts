@@ -23,6 +23,7 @@ import path from "node:path";
 import { openDatabase } from "../../../src/server/db/client";
 import {
   linkedinAccounts,
+  notifications,
   outboxJobs,
   sessions,
   subscriptions,
@@ -45,6 +46,7 @@ import {
   revealerAccounts,
   syncerSourceAccounts,
 } from "./e2e-accounts";
+import { e2eNotificationsFor } from "./e2e-notifications";
 import { addOptimizationsToSyncSource, insertOptimizations } from "./e2e-optimizations";
 import { E2E_BUYER_DETAILS, e2eStrayPayments, latePayerBilling, ownerTransactions } from "./e2e-transactions";
 import { E2E_GOOGLE_CLIENT_ID } from "./google-issuer";
@@ -209,6 +211,25 @@ await database.db.insert(outboxJobs).values({
   lastError: "Airtable answered 502 Bad Gateway",
   deadAt: new Date(),
 });
+// What changed for the notified users, as the sync and the portal record it (decision 040).
+for (const key of ["notifiedDesktop", "notifiedPhone"] as const) {
+  const userId = userIds.get(key);
+  if (userId === undefined) throw new Error(`no e2e user ${key}`);
+  const now = Date.now();
+  await database.db.insert(notifications).values(
+    e2eNotificationsFor(e2eUsers[key].name.split(" ")[0] ?? key).map((entry, i) => ({
+      userId,
+      kind: entry.kind,
+      dedupeKey: `e2e:${key}:${i}`,
+      detail: entry.detail,
+      link: entry.link,
+      createdAt: new Date(now - entry.minutesAgo * 60_000),
+      readAt: entry.read ? new Date(now - entry.minutesAgo * 60_000) : null,
+      // Mailed already: the run's outbox has nothing to send for them.
+      mailedAt: new Date(now),
+    })),
+  );
+}
 await database.close();
 
 writeSyncSource();

@@ -248,6 +248,26 @@ export const e2eUsers = {
     sessionToken: "e2e-sessions-ended-phone-token-0123456789ab",
     uid: "e2e00000-0000-4000-8000-0000000000f4",
   },
+  /**
+   * Notifications read and unread from the start (see e2e-notifications.ts), followed under the bell,
+   * on the list page and in Settings (notifications.spec.ts): one on a desktop, one on a phone.
+   */
+  notifiedDesktop: {
+    email: "nora.notified@example.test",
+    name: "Nora Notified",
+    username: "nora",
+    role: "customer",
+    sessionToken: "e2e-notified-desktop-session-token-01234567",
+    uid: "e2e00000-0000-4000-8000-00000000a0a1",
+  },
+  notifiedPhone: {
+    email: "ned.notified@example.test",
+    name: "Ned Notified",
+    username: "ned",
+    role: "customer",
+    sessionToken: "e2e-notified-phone-session-token-0123456789a",
+    uid: "e2e00000-0000-4000-8000-00000000a0a2",
+  },
 } as const;
 
 export type E2eUserKey = keyof typeof e2eUsers;

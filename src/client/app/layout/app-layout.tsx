@@ -3,6 +3,7 @@ import { Outlet, useLocation } from "react-router";
 import { BrandMark } from "../../components/brand-mark";
 import { FreshProofHost } from "../../components/fresh-proof-host";
 import { Spinner } from "../../components/ui/spinner";
+import { NotificationBell } from "../../features/notifications/components/notification-bell";
 import { useSessionUser } from "../../lib/session";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { ErrorBoundary } from "../error-boundary";
@@ -34,13 +35,16 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         <div className="fixed inset-y-0 flex w-64 flex-col border-r border-sidebar-border">
           {/* Preloaded with the first screen on a wide one; after a resize it may take a moment. */}
           <Suspense fallback={<div className="h-full bg-sidebar" />}>
-            <SidebarColumn user={user} />
+            <SidebarColumn user={user} headerAction={<NotificationBell />} />
           </Suspense>
         </div>
       ) : (
         <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80">
           <MobileMenu user={user} />
           <BrandMark />
+          <div className="ml-auto">
+            <NotificationBell />
+          </div>
         </header>
       )}
       <div className={wide ? "pl-64" : undefined}>

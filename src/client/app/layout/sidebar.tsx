@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import type { CurrentUser } from "../../../shared/api/user";
 import { BrandMark } from "../../components/brand-mark";
@@ -12,13 +13,22 @@ import { UserBlock } from "./user-block";
  * coming-soon entries are the signed-in screens' only tooltips, so their provider is here, and Radix
  * Tooltip with its positioning engine loads with the sidebar (decision 013).
  */
-export function SidebarContent({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
+export function SidebarContent({
+  user,
+  onNavigate,
+  headerAction,
+}: {
+  user: CurrentUser;
+  onNavigate?: () => void;
+  /** Beside the brand at the top: the notifications bell in the desktop column. */
+  headerAction?: ReactNode;
+}) {
   const { pathname } = useLocation();
   const config = usePublicConfig();
   return (
     <TooltipProvider>
       <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
-        <div className="flex h-16 shrink-0 items-center border-b border-sidebar-border px-5">
+        <div className="flex h-16 shrink-0 items-center justify-between gap-2 border-b border-sidebar-border pr-3 pl-5">
           <Link
             to="/dashboard"
             onClick={onNavigate}
@@ -26,6 +36,7 @@ export function SidebarContent({ user, onNavigate }: { user: CurrentUser; onNavi
           >
             <BrandMark />
           </Link>
+          {headerAction}
         </div>
         <SidebarNav
           current={navEntryFor(pathname)}

@@ -40,6 +40,7 @@ export const firstScreenModules: Record<FixedPath | "/login", readonly string[]>
   "/orders": [...SIGNED_IN, "features/shop/pages/orders-page.tsx"],
   "/help-centre": [...SIGNED_IN, "features/help-centre/pages/help-centre-page.tsx"],
   "/settings": [...SIGNED_IN, "features/settings/pages/settings-page.tsx"],
+  "/notifications": [...SIGNED_IN, "features/notifications/pages/notifications-page.tsx"],
   "/checkout": [...SIGNED_IN, "features/shop/pages/checkout-page.tsx"],
   "/checkout/success": [...SIGNED_IN, "features/shop/pages/checkout-success-page.tsx"],
   "/checkout/cancelled": [...SIGNED_IN, "features/shop/pages/checkout-cancelled-page.tsx"],

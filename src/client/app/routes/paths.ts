@@ -16,6 +16,7 @@ export const signedInPaths = [
   { path: "/orders", nav: "/orders" },
   { path: "/help-centre", nav: "/help-centre" },
   { path: "/settings", nav: "/settings" },
+  { path: "/notifications", nav: "/notifications" },
   { path: "/checkout", nav: "/orders" },
   { path: "/checkout/success", nav: "/orders", openToAll: true },
   { path: "/checkout/cancelled", nav: "/orders", openToAll: true },

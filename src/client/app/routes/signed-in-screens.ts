@@ -34,6 +34,10 @@ export const SettingsPage = lazyScreen(
   () => import("../../features/settings/pages/settings-page"),
   "SettingsPage",
 );
+export const NotificationsPage = lazyScreen(
+  () => import("../../features/notifications/pages/notifications-page"),
+  "NotificationsPage",
+);
 export const CheckoutPage = lazyScreen(
   () => import("../../features/shop/pages/checkout-page"),
   "CheckoutPage",

@@ -5,6 +5,7 @@ import { useSessionUser } from "../../../lib/session";
 import { AccountCard } from "../components/account-card";
 import { CloseLoginCard } from "../components/close-login-card";
 import { DownloadDataCard } from "../components/download-data-card";
+import { EmailNotificationsCard } from "../components/email-notifications-card";
 import { GoogleCard } from "../components/google-card";
 import { PasskeysCard } from "../components/passkeys-card";
 import { PasswordCard } from "../components/password-card";
@@ -54,6 +55,7 @@ export function SettingsPage() {
           <div className="grid content-start gap-6 lg:col-span-2">
             <AccountCard user={user} />
             <GoogleCard user={user} />
+            <EmailNotificationsCard />
           </div>
           <div className="lg:col-span-5">
             <SessionsCard />

@@ -1,0 +1,195 @@
+import { BellOff, CheckCheck } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import type { Notification } from "../../../../shared/api/notifications";
+import { EmptyState } from "../../../components/empty-state";
+import { ErrorState } from "../../../components/error-state";
+import { NativeSelect } from "../../../components/native-select";
+import { PageHeader } from "../../../components/page-header";
+import { Button } from "../../../components/ui/button";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { Spinner } from "../../../components/ui/spinner";
+import { failureText } from "../../../lib/api-error";
+import { formatCount } from "../../../lib/format";
+import { toast } from "../../../lib/use-toast";
+import { type UrlFilters, useUrlFilters } from "../../../lib/use-url-filters";
+import { useNotificationList } from "../api/get-notifications";
+import { useMarkRead } from "../api/mark-read";
+import { NotificationEntry } from "../components/notification-entry";
+
+const TITLE = "Notifications";
+const DESCRIPTION = "What changed in your accounts, requests and payments.";
+const PAGE_SIZE = 30;
+
+type Show = "all" | "unread";
+interface NotificationFilters {
+  show: Show;
+}
+
+const NOTIFICATION_URL_FILTERS: UrlFilters<NotificationFilters> = {
+  parse: (params) => ({ show: params.get("show") === "unread" ? "unread" : "all" }),
+  serialize: ({ show }) => new URLSearchParams(show === "unread" ? { show } : {}),
+  empty: { show: "all" },
+};
+
+function markFailed(error: unknown) {
+  toast({
+    variant: "destructive",
+    title: "Could not mark as read",
+    description: failureText(error, "The notifications could not be marked as read"),
+  });
+}
+
+function Screen({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="space-y-6">
+      <PageHeader title={TITLE} description={DESCRIPTION} actions={actions} />
+      {children}
+    </div>
+  );
+}
+
+/** The customer's notifications, newest first: all or only the unread, marked read one by one or all at once. */
+export function NotificationsPage() {
+  const { filters, setFilters } = useUrlFilters(NOTIFICATION_URL_FILTERS);
+  const list = useNotificationList({ unread: filters.show === "unread", limit: PAGE_SIZE });
+  const markRead = useMarkRead();
+  const [now] = useState(() => Date.now());
+
+  const entries = list.data?.pages.flatMap((page) => page.notifications) ?? [];
+  const unread = list.data?.pages.at(-1)?.unreadCount ?? 0;
+
+  const open = (entry: Notification) => {
+    if (!entry.read) markRead.mutate({ ids: [entry.id] }, { onError: markFailed });
+  };
+
+  const actions = (
+    <Button
+      variant="outline"
+      disabled={unread === 0 || markRead.isPending}
+      onClick={() =>
+        markRead.mutate(
+          { all: true },
+          {
+            onSuccess: () => toast({ title: "All notifications marked as read" }),
+            onError: markFailed,
+          },
+        )
+      }
+    >
+      <CheckCheck aria-hidden="true" />
+      Mark all read
+    </Button>
+  );
+
+  const filterBar = (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <NativeSelect<Show>
+        label="Show"
+        className="w-full sm:w-48"
+        value={filters.show}
+        options={[
+          { value: "all", label: "All" },
+          { value: "unread", label: "Unread" },
+        ]}
+        onChange={(show) => setFilters({ show })}
+      />
+      {list.data ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {unread === 1 ? "1 unread notification" : `${formatCount(unread)} unread notifications`}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  if (list.isPending) {
+    return (
+      <Screen actions={actions}>
+        {filterBar}
+        <div role="status" aria-label="Loading notifications" className="space-y-3">
+          <span className="sr-only">Loading notifications</span>
+          {[0, 1, 2].map((n) => (
+            <div key={n} className="space-y-2 rounded-xl border bg-card p-4">
+              <Skeleton className="h-4 w-3/5" />
+              <Skeleton className="h-3 w-1/5" />
+            </div>
+          ))}
+        </div>
+      </Screen>
+    );
+  }
+  if (!list.data) {
+    return (
+      <Screen actions={actions}>
+        {filterBar}
+        <ErrorState
+          title="Your notifications could not be loaded"
+          error={list.error}
+          retrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
+      </Screen>
+    );
+  }
+
+  return (
+    <Screen actions={actions}>
+      {filterBar}
+      {list.isError && !list.isFetchNextPageError ? (
+        <ErrorState
+          title="Your notifications could not be refreshed"
+          note="The list below may be out of date."
+          error={list.error}
+          retrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
+      ) : null}
+      {entries.length === 0 ? (
+        filters.show === "unread" ? (
+          <EmptyState
+            icon={<CheckCheck aria-hidden="true" />}
+            title="You're all caught up"
+            action={
+              <Button variant="outline" onClick={() => setFilters({ show: "all" })}>
+                Show all notifications
+              </Button>
+            }
+          >
+            No unread notifications.
+          </EmptyState>
+        ) : (
+          <EmptyState icon={<BellOff aria-hidden="true" />} title="No notifications yet">
+            Changes to your LinkedIn accounts, optimization and replacement requests, payments and sign-ins
+            appear here.
+          </EmptyState>
+        )
+      ) : (
+        <ul aria-label="Notifications" className="divide-y rounded-xl border bg-card p-1">
+          {entries.map((entry) => (
+            <NotificationEntry key={entry.id} entry={entry} now={now} onOpen={open} />
+          ))}
+        </ul>
+      )}
+      {list.isFetchNextPageError ? (
+        <ErrorState
+          title="More notifications could not be loaded"
+          error={list.error}
+          retrying={list.isFetchingNextPage}
+          onRetry={() => void list.fetchNextPage()}
+        />
+      ) : list.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="outline"
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {list.isFetchingNextPage ? (
+              <Spinner label="Loading more notifications" className="size-4" />
+            ) : null}
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </Screen>
+  );
+}
