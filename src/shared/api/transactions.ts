@@ -140,7 +140,6 @@ export const transactionListQuerySchema = z.object({
   /** Part of the product's name, any case. */
   q: singleLineText().max(200).optional(),
 });
-export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
 
 /** `GET /api/transactions/export.csv`: the caller's own rows, narrowed as the page narrows them. */
 export const transactionExportQuerySchema = z.object({
