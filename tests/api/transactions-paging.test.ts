@@ -276,6 +276,35 @@ describe("GET /api/transactions, a page at a time", () => {
       expect(list.transactions[0]?.payNow).toBe(false);
     });
 
+    it("changes when a checkout arrives that its first invoice repeats, and the invoice leaves the list", async () => {
+      const invoiceId = `in_first_${customer.user.id}`;
+      const [invoice] = await t.database.db
+        .insert(transactions)
+        .values({
+          userId: customer.user.id,
+          source: "stripe",
+          eventId: `evt_first_invoice_${customer.user.id}`,
+          eventType: "payment.succeeded",
+          invoiceId,
+          createdTime: new Date(BASE_TIME),
+        })
+        .returning();
+      const before = await etagOf();
+      expect(before.list.transactions.map((r) => r.id)).toEqual([invoice?.id]);
+
+      // The checkout names no customer yet; it is still the same payment as the invoice.
+      await t.database.db.insert(transactions).values({
+        userId: null,
+        source: "stripe",
+        eventId: `evt_first_checkout_${customer.user.id}`,
+        eventType: "checkout.session.completed",
+        invoiceId,
+      });
+      const after = await revalidate(before.etag);
+      expect(after.statusCode).toBe(200);
+      expect(transactionListSchema.parse(after.json())).toMatchObject({ total: 0, transactions: [] });
+    });
+
     it("changes when an order or a plan gives the customer a billing account", async () => {
       const viaOrder = await etagOf();
       expect(viaOrder.list.billingAccount).toBe("none");
