@@ -616,7 +616,8 @@ describe("the billing ledger", () => {
       expect(res.statusCode).toBe(200);
       const list = transactionListSchema.parse(res.json());
       expect(list.total).toBe(3);
-      expect(list.limit).toBe(1000);
+      expect(list.limit).toBe(50);
+      expect(list.nextCursor).toBeNull();
       expect(list.transactions.map((r) => r.createdTime)).toEqual([
         new Date(1_760_000_000_000).toISOString(),
         new Date(1_730_000_000_000).toISOString(),
@@ -637,7 +638,7 @@ describe("the billing ledger", () => {
       expect(Object.keys(bad.json())).toEqual(["error"]);
     });
 
-    it("caps the list at the newest 1,000 and counts them all", async () => {
+    it("answers a page of at most 200 of the newest rows and counts them all", async () => {
       const values = Array.from({ length: 1005 }, (_, n) => ({
         userId: customer.user.id,
         uid: customer.user.uid,
@@ -647,16 +648,20 @@ describe("the billing ledger", () => {
         createdTime: new Date(1_700_000_000_000 + n * 60_000),
       }));
       await t.database.db.insert(transactions).values(values);
-      const list = transactionListSchema.parse((await get("/api/transactions", customer.cookie)).json());
+      const list = transactionListSchema.parse(
+        (await get("/api/transactions?limit=200", customer.cookie)).json(),
+      );
       expect(list.total).toBe(1005);
-      expect(list.transactions).toHaveLength(1000);
+      expect(list.matching).toBe(1005);
+      expect(list.transactions).toHaveLength(200);
       expect(list.transactions[0]?.amountCents).toBe(1004);
-      expect(list.transactions.at(-1)?.amountCents).toBe(5);
+      expect(list.transactions.at(-1)?.amountCents).toBe(805);
+      expect(list.nextCursor).not.toBeNull();
 
       // An unchanged history costs a 304; a long one travels gzipped.
       const first = await t.app.inject({
         method: "GET",
-        url: "/api/transactions",
+        url: "/api/transactions?limit=200",
         headers: { cookie: customer.cookie, "accept-encoding": "gzip" },
       });
       expect(first.headers["content-encoding"]).toBe("gzip");
@@ -664,7 +669,7 @@ describe("the billing ledger", () => {
       expect(first.rawPayload.length).toBeLessThan(JSON.stringify(list).length / 5);
       const again = await t.app.inject({
         method: "GET",
-        url: "/api/transactions",
+        url: "/api/transactions?limit=200",
         headers: {
           cookie: customer.cookie,
           "accept-encoding": "gzip",

@@ -296,6 +296,17 @@ export const linkedinAccountListVersions = pgTable("linkedin_account_list_versio
   version: bigint("version", { mode: "number" }).notNull(),
 });
 
+/**
+ * A counter per customer that triggers (the transaction_list_versions migration) bump on every change
+ * to what their transactions list shows: their ledger rows, the rows sharing an invoice or an order
+ * with them ("Pay now", a checkout's first invoice), and the Stripe customer of their orders and plans
+ * (Manage billing). The list's ETag and its cached pages are keyed by it. No foreign key, as above.
+ */
+export const transactionListVersions = pgTable("transaction_list_versions", {
+  userId: integer("user_id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});
+
 export const profileOptimizations = pgTable(
   "profile_optimizations",
   {

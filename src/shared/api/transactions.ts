@@ -20,6 +20,11 @@ export const KNOWN_EVENT_TYPES = [
  */
 export const TRANSACTION_LIST_LIMIT = 1000;
 
+/** `GET /api/transactions` answers this many rows a page unless asked for another `limit`. */
+export const TRANSACTION_PAGE_SIZE = 50;
+/** The most rows one page of `GET /api/transactions` answers. */
+export const TRANSACTION_PAGE_MAX = 200;
+
 /** Where a row came from: the operator's base, Stripe, or the local test checkout. */
 export const transactionSourceSchema = z.enum(["airtable", "stripe", "test"]);
 
@@ -62,11 +67,22 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-/** `GET /api/transactions`: the newest transactions first, at most `limit` of `total`. */
+/**
+ * `GET /api/transactions`: one page of the customer's transactions, newest first, at most `limit`
+ * rows; `nextCursor` asks for the page after it.
+ */
 export const transactionListSchema = z.object({
   transactions: z.array(transactionSchema),
+  /** How many transactions the customer's history shows in all, whatever the filters. */
   total: z.number().int(),
+  /** The most rows this page holds. */
   limit: z.number().int(),
+  /** How many transactions match the page's `eventType` and `q` (`total` without them). */
+  matching: z.number().int(),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Every event type in the customer's history, for the type filter, in code order. */
+  eventTypes: z.array(z.string()),
   /** The customer has a billing account, so `POST /api/billing/portal` can open their billing page. */
   canManageBilling: z.boolean(),
   /** Why Manage billing is offered or not: the same as `canManageBilling`, with the reason. */
@@ -74,9 +90,55 @@ export const transactionListSchema = z.object({
 });
 export type TransactionList = z.infer<typeof transactionListSchema>;
 
+/**
+ * Where a page starts: right after the row that happened at this time (UTC, to the microsecond, as
+ * the database keeps it) with this id, in the list's order (newest first, then the higher id).
+ */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)~([1-9]\d{0,9})$/;
+
+export interface TransactionCursor {
+  occurredAt: string;
+  id: number;
+}
+
+export function transactionCursorOf(cursor: TransactionCursor): string {
+  return `${cursor.occurredAt}~${cursor.id}`;
+}
+
+export function parseTransactionCursor(text: string): TransactionCursor | undefined {
+  const match = CURSOR.exec(text);
+  if (!match?.[1] || !match[2]) return undefined;
+  const occurredAt = match[1];
+  const id = Number(match[2]);
+  // A real instant (no 31 February) and an id the database can hold.
+  const millis = `${occurredAt.slice(0, 23)}Z`;
+  if (Number.isNaN(Date.parse(millis)) || new Date(millis).toISOString() !== millis) return undefined;
+  if (id > 2_147_483_647) return undefined;
+  return { occurredAt, id };
+}
+
 export const transactionListQuerySchema = z.object({
   /** Must be the caller's own uid; an admin may read anyone's. */
   uid: uidSchema.optional(),
+  /** The `nextCursor` of the page before; none for the first page. */
+  cursor: z
+    .string()
+    .max(60)
+    .transform((text, ctx) => {
+      const cursor = parseTransactionCursor(text);
+      if (!cursor) {
+        ctx.addIssue({ code: "custom", message: "is not a cursor this list gave" });
+        return z.NEVER;
+      }
+      return cursor;
+    })
+    .optional(),
+  /** How many rows the page holds at most. */
+  limit: z.coerce.number().int().min(1).max(TRANSACTION_PAGE_MAX).default(TRANSACTION_PAGE_SIZE),
+  /** One event type, as stored. */
+  eventType: singleLineText().max(100).optional(),
+  /** Part of the product's name, any case. */
+  q: singleLineText().max(200).optional(),
 });
 
 /** `GET /api/transactions/export.csv`: the caller's own rows, narrowed as the page narrows them. */

@@ -226,3 +226,31 @@ export const e2eStrayPayments = [
     stripeCustomerId: "cus_e2eStrayStays",
   },
 ] as const;
+
+/** How many rows the longHistory customer has: more than two pages of the list (50 a page). */
+export const LONG_HISTORY_LENGTH = 130;
+/** Every tenth of them is a refund of LinkedIn Lite; the rest are renewals of LinkedIn Plus. */
+export const LONG_HISTORY_REFUNDS = LONG_HISTORY_LENGTH / 10;
+
+/**
+ * The longHistory customer's rows, newest first: renewal n happened n days before the newest, and
+ * every tenth row is a refund. Three rows share each time at the end, as a busy webhook would.
+ */
+export function longHistory(owner: { id: number; uid: string }) {
+  const newest = Date.parse("2026-11-01T09:00:00.000Z");
+  return Array.from({ length: LONG_HISTORY_LENGTH }, (_, n) => {
+    const refund = n % 10 === 9;
+    return {
+      userId: owner.id,
+      uid: owner.uid,
+      source: "stripe" as const,
+      eventId: `evt_e2e_long_history_${n}`,
+      eventType: refund ? "refund.created" : "payment.succeeded",
+      product: refund ? `LinkedIn Lite refund ${n + 1}` : `LinkedIn Plus renewal ${n + 1}`,
+      amountCents: refund ? 9800 : 13400,
+      currency: "USD",
+      amountActual: refund ? "98.00" : "134.00",
+      createdTime: new Date(newest - Math.min(n, LONG_HISTORY_LENGTH - 6) * 86_400_000),
+    };
+  });
+}

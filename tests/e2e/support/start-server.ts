@@ -48,7 +48,13 @@ import {
 } from "./e2e-accounts";
 import { e2eNotificationsFor } from "./e2e-notifications";
 import { addOptimizationsToSyncSource, insertOptimizations } from "./e2e-optimizations";
-import { E2E_BUYER_DETAILS, e2eStrayPayments, latePayerBilling, ownerTransactions } from "./e2e-transactions";
+import {
+  E2E_BUYER_DETAILS,
+  e2eStrayPayments,
+  latePayerBilling,
+  longHistory,
+  ownerTransactions,
+} from "./e2e-transactions";
 import { E2E_GOOGLE_CLIENT_ID } from "./google-issuer";
 import {
   DISPOSABLE_SESSIONS_PER_USER,
@@ -174,6 +180,10 @@ const latePayer = latePayerBilling(`http://127.0.0.1:${port}`, {
 });
 await database.db.insert(transactions).values(latePayer.transactions);
 await database.db.insert(subscriptions).values(latePayer.subscription);
+// A history longer than a page of the list, for paging as the customer scrolls.
+const longHistoryId = userIds.get("longHistory");
+if (longHistoryId === undefined) throw new Error("no e2e user longHistory");
+await database.db.insert(transactions).values(longHistory({ id: longHistoryId, uid: uidOf("longHistory") }));
 const optimizerId = userIds.get("optimizer");
 if (optimizerId === undefined) throw new Error("no e2e user optimizer");
 await insertOptimizations(database.db, optimizerId, uidOf("optimizer"));

@@ -132,6 +132,15 @@ export const e2eUsers = {
     sessionToken: "e2e-late-payer-session-token-0123456789abcd",
     uid: "e2e00000-0000-4000-8000-0000000000b2",
   },
+  /** Years of monthly renewals and a few refunds (see longHistory in e2e-transactions.ts): pages of them. */
+  longHistory: {
+    email: "lars.long-history@example.test",
+    name: "Lars Longhistory",
+    username: "lars",
+    role: "customer",
+    sessionToken: "e2e-long-history-session-token-0123456789ab",
+    uid: "e2e00000-0000-4000-8000-0000000000b3",
+  },
   /** A request of every optimization status (see e2e-optimizations.ts), and a request form to open. */
   optimizer: {
     email: "opal.optimizer@example.test",

@@ -14,7 +14,10 @@ import {
   linkPaymentBodySchema,
   payNowAnswerSchema,
   TRANSACTION_LIST_LIMIT,
+  TRANSACTION_PAGE_MAX,
+  TRANSACTION_PAGE_SIZE,
   type TransactionList,
+  transactionCursorOf,
   transactionExportQuerySchema,
   transactionIdParamsSchema,
   transactionListQuerySchema,
@@ -37,6 +40,7 @@ import {
   notModifiedResponse,
   textBody,
 } from "../../http/responses";
+import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
 import { FAILED_EVENT_TYPE, isInvoicePaid, isPayableFailure, payNowUrlOf } from "../../ledger/pay-now";
 import { linkPayment } from "./link-payment";
 import { plansOf, subscriptionDto } from "./subscriptions-queries";
@@ -46,10 +50,12 @@ import {
   checkoutSessionsFromBefore,
   listedTransaction,
   matchingTransactions,
-  newestTransactions,
   rememberStripeCustomer,
   stripeCustomerOf,
+  transactionCounts,
   transactionDto,
+  transactionListVersion,
+  transactionPage,
   unlinkedTransactions,
 } from "./transactions-queries";
 
@@ -62,38 +68,60 @@ export interface BillingRoutesOptions {
 const HOUR = 60 * 60 * 1000;
 
 const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, { db, config, payments }) => {
+  // The list's format: the payment provider decides "Pay now" and Manage billing, and the code the shape.
+  const pages = createVersionedPages(`tx1-${payments?.kind ?? "none"}`);
+
   app.get(
     "/api/transactions",
     {
       config: { access: "user" },
       schema: {
-        summary: "The signed-in user's transactions",
-        description: `The customer's transactions, newest first: at most ${TRANSACTION_LIST_LIMIT} of \`total\` (the CSV export has them all). \`uid\` must be the caller's own; an admin may read anyone's.`,
+        summary: "The signed-in user's transactions, a page at a time",
+        description: `The customer's transactions, newest first, a page of at most \`limit\` (${TRANSACTION_PAGE_SIZE} unless asked, ${TRANSACTION_PAGE_MAX} at most) of the \`matching\` ones (those of one \`eventType\` and product search \`q\`; \`total\` without them). \`nextCursor\`, passed as \`cursor\`, answers the page after it. \`uid\` must be the caller's own; an admin may read anyone's. The ETag names the customer's list version and the query: an unchanged page costs a 304.`,
         querystring: transactionListQuerySchema,
-        response: { 200: transactionListSchema, 304: notModifiedResponse, ...errorResponses(403, 404) },
+        response: {
+          200: transactionListSchema,
+          304: notModifiedResponse,
+          400: errorBody(
+            "The cursor is not one this list gave, the limit is out of bounds, or a filter is too long.",
+          ),
+          ...errorResponses(403, 404),
+        },
       },
     },
     async (request, reply) => {
       const me = requireUser(request);
-      const { uid } = request.query;
+      const { uid, cursor, limit, eventType, q } = request.query;
       const ownerId =
         uid === undefined
           ? me.id
           : await ownerIdOfUid(db, me, uid, "You can only view your own transactions");
       if (ownerId === undefined) throw notFound("User not found");
-      const [{ rows, total }, billingAccount] = await Promise.all([
-        newestTransactions(db, ownerId, TRANSACTION_LIST_LIMIT),
-        billingAccountOf(db, payments, ownerId),
+      const filters = { eventType: eventType || undefined, q: q?.trim() || undefined };
+      const filterKey = JSON.stringify([filters.eventType ?? "", filters.q ?? ""]);
+      const key = JSON.stringify([filterKey, cursor ? transactionCursorOf(cursor) : "", limit]);
+      // The version first: what is read after it is at least as new, so a page is never older than its tag.
+      const version = await transactionListVersion(db, ownerId);
+      if (answeredNotModified(request, reply, pages.etagOf(version, key))) return reply;
+      const cached = pages.get(ownerId, version, key);
+      if (cached) return sendCachedPage(request, reply, cached);
+      const [page, counts, billingAccount] = await Promise.all([
+        transactionPage(db, ownerId, { ...filters, cursor, limit }),
+        pages.shared(ownerId, version, `counts:${filterKey}`, () => transactionCounts(db, ownerId, filters)),
+        pages.shared(ownerId, version, "billingAccount", () => billingAccountOf(db, payments, ownerId)),
       ]);
       const list: TransactionList = {
-        transactions: rows.map((row) => transactionDto(row, payments)),
-        total,
-        limit: TRANSACTION_LIST_LIMIT,
+        transactions: page.rows.map((row) => transactionDto(row, payments)),
+        total: counts.total,
+        limit,
+        matching: counts.matching,
+        nextCursor: page.nextCursor,
+        eventTypes: counts.eventTypes,
         canManageBilling: billingAccount === "ready",
         billingAccount,
       };
-      // Built from typed rows; sent as text so an unchanged history costs a 304 and the rest travels gzipped.
-      return sendPersonalJson(request, reply, JSON.stringify(list));
+      // Built from typed rows; sent as text, kept for the next read of this page at this version.
+      return sendCachedPage(request, reply, pages.put(ownerId, version, key, JSON.stringify(list)));
     },
   );
 

@@ -14,10 +14,21 @@ import {
   sql,
 } from "drizzle-orm";
 import type { BillingAccount } from "../../../shared/api/subscriptions";
-import type { Transaction, TransactionExportQuery } from "../../../shared/api/transactions";
+import {
+  type Transaction,
+  type TransactionCursor,
+  type TransactionExportQuery,
+  transactionCursorOf,
+} from "../../../shared/api/transactions";
 import type { PaymentsPort } from "../../adapters/payments/port";
 import type { Database } from "../../db/client";
-import { orders, subscriptions, type TransactionRow, transactions } from "../../db/schema";
+import {
+  orders,
+  subscriptions,
+  type TransactionRow,
+  transactionListVersions,
+  transactions,
+} from "../../db/schema";
 import { firstInvoiceOfCheckout } from "../../ledger/first-invoice";
 import { invoicePaidSince, isPayableFailure } from "../../ledger/pay-now";
 
@@ -62,23 +73,94 @@ export function transactionDto(
 
 const listed = { ...getTableColumns(transactions), paidSince: invoicePaidSince };
 
-/** The newest `limit` transactions of a customer, and how many they have in all. */
-export async function newestTransactions(
+/** The version of a customer's transactions list (see transactionListVersions); 0 before any change. */
+export async function transactionListVersion(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ version: transactionListVersions.version })
+    .from(transactionListVersions)
+    .where(eq(transactionListVersions.userId, userId));
+  return row?.version ?? 0;
+}
+
+/** What the page's type filter and product search narrow the list to. */
+export interface TransactionFilters {
+  eventType?: string | undefined;
+  q?: string | undefined;
+}
+
+function filterConditions(filters: TransactionFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.eventType) conditions.push(eq(transactions.eventType, filters.eventType));
+  const search = filters.q?.trim();
+  if (search) conditions.push(ilike(transactions.product, `%${search.replace(/[\\%_]/g, "\\$&")}%`));
+  return conditions;
+}
+
+/** The rows a customer's list shows: theirs, without a checkout's first invoice. */
+const shownOf = (userId: number) => and(eq(transactions.userId, userId), not(firstInvoiceOfCheckout));
+
+/** When a row happened, to the microsecond, in UTC: the cursor's text, exact for keyset paging. */
+const occurredText = sql<string>`to_char(${occurredAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * One page of a customer's list: at most `limit` rows after `cursor` in the list's order (newest
+ * first by when the payment happened, then the higher id, so rows sharing a time are neither
+ * repeated nor skipped), and the cursor of the page after it. The time bound comes first so the
+ * (user, occurred) index answers it; the id only breaks ties at the boundary.
+ */
+export async function transactionPage(
   db: Database,
   userId: number,
-  limit: number,
-): Promise<{ rows: ListedTransaction[]; total: number }> {
-  const shown = and(eq(transactions.userId, userId), not(firstInvoiceOfCheckout));
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(listed)
-      .from(transactions)
-      .where(shown)
-      .orderBy(desc(occurredAt), desc(transactions.id))
-      .limit(limit),
-    db.select({ total: count() }).from(transactions).where(shown),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
+  query: TransactionFilters & { cursor?: TransactionCursor | undefined; limit: number },
+): Promise<{ rows: ListedTransaction[]; nextCursor: string | null }> {
+  const conditions = [shownOf(userId), ...filterConditions(query)];
+  if (query.cursor) {
+    const at = sql`${query.cursor.occurredAt}::timestamptz`;
+    conditions.push(
+      sql`${occurredAt} <= ${at}`,
+      sql`(${occurredAt} < ${at} or ${transactions.id} < ${query.cursor.id})`,
+    );
+  }
+  const found = await db
+    .select({ ...listed, occurred: occurredText })
+    .from(transactions)
+    .where(and(...conditions))
+    .orderBy(desc(occurredAt), desc(transactions.id))
+    .limit(query.limit + 1);
+  const rows = found.slice(0, query.limit);
+  const last = rows.at(-1);
+  const nextCursor =
+    found.length > query.limit && last
+      ? transactionCursorOf({ occurredAt: last.occurred, id: last.id })
+      : null;
+  return { rows, nextCursor };
+}
+
+/**
+ * How many rows a customer's list shows, how many of them match the filters, and every event type
+ * among them (for the type filter): one pass over their rows.
+ */
+export async function transactionCounts(
+  db: Database,
+  userId: number,
+  filters: TransactionFilters,
+): Promise<{ total: number; matching: number; eventTypes: string[] }> {
+  const matching = filterConditions(filters);
+  const [row] = await db
+    .select({
+      total: count(),
+      matching:
+        matching.length > 0
+          ? sql<number>`count(*) filter (where ${and(...matching)})`.mapWith(Number)
+          : count(),
+      eventTypes: sql<
+        string[] | null
+      >`array_agg(distinct ${transactions.eventType}) filter (where ${transactions.eventType} is not null)`,
+    })
+    .from(transactions)
+    .where(shownOf(userId));
+  const eventTypes = [...(row?.eventTypes ?? [])].sort();
+  return { total: row?.total ?? 0, matching: row?.matching ?? 0, eventTypes };
 }
 
 /** Every transaction of a customer that the page's filter and search would show, newest first. */
@@ -87,10 +169,7 @@ export async function matchingTransactions(
   userId: number,
   query: TransactionExportQuery,
 ): Promise<TransactionRow[]> {
-  const conditions: SQL[] = [eq(transactions.userId, userId)];
-  if (query.eventType) conditions.push(eq(transactions.eventType, query.eventType));
-  const search = query.q?.trim();
-  if (search) conditions.push(ilike(transactions.product, `%${search.replace(/[\\%_]/g, "\\$&")}%`));
+  const conditions: SQL[] = [eq(transactions.userId, userId), ...filterConditions(query)];
   return db
     .select()
     .from(transactions)

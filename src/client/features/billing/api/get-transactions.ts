@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { type TransactionList, transactionListSchema } from "../../../../shared/api/transactions";
 import { ApiError } from "../../../lib/api-client";
 import { getJsonRevalidated } from "../../../lib/revalidated-get";
@@ -16,25 +16,52 @@ export function retryTransactions(failureCount: number, error: unknown): boolean
   return failureCount < TRANSACTIONS_RETRIES;
 }
 
-export const transactionsQueryKey = (uid: string) => ["/api/transactions", uid] as const;
+/** What the server narrows the list to: one event type, part of a product's name ("" for any). */
+export interface TransactionListFilters {
+  eventType: string;
+  q: string;
+}
 
-/** The customer's billing history, newest first, at most `limit` of `total` rows (decision R12). */
-export async function getTransactions(uid: string): Promise<TransactionList> {
-  const body = await getJsonRevalidated(`/api/transactions?uid=${encodeURIComponent(uid)}`, {
-    on401: "throw",
-  });
+export const transactionsQueryKey = (uid: string, filters: TransactionListFilters) =>
+  ["/api/transactions", uid, filters] as const;
+
+/** The URL of one page of the customer's billing history, newest first (decision 043). */
+export function transactionsPageUrl(
+  uid: string,
+  filters: TransactionListFilters,
+  cursor: string | null,
+): string {
+  const params = new URLSearchParams({ uid });
+  if (filters.eventType) params.set("eventType", filters.eventType);
+  const q = filters.q.trim();
+  if (q) params.set("q", q);
+  if (cursor) params.set("cursor", cursor);
+  return `/api/transactions?${params}`;
+}
+
+/** One page of the customer's billing history; each page's URL is revalidated with its own ETag. */
+export async function getTransactionsPage(
+  uid: string,
+  filters: TransactionListFilters,
+  cursor: string | null,
+): Promise<TransactionList> {
+  const body = await getJsonRevalidated(transactionsPageUrl(uid, filters, cursor), { on401: "throw" });
   return transactionListSchema.parse(body);
 }
 
-export function transactionsQueryOptions(uid: string) {
-  return queryOptions({
-    queryKey: transactionsQueryKey(uid),
-    queryFn: () => getTransactions(uid),
+export function transactionsQueryOptions(uid: string, filters: TransactionListFilters) {
+  return infiniteQueryOptions({
+    queryKey: transactionsQueryKey(uid, filters),
+    queryFn: ({ pageParam }) => getTransactionsPage(uid, filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     staleTime: TRANSACTIONS_FRESH_MS,
     retry: retryTransactions,
+    // While another search is asked for, the list shown stays instead of blinking to placeholders.
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useTransactions(uid: string) {
-  return useQuery(transactionsQueryOptions(uid));
+export function useTransactions(uid: string, filters: TransactionListFilters) {
+  return useInfiniteQuery(transactionsQueryOptions(uid, filters));
 }

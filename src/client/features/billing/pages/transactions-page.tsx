@@ -1,5 +1,5 @@
-import { type ReactNode, useDeferredValue, useMemo, useRef } from "react";
-import type { TransactionList } from "../../../../shared/api/transactions";
+import { type ReactNode, useMemo, useRef } from "react";
+import type { Transaction, TransactionList } from "../../../../shared/api/transactions";
 import { NoMatches } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
@@ -7,17 +7,19 @@ import { SignedOutPanel } from "../../../components/signed-out-panel";
 import { ApiError } from "../../../lib/api-client";
 import { formatCount } from "../../../lib/format";
 import { useSessionUser } from "../../../lib/session";
+import { useRested } from "../../../lib/use-rested";
 import { useUrlFilters } from "../../../lib/use-url-filters";
 import { useTransactions } from "../api/get-transactions";
 import { ExportCsvButton } from "../components/export-csv-button";
+import { LoadMoreTransactions } from "../components/load-more-transactions";
 import { ManageBillingButton, NO_BILLING_ACCOUNT_TEXT } from "../components/manage-billing-button";
 import { TransactionCard } from "../components/transaction-card";
 import { TransactionFiltersBar } from "../components/transaction-filters-bar";
 import {
   eventTypeOptions,
-  filterTransactions,
   isFiltered,
   TRANSACTION_URL_FILTERS,
+  type TransactionFilters,
 } from "../components/transaction-format";
 import { NoTransactions, TransactionsLoading } from "../components/transaction-list-states";
 import { YourPlansCard } from "../components/your-plans-card";
@@ -53,8 +55,15 @@ export function TransactionsPage() {
   return <TransactionsScreen uid={user.uid} />;
 }
 
+/** How long typing in the search pauses before the server is asked. */
+const SEARCH_PAUSE_MS = 250;
+
 function TransactionsScreen({ uid }: { uid: string }) {
-  const list = useTransactions(uid);
+  const { filters, setFilters, clearFilters } = useUrlFilters(TRANSACTION_URL_FILTERS);
+  // The type is asked for at once; a search once typing pauses (the server filters, decision 043).
+  const q = useRested(filters.q, SEARCH_PAUSE_MS);
+  const asked = useMemo(() => ({ eventType: filters.eventType, q }), [filters.eventType, q]);
+  const list = useTransactions(uid, asked);
   const retry = () => void list.refetch();
 
   if (list.error instanceof ApiError && list.error.status === 401) {
@@ -71,7 +80,8 @@ function TransactionsScreen({ uid }: { uid: string }) {
       </Screen>
     );
   }
-  if (!list.data) {
+  const first = list.data?.pages[0];
+  if (!list.data || !first) {
     return (
       <Screen>
         <ErrorState
@@ -85,14 +95,14 @@ function TransactionsScreen({ uid }: { uid: string }) {
     );
   }
 
-  const { data } = list;
-  const { billingAccount } = data;
+  const { billingAccount } = first;
+  const transactions = list.data.pages.flatMap((page) => page.transactions);
   return (
     <Screen actions={billingAccount === "ready" ? <ManageBillingButton /> : undefined}>
       {billingAccount === "ready" ? null : (
         <p className="text-sm text-muted-foreground">{NO_BILLING_ACCOUNT_TEXT[billingAccount]}</p>
       )}
-      {list.error ? (
+      {list.error && !list.isFetchNextPageError ? (
         // An earlier answer is still shown; loading it again failed.
         <ErrorState
           title="Your transactions could not be refreshed"
@@ -103,64 +113,97 @@ function TransactionsScreen({ uid }: { uid: string }) {
         />
       ) : null}
       <YourPlansCard />
-      {data.transactions.length === 0 ? <NoTransactions /> : <TransactionsList data={data} />}
+      {first.total === 0 ? (
+        <NoTransactions />
+      ) : (
+        <div className="space-y-4">
+          <TransactionsList
+            first={first}
+            transactions={transactions}
+            filters={filters}
+            updating={list.isPlaceholderData}
+            onChange={setFilters}
+            onClear={clearFilters}
+          />
+          <LoadMoreTransactions
+            loaded={transactions.length}
+            matching={first.matching}
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            failed={list.isFetchNextPageError}
+            error={list.error}
+            onLoadMore={() => void list.fetchNextPage()}
+          />
+        </div>
+      )}
     </Screen>
   );
 }
 
-function TransactionsList({ data }: { data: TransactionList }) {
-  const { filters, setFilters, clearFilters } = useUrlFilters(TRANSACTION_URL_FILTERS);
+function TransactionsList({
+  first,
+  transactions,
+  filters,
+  updating,
+  onChange,
+  onClear,
+}: {
+  /** The first page: the counts and event types of the whole history. */
+  first: TransactionList;
+  /** Every row of the pages loaded so far. */
+  transactions: Transaction[];
+  filters: TransactionFilters;
+  /** The rows are still those of the filters before, while the new ones load. */
+  updating: boolean;
+  onChange: (patch: Partial<TransactionFilters>) => void;
+  onClear: () => void;
+}) {
   const searchRef = useRef<HTMLInputElement>(null);
-  // Typing stays responsive on a long history: the cards catch up with the search a moment later.
-  const q = useDeferredValue(filters.q);
-  const { transactions } = data;
-  const shown = useMemo(
-    () => filterTransactions(transactions, { eventType: filters.eventType, q }),
-    [transactions, filters.eventType, q],
-  );
   const eventTypes = useMemo(
-    () => eventTypeOptions(transactions, filters.eventType),
-    [transactions, filters.eventType],
+    () =>
+      eventTypeOptions(
+        first.eventTypes.map((eventType) => ({ eventType })),
+        filters.eventType,
+      ),
+    [first.eventTypes, filters.eventType],
   );
   const count = (n: number) => `${formatCount(n)} ${n === 1 ? "transaction" : "transactions"}`;
+  const filtered = first.matching !== first.total || isFiltered(filters);
 
   return (
     <div className="space-y-4">
       <TransactionFiltersBar
         filters={filters}
         eventTypes={eventTypes}
-        onChange={setFilters}
+        onChange={onChange}
         searchRef={searchRef}
       >
         <ExportCsvButton filters={filters} />
       </TransactionFiltersBar>
       <p role="status" className="text-sm text-muted-foreground">
-        {isFiltered(filters)
-          ? `Showing ${formatCount(shown.length)} of ${count(transactions.length)}`
-          : count(transactions.length)}
+        {filtered ? `Showing ${formatCount(first.matching)} of ${count(first.total)}` : count(first.total)}
       </p>
-      {shown.length === 0 ? (
+      {transactions.length === 0 ? (
         <NoMatches
           title="No transactions match your search and filter"
           clearLabel="Clear search and filter"
           onClear={() => {
-            clearFilters();
+            onClear();
             // The button goes with the message: focus goes back to where a new search starts.
             searchRef.current?.focus();
           }}
         />
       ) : (
-        <ul aria-label="Transactions" className="space-y-3">
-          {shown.map((transaction) => (
+        <ul
+          aria-label="Transactions"
+          aria-busy={updating || undefined}
+          className={`space-y-3 ${updating ? "opacity-60 transition-opacity" : ""}`}
+        >
+          {transactions.map((transaction) => (
             <TransactionCard key={transaction.id} transaction={transaction} />
           ))}
         </ul>
       )}
-      {data.total > transactions.length ? (
-        <p className="text-sm text-muted-foreground">
-          {`The list shows your newest ${formatCount(transactions.length)} of ${formatCount(data.total)} transactions. Export CSV includes all of them.`}
-        </p>
-      ) : null}
     </div>
   );
 }
