@@ -103,6 +103,9 @@ export function createRequestWriteBack(
       wish: REQUEST_WISH_LABELS[row.wish],
       note: row.note,
       status: REQUEST_STATUS_LABELS[row.status],
+      // Empty for a customer's new request; the operator's answer where one is already known.
+      operatorNote: row.operatorNote,
+      replacementRecordId: row.replacementRecordId,
       requestedAt: row.createdAt.toISOString(),
     });
   }
