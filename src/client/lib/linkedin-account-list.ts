@@ -4,6 +4,11 @@
  * which goes without zod (read-answer.ts).
  */
 import type { LinkedinAccount } from "../../shared/api/linkedin-accounts";
+import {
+  OPEN_REQUEST_STATUSES,
+  type OpenRequestSummary,
+  REQUEST_WISHES,
+} from "../../shared/api/replacement-requests";
 import { type FieldKind, readList, readRecord } from "./read-answer";
 import { getJsonRevalidated } from "./revalidated-get";
 
@@ -38,14 +43,28 @@ const ACCOUNT_FIELDS = {
   notes: "string?",
   createdAt: "string",
   lastSyncedAt: "string",
-} as const satisfies Record<keyof LinkedinAccount, FieldKind>;
+} as const satisfies Record<Exclude<keyof LinkedinAccount, "openRequest">, FieldKind>;
+
+const OPEN_REQUEST_FIELDS = {
+  id: "int",
+  status: OPEN_REQUEST_STATUSES,
+  wish: REQUEST_WISHES,
+} as const satisfies Record<keyof OpenRequestSummary, FieldKind>;
+
+function readAccount(item: unknown): LinkedinAccount {
+  const account = readRecord<Omit<LinkedinAccount, "openRequest">>(item, ACCOUNT_FIELDS, "account");
+  const open = (item as { openRequest?: unknown }).openRequest;
+  return {
+    ...account,
+    openRequest:
+      open === null
+        ? null
+        : readRecord<OpenRequestSummary>(open, OPEN_REQUEST_FIELDS, "account: openRequest"),
+  };
+}
 
 export function readLinkedinAccountList(body: unknown): LinkedinAccount[] {
-  return readList(
-    body,
-    (item) => readRecord<LinkedinAccount>(item, ACCOUNT_FIELDS, "account"),
-    "accounts answer",
-  );
+  return readList(body, readAccount, "accounts answer");
 }
 
 /** The customer's LinkedIn accounts, without their secrets (decision D7); an unchanged list costs a 304. */

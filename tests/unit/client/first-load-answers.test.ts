@@ -98,10 +98,15 @@ describe("the answers the first load reads without zod", () => {
     notes: null,
     createdAt: "2026-01-02T03:04:05.000Z",
     lastSyncedAt: "2026-01-03T03:04:05.000Z",
+    openRequest: null,
   };
 
   it("reads an accounts list as the schema does", () => {
-    const list = [account, { ...account, id: 13, followers: 20, extra: "dropped" }];
+    const list = [
+      account,
+      { ...account, id: 13, followers: 20, extra: "dropped" },
+      { ...account, id: 14, openRequest: { id: 3, status: "in_progress", wish: "fix", extra: 1 } },
+    ];
     expect(readLinkedinAccountList(list)).toEqual(linkedinAccountListSchema.parse(list));
     expect(readLinkedinAccountList([])).toEqual([]);
   });
@@ -116,6 +121,9 @@ describe("the answers the first load reads without zod", () => {
       [{ ...account, followers: undefined }],
       [{ ...account, hasPassword: 1 }],
       [{ ...account, status: null }],
+      [{ ...account, openRequest: undefined }],
+      [{ ...account, openRequest: { id: 3, status: "fixed", wish: "fix" } }],
+      [{ ...account, openRequest: { id: "3", status: "submitted", wish: "fix" } }],
     ]) {
       expect(linkedinAccountListSchema.safeParse(body).success).toBe(false);
       expect(() => readLinkedinAccountList(body)).toThrow();
