@@ -4,7 +4,16 @@
  * which goes without zod (read-answer.ts).
  */
 import type { LinkedinAccount } from "../../shared/api/linkedin-accounts";
+import {
+  OPEN_REQUEST_STATUSES,
+  type OpenRequestSummary,
+  REQUEST_WISHES,
+} from "../../shared/api/replacement-requests";
 import { type FieldKind, readList, readRecord } from "./read-answer";
+
+/** An account as the list gives it, with its open replacement request, if any (decision R18). */
+export type ListedAccount = LinkedinAccount & { openRequest: OpenRequestSummary | null };
+
 import { getJsonRevalidated } from "./revalidated-get";
 
 const ACCOUNT_FIELDS = {
@@ -38,18 +47,33 @@ const ACCOUNT_FIELDS = {
   notes: "string?",
   createdAt: "string",
   lastSyncedAt: "string",
-} as const satisfies Record<keyof LinkedinAccount, FieldKind>;
+} as const satisfies Record<Exclude<keyof LinkedinAccount, "openRequest">, FieldKind>;
 
-export function readLinkedinAccountList(body: unknown): LinkedinAccount[] {
+const OPEN_REQUEST_FIELDS = {
+  id: "int",
+  status: OPEN_REQUEST_STATUSES,
+  wish: REQUEST_WISHES,
+} as const satisfies Record<keyof OpenRequestSummary, FieldKind>;
+
+/** An account's open request: absent or null when it has none. */
+function readOpenRequest(value: unknown): OpenRequestSummary | null {
+  if (value === undefined || value === null) return null;
+  return readRecord<OpenRequestSummary>(value, OPEN_REQUEST_FIELDS, "account's open request");
+}
+
+export function readLinkedinAccountList(body: unknown): ListedAccount[] {
   return readList(
     body,
-    (item) => readRecord<LinkedinAccount>(item, ACCOUNT_FIELDS, "account"),
+    (item) => ({
+      ...readRecord<LinkedinAccount>(item, ACCOUNT_FIELDS, "account"),
+      openRequest: readOpenRequest((item as { openRequest?: unknown }).openRequest),
+    }),
     "accounts answer",
   );
 }
 
 /** The customer's LinkedIn accounts, without their secrets (decision D7); an unchanged list costs a 304. */
-export async function getLinkedinAccountList(uid: string): Promise<LinkedinAccount[]> {
+export async function getLinkedinAccountList(uid: string): Promise<ListedAccount[]> {
   const body = await getJsonRevalidated(`/api/accounts/linkedin/user/${encodeURIComponent(uid)}`, {
     on401: "throw",
   });

@@ -1,11 +1,12 @@
 import { memo, useId, useState } from "react";
-import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { ExpandButton } from "../../../components/expand-button";
+import type { ListedAccount } from "../../../lib/linkedin-account-list";
 import { cn } from "../../../lib/utils";
 import { StatusBadge, TypeBadge } from "./account-badges";
 import { AccountDetails } from "./account-details";
 import { AccountEmail } from "./account-email";
 import { accountName } from "./account-format";
+import { AccountRequest } from "./account-request";
 import { CopyButton } from "./copy-button";
 import { RevealSecret } from "./reveal-secret";
 import { VisitButton } from "./visit-button";
@@ -15,7 +16,7 @@ import { VisitButton } from "./visit-button";
  * status badges, the email and password, and Visit, each whole; the details open below. Memoized
  * like the table's rows, for the 30-second refresh.
  */
-export const AccountCard = memo(function AccountCard({ account }: { account: LinkedinAccount }) {
+export const AccountCard = memo(function AccountCard({ account }: { account: ListedAccount }) {
   const [expanded, setExpanded] = useState(false);
   const titleId = useId();
   const detailsId = useId();
@@ -41,6 +42,7 @@ export const AccountCard = memo(function AccountCard({ account }: { account: Lin
             <TypeBadge type={account.accountType} />
             <StatusBadge status={account.status} />
           </div>
+          <AccountRequest account={account} />
         </div>
         <ExpandButton
           variant="ghost"

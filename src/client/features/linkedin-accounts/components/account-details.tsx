@@ -1,8 +1,9 @@
 import { type ReactNode, useId } from "react";
-import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { formatCount, formatDate, formatDateTime } from "../../../lib/format";
+import type { ListedAccount } from "../../../lib/linkedin-account-list";
 import { cn } from "../../../lib/utils";
 import { accountName } from "./account-format";
+import { AccountRequest } from "./account-request";
 import { LoginCode } from "./login-code";
 import { RecoveryCodes } from "./recovery-codes";
 import { RevealSecret } from "./reveal-secret";
@@ -41,7 +42,7 @@ const yesNo = (value: boolean) => (value ? "Yes" : "No");
  * there are any. In a table it stays in view should the table scroll sideways, as wide as the table's
  * box (its container); in a card it is as wide as the card.
  */
-export function AccountDetails({ account, fitTo }: { account: LinkedinAccount; fitTo: "table" | "card" }) {
+export function AccountDetails({ account, fitTo }: { account: ListedAccount; fitTo: "table" | "card" }) {
   const name = accountName(account);
   return (
     <div
@@ -115,6 +116,15 @@ export function AccountDetails({ account, fitTo }: { account: LinkedinAccount; f
             </Field>
           ) : null}
         </dl>
+      </Section>
+
+      <Section title="Problems">
+        <p className="text-sm text-muted-foreground">
+          {account.openRequest
+            ? "This account has an open request; the Requests page shows what the operator does about it."
+            : "Something wrong with this account? Ask the operator for a replacement or a fix."}
+        </p>
+        <AccountRequest account={account} always />
       </Section>
 
       {account.notes ? (

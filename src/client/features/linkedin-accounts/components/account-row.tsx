@@ -1,12 +1,13 @@
 import { memo, useId, useState } from "react";
-import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { ExpandButton } from "../../../components/expand-button";
 import { TableCell, TableRow } from "../../../components/ui/table";
+import type { ListedAccount } from "../../../lib/linkedin-account-list";
 import { cn } from "../../../lib/utils";
 import { StatusBadge, TypeBadge } from "./account-badges";
 import { AccountDetails } from "./account-details";
 import { AccountEmail } from "./account-email";
 import { accountName } from "./account-format";
+import { AccountRequest } from "./account-request";
 import { CopyButton } from "./copy-button";
 import { RevealSecret } from "./reveal-secret";
 import { VisitButton } from "./visit-button";
@@ -19,7 +20,7 @@ const ACCOUNT_TABLE_COLUMNS = 7;
  * rather than widen the table; badges and buttons never wrap. Memoized: the 30-second refresh
  * hands back the same account objects when nothing changed, so the rows are not rendered again.
  */
-export const AccountRow = memo(function AccountRow({ account }: { account: LinkedinAccount }) {
+export const AccountRow = memo(function AccountRow({ account }: { account: ListedAccount }) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const name = accountName(account);
@@ -46,7 +47,10 @@ export const AccountRow = memo(function AccountRow({ account }: { account: Linke
           <TypeBadge type={account.accountType} />
         </TableCell>
         <TableCell>
-          <StatusBadge status={account.status} />
+          <div className="flex flex-col items-start gap-1.5">
+            <StatusBadge status={account.status} />
+            <AccountRequest account={account} size="compact" />
+          </div>
         </TableCell>
         <TableCell>
           {account.linkedinEmail ? (

@@ -1,0 +1,87 @@
+import { Flag } from "lucide-react";
+import { useRef, useState } from "react";
+import { Link } from "react-router";
+import type { OpenRequestSummary } from "../../../../shared/api/replacement-requests";
+import { requestStatusClass } from "../../../components/request-status-badge";
+import { Button } from "../../../components/ui/button";
+import type { ListedAccount } from "../../../lib/linkedin-account-list";
+import { cn } from "../../../lib/utils";
+import { accountName } from "./account-format";
+import { isReportableStatus, ReportProblemDialog } from "./report-problem-dialog";
+
+/** "Replacement requested", "Fix in progress": an open request in the customer's words. */
+export function openRequestText(request: OpenRequestSummary): string {
+  const what = request.wish === "replacement" ? "Replacement" : "Fix";
+  return `${what} ${request.status === "submitted" ? "requested" : "in progress"}`;
+}
+
+/** An account's open request, a link to the requests screen's open ones, coloured as its status. */
+function OpenRequestLink({ request, name }: { request: OpenRequestSummary; name: string }) {
+  return (
+    <Link
+      to="/accounts/requests?status=open"
+      data-status={request.status}
+      className={cn(
+        "inline-flex w-fit items-center rounded-md px-2 py-0.5 text-xs font-medium whitespace-nowrap underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50",
+        requestStatusClass(request.status),
+      )}
+    >
+      {openRequestText(request)}
+      <span className="sr-only">{` for ${name}: see your requests`}</span>
+    </Link>
+  );
+}
+
+/**
+ * Where an account meets replacement requests: its open request, or "Report a problem". `always`
+ * offers the report for every status (the expanded details, where a note gives the reason); without
+ * it only for a status that says what is wrong (the row and the card). Once a report is sent the
+ * control that opened it turns into the open request, which then takes the focus.
+ */
+export function AccountRequest({
+  account,
+  always = false,
+  size = "full",
+  className,
+}: {
+  account: ListedAccount;
+  always?: boolean;
+  /** `compact` says "Report", for the table's status column; its accessible name is whole. */
+  size?: "full" | "compact";
+  className?: string;
+}) {
+  const [reporting, setReporting] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const name = accountName(account);
+  const { openRequest } = account;
+  const offer = openRequest === null && (always || isReportableStatus(account.status));
+
+  if (!openRequest && !offer && !reporting) return null;
+  return (
+    <div ref={box} className={cn("flex", className)}>
+      {openRequest ? <OpenRequestLink request={openRequest} name={name} /> : null}
+      {offer ? (
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          aria-label={`Report a problem with ${name}`}
+          onClick={() => setReporting(true)}
+        >
+          <Flag aria-hidden="true" />
+          {size === "compact" ? "Report" : "Report a problem"}
+        </Button>
+      ) : null}
+      {reporting ? (
+        <ReportProblemDialog
+          account={account}
+          onClose={() => setReporting(false)}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            box.current?.querySelector<HTMLElement>("a, button")?.focus();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
