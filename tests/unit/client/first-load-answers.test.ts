@@ -98,12 +98,35 @@ describe("the answers the first load reads without zod", () => {
     notes: null,
     createdAt: "2026-01-02T03:04:05.000Z",
     lastSyncedAt: "2026-01-03T03:04:05.000Z",
+    openRequest: null,
   };
+  // An account without an open request reads as one with none (decision R18).
+  const withOpenRequest = (list: object[]) => list.map((item) => ({ openRequest: null, ...item }));
 
   it("reads an accounts list as the schema does", () => {
     const list = [account, { ...account, id: 13, followers: 20, extra: "dropped" }];
-    expect(readLinkedinAccountList(list)).toEqual(linkedinAccountListSchema.parse(list));
+    expect(readLinkedinAccountList(list)).toEqual(withOpenRequest(linkedinAccountListSchema.parse(list)));
     expect(readLinkedinAccountList([])).toEqual([]);
+  });
+
+  it("reads each account's open replacement request", () => {
+    const openRequest = { id: 9, status: "in_progress", wish: "fix" };
+    const list = [
+      { ...account, openRequest: { ...openRequest, extra: 1 } },
+      { ...account, id: 13 },
+    ];
+    const read = readLinkedinAccountList(list);
+    expect(read.map((a) => a.openRequest)).toEqual([openRequest, null]);
+    const { openRequest: _, ...withoutField } = account;
+    expect(readLinkedinAccountList([withoutField])[0]?.openRequest).toBeNull();
+    for (const wrong of [
+      { ...openRequest, status: "fixed" },
+      { ...openRequest, wish: "refund" },
+      { ...openRequest, id: "9" },
+      "submitted",
+    ]) {
+      expect(() => readLinkedinAccountList([{ ...account, openRequest: wrong }])).toThrow();
+    }
   });
 
   it("refuses an accounts list the schema refuses", () => {

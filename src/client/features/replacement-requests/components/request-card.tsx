@@ -64,10 +64,14 @@ function WithdrawButton({ request, onWithdrawn }: { request: ReplacementRequest;
 
   return (
     <>
-      <Button size="sm" variant="outline" onClick={() => setAsking(true)}>
+      <Button
+        size="sm"
+        variant="outline"
+        aria-label={`Withdraw the request for ${request.accountLabel}`}
+        onClick={() => setAsking(true)}
+      >
         <Undo2 aria-hidden="true" />
         Withdraw
-        <span className="sr-only">{` the request for ${request.accountLabel}`}</span>
       </Button>
       <AlertDialog
         open={asking}

@@ -82,15 +82,13 @@ function RequestsScreen() {
   }
 
   const filterBar = (
-    <search aria-label="Filter requests">
-      <NativeSelect
-        label="Status"
-        className="sm:w-56"
-        value={filters.status}
-        options={STATUS_OPTIONS}
-        onChange={(value) => setFilters({ status: value })}
-      />
-    </search>
+    <NativeSelect
+      label="Status"
+      className="sm:w-56"
+      value={filters.status}
+      options={STATUS_OPTIONS}
+      onChange={(value) => setFilters({ status: value })}
+    />
   );
 
   if (list.isPending) {
