@@ -343,6 +343,13 @@ interface User {
   createdMs: number;
 }
 
+/**
+ * The tables the demo folder ships: the replacement requests' file is the portal's own to write, in
+ * a folder of its own (decision 040), never this one.
+ */
+type DemoTable = Exclude<SyncTable, "replacementRequests">;
+const DEMO_TABLES = SYNC_TABLES.filter((table): table is DemoTable => table !== "replacementRequests");
+
 interface DemoTables {
   users: Row<"users">[];
   linkedinAccounts: Row<"linkedinAccounts">[];
@@ -354,7 +361,7 @@ interface DemoTables {
 export function generateDemoData(): Record<string, string> {
   const rows = buildDemoTables();
   const files: Record<string, string> = {};
-  for (const table of SYNC_TABLES) files[fileName(table)] = toCsv(table, rows[table]);
+  for (const table of DEMO_TABLES) files[fileName(table)] = toCsv(table, rows[table]);
   return files;
 }
 
@@ -885,7 +892,7 @@ function main(): void {
   const dir = fileURLToPath(new URL("../demo-data/", import.meta.url));
   mkdirSync(dir, { recursive: true });
   const rows = buildDemoTables();
-  for (const table of SYNC_TABLES) {
+  for (const table of DEMO_TABLES) {
     writeFileSync(`${dir}${fileName(table)}`, toCsv(table, rows[table]));
     const demoRows = rows[table].filter((row) => row.values.uid === DEMO_CUSTOMER.uid).length;
     console.log(

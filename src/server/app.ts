@@ -28,6 +28,7 @@ import linkedinAccountsRoutes from "./features/linkedin-accounts/routes";
 import myDataRoutes from "./features/my-data/routes";
 import profileOptimizationsRoutes from "./features/profile-optimizations/routes";
 import publicConfigRoutes from "./features/public-config/routes";
+import replacementRequestsRoutes from "./features/replacement-requests/routes";
 import shopRoutes from "./features/shop/routes";
 import testCheckoutRoutes from "./features/shop/test-checkout-routes";
 import testInvoiceRoutes from "./features/shop/test-invoice-routes";
@@ -103,8 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Checked by the first hook instead, whose answer has the error shape (refuseMissingHost).
     http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
+  const requestsMap = fieldMap.tables.replacementRequests;
   const adapters = createAdapters(config, database.db, {
     csvColumns: fieldMap.csv,
+    csvWrittenTable: { table: requestsMap.table, fields: Object.values(requestsMap.fields) },
     log: app.log,
     overrides: deps.adapters,
   });
@@ -184,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox, config });
   await app.register(activityRoutes, { db: database.db });
   await app.register(profileOptimizationsRoutes, { db: database.db });
+  await app.register(replacementRequestsRoutes, { db: database.db, writeBack: sync.requestWriteBack });
   await app.register(shopRoutes, {
     db: database.db,
     config,

@@ -5,6 +5,8 @@ import type { DestinationStream } from "pino";
  * (api-contract.ts).
  */
 
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from "fastify";
 import { pino } from "pino";
@@ -22,9 +24,16 @@ export const TEST_APP_URL = "http://portal.test";
 /** A fixed key for the secrets the tests store; tests never write a generated key into the repo. */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 42).toString("base64");
 
+/**
+ * Where a test's app may write files (the replacement requests' CSV of the demo source, decision
+ * 040): a folder of this test process's own, never the repository's `./data`.
+ */
+export const TEST_DATA_DIR = path.join(tmpdir(), `portal-test-data-${process.pid}`);
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: "test",
+    DATA_DIR: TEST_DATA_DIR,
     LOG_LEVEL: "info",
     APP_URL: TEST_APP_URL,
     SECRETS_KEY: TEST_SECRETS_KEY,

@@ -10,10 +10,6 @@ import {
   REQUEST_WISHES,
 } from "../../shared/api/replacement-requests";
 import { type FieldKind, readList, readRecord } from "./read-answer";
-
-/** An account as the list gives it, with its open replacement request, if any (decision R18). */
-export type ListedAccount = LinkedinAccount & { openRequest: OpenRequestSummary | null };
-
 import { getJsonRevalidated } from "./revalidated-get";
 
 const ACCOUNT_FIELDS = {
@@ -55,25 +51,24 @@ const OPEN_REQUEST_FIELDS = {
   wish: REQUEST_WISHES,
 } as const satisfies Record<keyof OpenRequestSummary, FieldKind>;
 
-/** An account's open request: absent or null when it has none. */
-function readOpenRequest(value: unknown): OpenRequestSummary | null {
-  if (value === undefined || value === null) return null;
-  return readRecord<OpenRequestSummary>(value, OPEN_REQUEST_FIELDS, "account's open request");
+function readAccount(item: unknown): LinkedinAccount {
+  const account = readRecord<Omit<LinkedinAccount, "openRequest">>(item, ACCOUNT_FIELDS, "account");
+  const open = (item as { openRequest?: unknown }).openRequest;
+  return {
+    ...account,
+    openRequest:
+      open === null
+        ? null
+        : readRecord<OpenRequestSummary>(open, OPEN_REQUEST_FIELDS, "account: openRequest"),
+  };
 }
 
-export function readLinkedinAccountList(body: unknown): ListedAccount[] {
-  return readList(
-    body,
-    (item) => ({
-      ...readRecord<LinkedinAccount>(item, ACCOUNT_FIELDS, "account"),
-      openRequest: readOpenRequest((item as { openRequest?: unknown }).openRequest),
-    }),
-    "accounts answer",
-  );
+export function readLinkedinAccountList(body: unknown): LinkedinAccount[] {
+  return readList(body, readAccount, "accounts answer");
 }
 
 /** The customer's LinkedIn accounts, without their secrets (decision D7); an unchanged list costs a 304. */
-export async function getLinkedinAccountList(uid: string): Promise<ListedAccount[]> {
+export async function getLinkedinAccountList(uid: string): Promise<LinkedinAccount[]> {
   const body = await getJsonRevalidated(`/api/accounts/linkedin/user/${encodeURIComponent(uid)}`, {
     on401: "throw",
   });

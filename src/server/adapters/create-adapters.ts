@@ -3,6 +3,7 @@
  * configured, the offline one elsewhere (never in production). Features receive these ports and
  * nothing else; tests replace any of them through `buildApp`'s `adapters`.
  */
+import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
@@ -35,14 +36,31 @@ export function createMailer(config: Config, db: Database): Mailer {
   return devMailboxMailer(db);
 }
 
+/** The table a CSV folder source writes (the replacement requests, decision 040) and its field names. */
+export interface CsvWrittenTable {
+  table: string;
+  fields: readonly string[];
+}
+
+/** Where a CSV source keeps the file of the table it writes: the operator's own folder, never the demo's. */
+export function operatorBaseDir(config: Config): string {
+  return config.syncSourceDir ?? path.join(config.dataDir, "operator-base");
+}
+
 export function createRecordSource(
   config: Config,
   db: Database,
   csvColumns: CsvColumns,
+  written?: CsvWrittenTable,
 ): RecordSource | undefined {
   if (config.airtable) return airtableSource(db, config.airtable);
   const folder = config.syncSourceDir ?? (config.isProduction ? undefined : demoDataDir);
-  return folder ? csvFolderSource(folder, csvColumns) : undefined;
+  if (!folder) return undefined;
+  return csvFolderSource(
+    folder,
+    csvColumns,
+    written ? { ...written, folder: operatorBaseDir(config) } : undefined,
+  );
 }
 
 export function createPayments(config: Config): Payments | undefined {
@@ -65,12 +83,21 @@ export function createIdentity(config: Config, log: FastifyBaseLogger): Identity
 export function createAdapters(
   config: Config,
   db: Database,
-  options: { csvColumns: CsvColumns; log: FastifyBaseLogger; overrides?: Partial<Adapters> },
+  options: {
+    csvColumns: CsvColumns;
+    /** The one table a CSV folder writes. */
+    csvWrittenTable?: CsvWrittenTable;
+    log: FastifyBaseLogger;
+    overrides?: Partial<Adapters>;
+  },
 ): Adapters {
   const { overrides = {} } = options;
   return {
     mail: overrides.mail ?? createMailer(config, db),
-    records: "records" in overrides ? overrides.records : createRecordSource(config, db, options.csvColumns),
+    records:
+      "records" in overrides
+        ? overrides.records
+        : createRecordSource(config, db, options.csvColumns, options.csvWrittenTable),
     payments: "payments" in overrides ? overrides.payments : createPayments(config),
     identity: "identity" in overrides ? overrides.identity : createIdentity(config, options.log),
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { openRequestSummarySchema } from "./replacement-requests";
 import { REVEAL_KINDS } from "./values";
 
 /**
@@ -39,6 +40,8 @@ export const linkedinAccountSchema = z.object({
   notes: z.string().nullable(),
   createdAt: z.string(),
   lastSyncedAt: z.string(),
+  /** The account's open replacement request (submitted or in progress), if it has one (decision 040). */
+  openRequest: openRequestSummarySchema.nullable(),
 });
 export type LinkedinAccount = z.infer<typeof linkedinAccountSchema>;
 

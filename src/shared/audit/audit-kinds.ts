@@ -28,6 +28,9 @@ export const AUDIT_EVENT_KINDS = {
   "data-exported": "Data downloaded",
   "login-closed": "Portal login closed",
   "login-reopened": "Portal login re-opened",
+  // Replacement requests
+  "replacement-requested": "Replacement request sent",
+  "replacement-request-withdrawn": "Replacement request withdrawn",
   // Admin actions
   "sync-run": "Sync started",
   "view-as-started": "Viewing as customer started",

@@ -41,6 +41,7 @@ function account(id: number, overrides: Partial<LinkedinAccount> = {}): Linkedin
     notes: null,
     createdAt: "2026-01-01T00:00:00.000Z",
     lastSyncedAt: "2026-01-01T00:00:00.000Z",
+    openRequest: null,
     ...overrides,
   };
 }

@@ -35,6 +35,7 @@ function account(overrides: Partial<LinkedinAccount> = {}): LinkedinAccount {
     notes: "Line one\nLine two",
     createdAt: "2026-01-02T03:04:05.000Z",
     lastSyncedAt: "2026-02-03T04:05:06.000Z",
+    openRequest: null,
     ...overrides,
   };
 }

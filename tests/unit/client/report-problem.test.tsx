@@ -5,13 +5,13 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../../src/client/components/ui/toaster";
 import { AccountRequest } from "../../../src/client/features/linkedin-accounts/components/account-request";
-import type { ListedAccount } from "../../../src/client/lib/linkedin-account-list";
 import { createQueryClient } from "../../../src/client/lib/query-client";
+import type { LinkedinAccount } from "../../../src/shared/api/linkedin-accounts";
 import { REQUEST_NOTE_MAX } from "../../../src/shared/api/replacement-requests";
 
 const UID = "4a8f0f5e-1111-4222-8333-944445555666";
 
-function account(fields: Partial<ListedAccount>): ListedAccount {
+function account(fields: Partial<LinkedinAccount>): LinkedinAccount {
   return {
     id: 31,
     accountType: "plus",
@@ -67,7 +67,10 @@ function stubApi(create: (body: unknown) => Response): Call[] {
   return calls;
 }
 
-function renderRequest(shown: ListedAccount, options: { always?: boolean; size?: "compact" | "full" } = {}) {
+function renderRequest(
+  shown: LinkedinAccount,
+  options: { always?: boolean; size?: "compact" | "full" } = {},
+) {
   const queryClient = createQueryClient();
   // The accounts list the row came from: a report must make it load again.
   queryClient.setQueryData(["/api/accounts/linkedin/user", UID], [shown]);

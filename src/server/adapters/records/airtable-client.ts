@@ -1,5 +1,6 @@
 /**
- * A small client of the Airtable Web API on fetch: list a page of records, update up to 10 records.
+ * A small client of the Airtable Web API on fetch: list a page of records, update or create up to 10
+ * records.
  * It owns the base's rate limit (through its RequestGate), the 30-second hold-off after a 429, a
  * timeout on every call, and jittered back-off retries of timeouts, 5xx answers and malformed bodies.
  * No other 4xx is retried: the same request would fail the same way.
@@ -90,7 +91,7 @@ export function createAirtableClient(options: AirtableClientOptions) {
   const baseUrl = `${options.apiUrl.replace(/\/+$/, "")}/v0/${encodeURIComponent(options.baseId)}`;
 
   async function call<T>(
-    method: "GET" | "PATCH",
+    method: "GET" | "PATCH" | "POST",
     table: string,
     query: URLSearchParams | undefined,
     body: unknown,
@@ -129,6 +130,7 @@ export function createAirtableClient(options: AirtableClientOptions) {
             true,
           );
         } else if (response.status === 429) {
+          // Refused before anything happened: safe to repeat, even a create.
           rateLimited += 1;
           if (rateLimited > retry.rateLimitedAttempts) {
             throw new AirtableError(
@@ -164,6 +166,9 @@ export function createAirtableClient(options: AirtableClientOptions) {
         );
       }
       failures += 1;
+      // A create that failed after it was sent (no answer in time, a 5xx) may have made its records:
+      // it is not repeated here but left to the caller, which looks for them before creating again.
+      if (method === "POST") throw failure;
       if (!failure.retryable || failures >= retry.attempts) throw failure;
       // Full jitter: instances that failed together do not retry together.
       const delayMs = Math.random() * Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (failures - 1));
@@ -193,6 +198,24 @@ export function createAirtableClient(options: AirtableClientOptions) {
         throw new Error(`Airtable updates at most ${AIRTABLE_MAX_RECORDS_PER_UPDATE} records per request`);
       }
       const answer = await call("PATCH", table, undefined, { records }, updateAnswerSchema);
+      return answer.records;
+    },
+
+    /**
+     * Creates up to 10 records; answers them, with their new ids, in the order given. A 429 is waited
+     * out and repeated; any other failure is the caller's to retry (see `call`).
+     */
+    async createRecords(
+      table: string,
+      records: Array<{ fields: Record<string, unknown> }>,
+    ): Promise<AirtableRecord[]> {
+      if (records.length > AIRTABLE_MAX_RECORDS_PER_UPDATE) {
+        throw new Error(`Airtable creates at most ${AIRTABLE_MAX_RECORDS_PER_UPDATE} records per request`);
+      }
+      const answer = await call("POST", table, undefined, { records }, updateAnswerSchema);
+      if (answer.records.length !== records.length) {
+        throw new AirtableError(`Airtable answered ${table} with a malformed body`, 200, undefined, true);
+      }
       return answer.records;
     },
   };

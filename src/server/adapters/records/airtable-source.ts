@@ -42,6 +42,18 @@ export function airtableSource(
         offset = page.offset;
       } while (offset);
     },
+    async create(table, records) {
+      const ids: string[] = [];
+      for (let i = 0; i < records.length; i += 10) {
+        try {
+          const created = await client.createRecords(table, records.slice(i, i + 10));
+          ids.push(...created.map((record) => record.id));
+        } catch (err) {
+          throw asSourceError(err);
+        }
+      }
+      return ids;
+    },
     async update(table, updates) {
       for (let i = 0; i < updates.length; i += 10) {
         try {

@@ -24,6 +24,11 @@ export interface RecordUpdate {
   fields: Record<string, string | null>;
 }
 
+/** A record to create: source field name → value (empty values left out). */
+export interface RecordCreate {
+  fields: Record<string, string>;
+}
+
 export interface RecordSource {
   readonly kind: "airtable" | "csv";
   /** What an admin may see about the source: a base id or a folder name, never a credential. */
@@ -32,6 +37,18 @@ export interface RecordSource {
   list(table: string, query?: ListQuery): AsyncIterable<SourceRecord[]>;
   /** Writes fields back to records; absent on read-only sources. */
   update?(table: string, updates: RecordUpdate[]): Promise<void>;
+  /** Creates records; answers their ids in the order given. Absent on sources that take no new records. */
+  create?(table: string, records: RecordCreate[]): Promise<string[]>;
+  /**
+   * The only tables `update` and `create` may write, when the source writes some tables only (a CSV
+   * folder writes the replacement requests' file and nothing else); every table when absent.
+   */
+  readonly writableTables?: readonly string[];
+}
+
+/** Whether the source takes writes to this table. */
+export function writesTable(source: RecordSource | undefined, table: string): boolean {
+  return source !== undefined && (source.writableTables?.includes(table) ?? true);
 }
 
 /** The source could not be read or written at all (as opposed to one bad record). */

@@ -2,8 +2,13 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { LinkedinAccount, RevealableSecret } from "../../../shared/api/linkedin-accounts";
+import type { OpenRequestSummary } from "../../../shared/api/replacement-requests";
 import type { Database } from "../../db/client";
-import { linkedinAccounts as accounts, linkedinAccountListVersions as listVersions } from "../../db/schema";
+import {
+  linkedinAccounts as accounts,
+  linkedinAccountListVersions as listVersions,
+  replacementRequests,
+} from "../../db/schema";
 
 /** Ids are int4 in the database: a larger number cannot be an account, and Postgres would refuse to compare it. */
 const MAX_ACCOUNT_ID = 2_147_483_647;
@@ -53,6 +58,8 @@ const listFields = {
   notes: value(accounts.notes),
   createdAt: isoTime(accounts.createdAt),
   lastSyncedAt: isoTime(accounts.lastSyncedAt),
+  // One probe of the index of open requests (one per account at most) per account.
+  openRequest: sql<OpenRequestSummary | null>`(select json_build_object('id', open_request.id, 'status', open_request.status, 'wish', open_request.wish) from ${replacementRequests} as open_request where open_request.account_record_id = ${accounts.airtableRecordId} and open_request.user_id = ${accounts.userId} and open_request.status in ('submitted', 'in_progress') limit 1)`,
 } satisfies { [K in keyof LinkedinAccount]: SQL<LinkedinAccount[K]> };
 
 /** The version of a customer's list (see linkedinAccountListVersions); 0 before their first account. */

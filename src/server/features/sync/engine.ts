@@ -217,12 +217,20 @@ export async function runSync(deps: SyncEngineDeps, request: SyncRequest): Promi
     try {
       if (request.kind === "user") {
         if (!owner) failures.push(`No customer has the UID ${request.uid}`);
-        else await Promise.all([syncTable("linkedinAccounts"), syncTable("profileOptimizations")]);
+        else {
+          await Promise.all([syncTable("linkedinAccounts"), syncTable("profileOptimizations")]);
+          // The customer's requests, found by the UID written with them, once their accounts are in.
+          if (fieldMap.tables.replacementRequests.fields.uid) await syncTable("replacementRequests");
+        }
       } else {
         // Customers first: every other record is linked to one. The rest share the rate limit,
-        // so reading them side by side keeps every request slot busy.
+        // so reading them side by side keeps every request slot busy. Replacement requests last:
+        // the account that replaced one is then in the portal to be named.
         await syncTable("users");
-        await Promise.all(SYNC_TABLES.filter((table) => table !== "users").map(syncTable));
+        await Promise.all(
+          SYNC_TABLES.filter((table) => table !== "users" && table !== "replacementRequests").map(syncTable),
+        );
+        await syncTable("replacementRequests");
       }
     } catch (err) {
       log.error({ err }, "sync run failed");

@@ -8,7 +8,13 @@ import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import type { CsvColumns } from "../../adapters/records/csv-folder-source";
 
-export const SYNC_TABLES = ["users", "linkedinAccounts", "profileOptimizations", "transactions"] as const;
+export const SYNC_TABLES = [
+  "users",
+  "linkedinAccounts",
+  "profileOptimizations",
+  "transactions",
+  "replacementRequests",
+] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 
 /** Every column a table's records can feed, and which of them a record must have. */
@@ -112,6 +118,23 @@ export const TABLE_COLUMNS = {
       "createdTime",
     ],
   },
+  // Replacement requests (decision 040): the portal creates the records; the operator's changes to
+  // status, operator note and replacement account come back with the sync.
+  replacementRequests: {
+    required: ["portalRequestId"],
+    optional: [
+      "uid",
+      "accountRecordId",
+      "account",
+      "kind",
+      "wish",
+      "note",
+      "status",
+      "operatorNote",
+      "replacementRecordId",
+      "requestedAt",
+    ],
+  },
 } as const satisfies Record<SyncTable, { required: readonly string[]; optional: readonly string[] }>;
 
 /**
@@ -120,6 +143,8 @@ export const TABLE_COLUMNS = {
  */
 export const WRITTEN_ONLY_COLUMNS: Partial<Record<SyncTable, readonly string[]>> = {
   users: ["portalLoginClosed"],
+  // What the customer asked for is the portal's own; only the operator's answer is read back.
+  replacementRequests: ["accountRecordId", "account", "kind", "wish", "note", "requestedAt"],
 };
 
 export interface TableMap {
@@ -248,6 +273,22 @@ export const BUILT_IN_FIELD_MAP: FieldMap = {
         createdTime: "Created Time",
       },
     },
+    replacementRequests: {
+      table: "Replacement Requests",
+      fields: {
+        portalRequestId: "Portal Request ID",
+        uid: "UID",
+        accountRecordId: "Account Record ID",
+        account: "Account",
+        kind: "Kind",
+        wish: "Wish",
+        note: "Note",
+        status: "Status",
+        operatorNote: "Operator Note",
+        replacementRecordId: "Replacement Account Record ID",
+        requestedAt: "Requested At",
+      },
+    },
   },
   csv: { recordIdColumn: "Record ID", lastModifiedColumn: "Last Modified" },
 };
@@ -257,13 +298,17 @@ const tableMapSchema = z.strictObject({
   fields: z.record(z.string(), z.string().trim().min(1, "must name a field")),
 });
 
-/** The JSON format of an AIRTABLE_FIELD_MAP file; `csv` may be left out. */
+/**
+ * The JSON format of an AIRTABLE_FIELD_MAP file; `csv` may be left out, and so may the
+ * replacement requests' table (maps written before it existed keep working with its defaults).
+ */
 export const fieldMapFileSchema = z.strictObject({
   tables: z.strictObject({
     users: tableMapSchema,
     linkedinAccounts: tableMapSchema,
     profileOptimizations: tableMapSchema,
     transactions: tableMapSchema,
+    replacementRequests: tableMapSchema.default(BUILT_IN_FIELD_MAP.tables.replacementRequests),
   }),
   csv: z
     .strictObject({ recordIdColumn: z.string().trim().min(1), lastModifiedColumn: z.string().trim().min(1) })

@@ -30,6 +30,7 @@ const COLUMN_KINDS: Record<SyncTable, Record<string, ColumnKind>> = {
     createdAt: "timestamp",
   },
   transactions: { createdTime: "timestamp", amountActual: "amount" },
+  replacementRequests: { requestedAt: "timestamp" },
 };
 
 // Decision R6: "sales navigator" and "navigator" are one type, stored as navigator.

@@ -15,6 +15,7 @@ import type { SecretBox } from "../../secrets/secret-box";
 import { type FinishedRun, runSync, SyncBusyError, type SyncRequest } from "./engine";
 import type { FieldMap } from "./field-map";
 import { readImportStatus } from "./import-status";
+import { createRequestWriteBack, type RequestWriteBackService } from "./request-write-back";
 import { createWriteBack, type WriteBack } from "./write-back";
 
 export interface SyncService {
@@ -23,6 +24,8 @@ export interface SyncService {
   fieldMap: FieldMap;
   secretBox: SecretBox;
   writeBack: WriteBack;
+  /** Replacement requests to the operator's base (decision 040). */
+  requestWriteBack: RequestWriteBackService;
   run(request: SyncRequest): Promise<FinishedRun>;
   /**
    * The schedule's run: incremental, and skipped when a run of the tables started less than half an
@@ -57,6 +60,7 @@ export async function createSyncService(
 ): Promise<SyncService> {
   const { secretBox, fieldMap, source } = options;
   const writeBack = createWriteBack(options.outbox, source, fieldMap, log);
+  const requestWriteBack = createRequestWriteBack(db, options.outbox, source, fieldMap, log);
   const intervalMs = config.syncIntervalMinutes * 60_000;
   let nextRunAt: Date | null = null;
 
@@ -96,6 +100,7 @@ export async function createSyncService(
     fieldMap,
     secretBox,
     writeBack,
+    requestWriteBack,
     run,
     runScheduled,
     importStatus: () =>

@@ -15,6 +15,7 @@ import { sealRecoveryCodes } from "../../secrets/recovery-codes";
 import type { SecretBox } from "../../secrets/secret-box";
 import { type SyncTable, TABLE_COLUMNS } from "./field-map";
 import type { MappedValue } from "./record-mapper";
+import { replacementRequestsWriter } from "./requests-writer";
 import { WRITE_BACK_KEY_PREFIX } from "./write-back";
 
 /** A record that passed mapping, ready to be written. */
@@ -528,5 +529,7 @@ export function tableWriter(table: SyncTable, fieldNames: Record<string, string>
       return profileOptimizationsWriter(fieldNames);
     case "transactions":
       return transactionsWriter(fieldNames);
+    case "replacementRequests":
+      return replacementRequestsWriter(fieldNames);
   }
 }

@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { WriteBackStatus } from "../../../shared/api/sync";
-import type { RecordSource, RecordUpdate } from "../../adapters/records/port";
+import { type RecordSource, type RecordUpdate, writesTable } from "../../adapters/records/port";
 import type { Database } from "../../db/client";
 import { exponentialBackoff, type Outbox, type OutboxJob } from "../../outbox/outbox";
 import type { FieldMap } from "./field-map";
@@ -69,7 +69,8 @@ export function createWriteBack(
   log: FastifyBaseLogger,
 ): WriteBack {
   const usersMap = fieldMap.tables.users;
-  const update = source?.update?.bind(source);
+  // A source that writes some tables only (a CSV folder) may not take the customers' table.
+  const update = writesTable(source, usersMap.table) ? source?.update?.bind(source) : undefined;
 
   function toSourceFields(fields: Record<string, string | null>): Record<string, string | null> {
     const out: Record<string, string | null> = {};

@@ -1,6 +1,6 @@
 import { memo, useId, useState } from "react";
+import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { ExpandButton } from "../../../components/expand-button";
-import type { ListedAccount } from "../../../lib/linkedin-account-list";
 import { cn } from "../../../lib/utils";
 import { StatusBadge, TypeBadge } from "./account-badges";
 import { AccountDetails } from "./account-details";
@@ -16,7 +16,7 @@ import { VisitButton } from "./visit-button";
  * status badges, the email and password, and Visit, each whole; the details open below. Memoized
  * like the table's rows, for the 30-second refresh.
  */
-export const AccountCard = memo(function AccountCard({ account }: { account: ListedAccount }) {
+export const AccountCard = memo(function AccountCard({ account }: { account: LinkedinAccount }) {
   const [expanded, setExpanded] = useState(false);
   const titleId = useId();
   const detailsId = useId();

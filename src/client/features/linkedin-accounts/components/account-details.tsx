@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
+import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { formatCount, formatDate, formatDateTime } from "../../../lib/format";
-import type { ListedAccount } from "../../../lib/linkedin-account-list";
 import { cn } from "../../../lib/utils";
 import { accountName } from "./account-format";
 import { AccountRequest } from "./account-request";
@@ -42,7 +42,7 @@ const yesNo = (value: boolean) => (value ? "Yes" : "No");
  * there are any. In a table it stays in view should the table scroll sideways, as wide as the table's
  * box (its container); in a card it is as wide as the card.
  */
-export function AccountDetails({ account, fitTo }: { account: ListedAccount; fitTo: "table" | "card" }) {
+export function AccountDetails({ account, fitTo }: { account: LinkedinAccount; fitTo: "table" | "card" }) {
   const name = accountName(account);
   return (
     <div

@@ -52,14 +52,14 @@ export function searchParamsFor(filters: AccountFilters): URLSearchParams {
   return params;
 }
 
-export interface IndexedAccount<A extends LinkedinAccount = LinkedinAccount> {
-  account: A;
+export interface IndexedAccount {
+  account: LinkedinAccount;
   status: AccountStatus;
   /** The searchable fields, lower-cased once rather than on every keystroke. */
   text: string;
 }
 
-export function indexAccounts<A extends LinkedinAccount>(accounts: readonly A[]): IndexedAccount<A>[] {
+export function indexAccounts(accounts: readonly LinkedinAccount[]): IndexedAccount[] {
   return accounts.map((account) => ({
     account,
     status: accountStatusOf(account.status),
@@ -71,12 +71,12 @@ export function indexAccounts<A extends LinkedinAccount>(accounts: readonly A[])
 }
 
 /** Every word of the search must appear in one of the fields, so "ana berlin" finds Ana in Berlin. */
-export function filterAccounts<A extends LinkedinAccount>(
-  index: readonly IndexedAccount<A>[],
+export function filterAccounts(
+  index: readonly IndexedAccount[],
   filters: Pick<AccountFilters, "q" | "status" | "type">,
-): A[] {
+): LinkedinAccount[] {
   const words = filters.q.toLowerCase().split(/\s+/).filter(Boolean);
-  const matches: A[] = [];
+  const matches: LinkedinAccount[] = [];
   for (const entry of index) {
     if (filters.status !== "all" && entry.status !== filters.status) continue;
     if (filters.type !== "all" && entry.account.accountType !== filters.type) continue;

@@ -1,10 +1,10 @@
 import { Flag } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
+import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import type { OpenRequestSummary } from "../../../../shared/api/replacement-requests";
 import { requestStatusClass } from "../../../components/request-status-badge";
 import { Button } from "../../../components/ui/button";
-import type { ListedAccount } from "../../../lib/linkedin-account-list";
 import { cn } from "../../../lib/utils";
 import { accountName } from "./account-format";
 import { isReportableStatus, ReportProblemDialog } from "./report-problem-dialog";
@@ -44,7 +44,7 @@ export function AccountRequest({
   size = "full",
   className,
 }: {
-  account: ListedAccount;
+  account: LinkedinAccount;
   always?: boolean;
   /** `compact` says "Report", for the table's status column; its accessible name is whole. */
   size?: "full" | "compact";

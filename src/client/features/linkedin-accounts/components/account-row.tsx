@@ -1,7 +1,7 @@
 import { memo, useId, useState } from "react";
+import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { ExpandButton } from "../../../components/expand-button";
 import { TableCell, TableRow } from "../../../components/ui/table";
-import type { ListedAccount } from "../../../lib/linkedin-account-list";
 import { cn } from "../../../lib/utils";
 import { StatusBadge, TypeBadge } from "./account-badges";
 import { AccountDetails } from "./account-details";
@@ -20,7 +20,7 @@ const ACCOUNT_TABLE_COLUMNS = 7;
  * rather than widen the table; badges and buttons never wrap. Memoized: the 30-second refresh
  * hands back the same account objects when nothing changed, so the rows are not rendered again.
  */
-export const AccountRow = memo(function AccountRow({ account }: { account: ListedAccount }) {
+export const AccountRow = memo(function AccountRow({ account }: { account: LinkedinAccount }) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const name = accountName(account);

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ListedAccount } from "../../../lib/linkedin-account-list";
+import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { AccountCard } from "./account-card";
 import { AccountsTable } from "./accounts-table";
 import { useElementWidth } from "./use-element-width";
@@ -19,7 +19,7 @@ function remInPixels(): number {
  * One page of accounts: a table where it fits, otherwise a card per account. `footer` (the
  * pagination) shows below them once they are there, so it never jumps down when they arrive.
  */
-export function AccountsList({ accounts, footer }: { accounts: ListedAccount[]; footer?: ReactNode }) {
+export function AccountsList({ accounts, footer }: { accounts: LinkedinAccount[]; footer?: ReactNode }) {
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const layout = width === null ? null : width >= TABLE_MIN_WIDTH_REM * remInPixels() ? "table" : "cards";
   return (

@@ -1,3 +1,4 @@
+import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import {
   Table,
   TableBody,
@@ -6,7 +7,6 @@ import {
   TableHeader,
   TableRow,
 } from "../../../components/ui/table";
-import type { ListedAccount } from "../../../lib/linkedin-account-list";
 import { AccountRow } from "./account-row";
 
 const COLUMNS = ["First Name", "Type", "Status", "Email", "Password", "Profile"];
@@ -15,7 +15,7 @@ const COLUMNS = ["First Name", "Type", "Status", "Email", "Password", "Profile"]
  * One page of accounts as a table, for boxes wide enough to hold it whole (see AccountsList); narrower
  * ones show cards. The box is a size container, so an expanded row's details are exactly as wide as it.
  */
-export function AccountsTable({ accounts }: { accounts: ListedAccount[] }) {
+export function AccountsTable({ accounts }: { accounts: LinkedinAccount[] }) {
   return (
     <Table scrollLabel="LinkedIn accounts table" containerClassName="@container bg-card">
       <TableCaption className="sr-only">Your LinkedIn accounts</TableCaption>

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import {
   REPORTABLE_ACCOUNT_STATUSES,
   REQUEST_KINDS,
@@ -21,7 +22,6 @@ import {
 } from "../../../components/ui/alert-dialog";
 import { ApiError } from "../../../lib/api-client";
 import { failureText } from "../../../lib/api-error";
-import type { ListedAccount } from "../../../lib/linkedin-account-list";
 import { toast } from "../../../lib/use-toast";
 import { cn } from "../../../lib/utils";
 import { useCreateReplacementRequest } from "../api/create-replacement-request";
@@ -92,7 +92,7 @@ export function ReportProblemDialog({
   onClose,
   onCloseAutoFocus,
 }: {
-  account: ListedAccount;
+  account: LinkedinAccount;
   onClose: () => void;
   /** Where focus goes once the dialog has closed (the control that opened it may be gone). */
   onCloseAutoFocus: (event: Event) => void;
