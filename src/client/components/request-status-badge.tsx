@@ -19,7 +19,7 @@ export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
   wrong_password: "Wrong password",
   restricted: "Restricted or asks for ID",
   banned: "Banned",
-  other: "Something else",
+  other: "Other",
 };
 
 export const REQUEST_WISH_LABELS: Record<RequestWish, string> = {

@@ -142,7 +142,7 @@ describe("reporting a problem with an account", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Report a problem with Bruno Brandt" }));
     const form = dialog();
-    expect(within(form).getByRole("radio", { name: "Something else" })).toHaveProperty("checked", true);
+    expect(within(form).getByRole("radio", { name: "Other" })).toHaveProperty("checked", true);
     const note = within(form).getByLabelText("Note") as HTMLTextAreaElement;
     expect(note.maxLength).toBe(REQUEST_NOTE_MAX);
     fireEvent.change(note, { target: { value: "   " } });

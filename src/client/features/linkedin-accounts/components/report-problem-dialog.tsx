@@ -27,15 +27,17 @@ import { cn } from "../../../lib/utils";
 import { useCreateReplacementRequest } from "../api/create-replacement-request";
 import { accountName } from "./account-format";
 
-/** Whether the account's status says what is wrong by itself; any other needs the customer's words. */
+const normalized = (status: string) => status.trim().toLowerCase();
+
+/** Whether the account's status says what is wrong by itself (as the server reads it); any other needs a note. */
 export function isReportableStatus(status: string): boolean {
-  return (REPORTABLE_ACCOUNT_STATUSES as readonly string[]).includes(status.trim());
+  return REPORTABLE_ACCOUNT_STATUSES.some((reportable) => normalized(reportable) === normalized(status));
 }
 
 /** The kind the account's status suggests. */
 export function kindForStatus(status: string): RequestKind {
-  if (status.trim() === "Wrong Password") return "wrong_password";
-  if (status.trim() === "Restricted - Submit ID") return "restricted";
+  if (normalized(status) === "wrong password") return "wrong_password";
+  if (normalized(status) === "restricted - submit id") return "restricted";
   return "other";
 }
 
