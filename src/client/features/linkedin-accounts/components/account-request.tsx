@@ -1,5 +1,5 @@
 import { Flag } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import type { OpenRequestSummary } from "../../../../shared/api/replacement-requests";
@@ -51,12 +51,22 @@ export function AccountRequest({
   className?: string;
 }) {
   const [reporting, setReporting] = useState(false);
+  // Set once a report is sent: the open request takes the focus when the list brings it, which may
+  // be a render after the dialog has closed (the accounts screen renders a new list deferred).
+  const [reported, setReported] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const name = accountName(account);
   const { openRequest } = account;
   const offer = openRequest === null && (always || isReportableStatus(account.status));
+  const focusFirst = () => box.current?.querySelector<HTMLElement>("a, button")?.focus();
 
-  if (!openRequest && !offer && !reporting) return null;
+  useEffect(() => {
+    if (!reported || !openRequest) return;
+    box.current?.querySelector<HTMLElement>("a")?.focus();
+    setReported(false);
+  }, [reported, openRequest]);
+
+  if (!openRequest && !offer && !reporting && !reported) return null;
   return (
     <div ref={box} className={cn("flex", className)}>
       {openRequest ? <OpenRequestLink request={openRequest} name={name} /> : null}
@@ -75,10 +85,13 @@ export function AccountRequest({
       {reporting ? (
         <ReportProblemDialog
           account={account}
-          onClose={() => setReporting(false)}
+          onClose={(sent) => {
+            setReporting(false);
+            if (sent) setReported(true);
+          }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            box.current?.querySelector<HTMLElement>("a, button")?.focus();
+            focusFirst();
           }}
         />
       ) : null}

@@ -95,7 +95,8 @@ export function ReportProblemDialog({
   onCloseAutoFocus,
 }: {
   account: LinkedinAccount;
-  onClose: () => void;
+  /** `reported`: the request was made. */
+  onClose: (reported: boolean) => void;
   /** Where focus goes once the dialog has closed (the control that opened it may be gone). */
   onCloseAutoFocus: (event: Event) => void;
 }) {
@@ -129,7 +130,7 @@ export function ReportProblemDialog({
             title: "Problem reported",
             description: `Your request for ${name} is with the operator. Follow it on the Requests page.`,
           });
-          onClose();
+          onClose(true);
         },
         onError: (failure) => {
           const message = failureText(failure, "The report could not be sent");
@@ -149,7 +150,7 @@ export function ReportProblemDialog({
     : `Required: the account's status (${account.status}) does not say what is wrong. At most ${REQUEST_NOTE_MAX} characters.`;
 
   return (
-    <AlertDialog open onOpenChange={(open) => (open || create.isPending ? undefined : onClose())}>
+    <AlertDialog open onOpenChange={(open) => (open || create.isPending ? undefined : onClose(false))}>
       <AlertDialogContent
         className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
         onCloseAutoFocus={onCloseAutoFocus}
