@@ -102,7 +102,7 @@ describe("reporting a problem with an account", () => {
     const open = screen.getByRole("button", { name: "Report a problem with Bruno Brandt" });
     expect(open.textContent).toBe("Report");
     fireEvent.click(open);
-    const form = dialog();
+    const form = await screen.findByRole("alertdialog", { name: "Report a problem" });
     expect(within(form).getByRole("radio", { name: "Wrong password" })).toHaveProperty("checked", true);
     expect(within(form).getByRole("radio", { name: "A replacement account" })).toHaveProperty(
       "checked",
@@ -126,10 +126,11 @@ describe("reporting a problem with an account", () => {
     expect(queryClient.getQueryState(["/api/accounts/linkedin/user", UID])?.isInvalidated).toBe(true);
   });
 
-  it("preselects restricted for an account that asks for ID", () => {
+  it("preselects restricted for an account that asks for ID", async () => {
     stubApi(() => Response.json(created, { status: 201 }));
     renderRequest(account({ status: "Restricted - Submit ID" }));
     fireEvent.click(screen.getByRole("button", { name: "Report a problem with Bruno Brandt" }));
+    await screen.findByRole("alertdialog", { name: "Report a problem" });
     expect(within(dialog()).getByRole("radio", { name: "Restricted or asks for ID" })).toHaveProperty(
       "checked",
       true,
@@ -141,6 +142,7 @@ describe("reporting a problem with an account", () => {
     renderRequest(account({ status: "Signed In" }), { always: true });
 
     fireEvent.click(screen.getByRole("button", { name: "Report a problem with Bruno Brandt" }));
+    await screen.findByRole("alertdialog", { name: "Report a problem" });
     const form = dialog();
     expect(within(form).getByRole("radio", { name: "Other" })).toHaveProperty("checked", true);
     const note = within(form).getByLabelText("Note") as HTMLTextAreaElement;
@@ -158,6 +160,7 @@ describe("reporting a problem with an account", () => {
     stubApi(() => Response.json({ error: "This account already has an open request" }, { status: 409 }));
     const queryClient = renderRequest(account({}));
     fireEvent.click(screen.getByRole("button", { name: "Report a problem with Bruno Brandt" }));
+    await screen.findByRole("alertdialog", { name: "Report a problem" });
     fireEvent.click(within(dialog()).getByRole("button", { name: "Send report" }));
 
     const alert = await within(dialog()).findByRole("alert");
@@ -172,6 +175,7 @@ describe("reporting a problem with an account", () => {
     stubApi(() => Response.json({ error: "note must not contain control characters" }, { status: 400 }));
     renderRequest(account({}));
     fireEvent.click(screen.getByRole("button", { name: "Report a problem with Bruno Brandt" }));
+    await screen.findByRole("alertdialog", { name: "Report a problem" });
     fireEvent.change(within(dialog()).getByLabelText("Note (optional)"), { target: { value: "x" } });
     fireEvent.click(within(dialog()).getByRole("button", { name: "Send report" }));
     expect(await within(dialog()).findByText("note must not contain control characters")).toBeTruthy();

@@ -1,5 +1,5 @@
 import { Flag } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import type { OpenRequestSummary } from "../../../../shared/api/replacement-requests";
@@ -7,7 +7,17 @@ import { requestStatusClass } from "../../../components/request-status-badge";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/utils";
 import { accountName } from "./account-format";
-import { isReportableStatus, ReportProblemDialog } from "./report-problem-dialog";
+import { isReportableStatus } from "./report-rules";
+
+/**
+ * The dialog, with Radix AlertDialog and the contract's schemas, is not part of the screen's first
+ * load (decision 013): it is fetched when a report button is pointed at, focused or pressed.
+ */
+const loadReportDialog = () => import("./report-problem-dialog");
+const ReportProblemDialog = lazy(() =>
+  loadReportDialog().then((module) => ({ default: module.ReportProblemDialog })),
+);
+const preloadReportDialog = () => void loadReportDialog().catch(() => {});
 
 /** "Replacement requested", "Fix in progress": an open request in the customer's words. */
 export function openRequestText(request: OpenRequestSummary): string {
@@ -76,6 +86,8 @@ export function AccountRequest({
           size="sm"
           variant="outline"
           aria-label={`Report a problem with ${name}`}
+          onPointerEnter={preloadReportDialog}
+          onFocus={preloadReportDialog}
           onClick={() => setReporting(true)}
         >
           <Flag aria-hidden="true" />
@@ -83,17 +95,19 @@ export function AccountRequest({
         </Button>
       ) : null}
       {reporting ? (
-        <ReportProblemDialog
-          account={account}
-          onClose={(sent) => {
-            setReporting(false);
-            if (sent) setReported(true);
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            focusFirst();
-          }}
-        />
+        <Suspense fallback={null}>
+          <ReportProblemDialog
+            account={account}
+            onClose={(sent) => {
+              setReporting(false);
+              if (sent) setReported(true);
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              focusFirst();
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

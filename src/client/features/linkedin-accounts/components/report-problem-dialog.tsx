@@ -1,7 +1,6 @@
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import {
-  REPORTABLE_ACCOUNT_STATUSES,
   REQUEST_KINDS,
   REQUEST_NOTE_MAX,
   REQUEST_WISHES,
@@ -26,20 +25,7 @@ import { toast } from "../../../lib/use-toast";
 import { cn } from "../../../lib/utils";
 import { useCreateReplacementRequest } from "../api/create-replacement-request";
 import { accountName } from "./account-format";
-
-const normalized = (status: string) => status.trim().toLowerCase();
-
-/** Whether the account's status says what is wrong by itself (as the server reads it); any other needs a note. */
-export function isReportableStatus(status: string): boolean {
-  return REPORTABLE_ACCOUNT_STATUSES.some((reportable) => normalized(reportable) === normalized(status));
-}
-
-/** The kind the account's status suggests. */
-export function kindForStatus(status: string): RequestKind {
-  if (normalized(status) === "wrong password") return "wrong_password";
-  if (normalized(status) === "restricted - submit id") return "restricted";
-  return "other";
-}
+import { isReportableStatus, kindForStatus } from "./report-rules";
 
 function RadioChoices<V extends string>({
   legend,
