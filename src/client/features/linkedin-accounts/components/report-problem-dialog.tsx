@@ -1,15 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
-import {
-  REQUEST_KINDS,
-  REQUEST_NOTE_MAX,
-  REQUEST_WISHES,
-  type RequestKind,
-  type RequestWish,
-} from "../../../../shared/api/replacement-requests";
-import { FormField, fieldErrorClass } from "../../../components/form-field";
+import type { RequestKind, RequestWish } from "../../../../shared/api/replacement-requests";
 import { REQUEST_KIND_LABELS, REQUEST_WISH_LABELS } from "../../../components/request-status-badge";
-import { SubmitButton } from "../../../components/submit-button";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -19,13 +11,19 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "../../../components/ui/alert-dialog";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { failureText } from "../../../lib/api-error";
 import { toast } from "../../../lib/use-toast";
 import { cn } from "../../../lib/utils";
 import { useCreateReplacementRequest } from "../api/create-replacement-request";
 import { accountName } from "./account-format";
-import { isReportableStatus, kindForStatus } from "./report-rules";
+import { isReportableStatus, KINDS, kindForStatus, NOTE_MAX, WISHES } from "./report-rules";
+
+// As the form fields' errors: the dialog does without FormField, so that its chunk needs nothing
+// beyond what the accounts screen has loaded and the dialog itself (decision 013).
+const ERROR_CLASS = "text-sm text-destructive dark:text-red-300";
 
 function RadioChoices<V extends string>({
   legend,
@@ -95,6 +93,7 @@ export function ReportProblemDialog({
   const [formError, setFormError] = useState<string | undefined>();
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const formErrorId = useId();
+  const noteId = useId();
   const groupName = useId();
   const create = useCreateReplacementRequest();
 
@@ -132,8 +131,8 @@ export function ReportProblemDialog({
   };
 
   const hint: ReactNode = reportable
-    ? `Optional. Anything the operator should know (at most ${REQUEST_NOTE_MAX} characters).`
-    : `Required: the account's status (${account.status}) does not say what is wrong. At most ${REQUEST_NOTE_MAX} characters.`;
+    ? `Optional. Anything the operator should know (at most ${NOTE_MAX} characters).`
+    : `Required: the account's status (${account.status}) does not say what is wrong. At most ${NOTE_MAX} characters.`;
 
   return (
     <AlertDialog open onOpenChange={(open) => (open || create.isPending ? undefined : onClose(false))}>
@@ -156,7 +155,7 @@ export function ReportProblemDialog({
           <RadioChoices
             legend="What is wrong?"
             name={`${groupName}-kind`}
-            values={REQUEST_KINDS}
+            values={KINDS}
             labels={REQUEST_KIND_LABELS}
             value={kind}
             onChange={setKind}
@@ -164,39 +163,51 @@ export function ReportProblemDialog({
           <RadioChoices
             legend="What would you like?"
             name={`${groupName}-wish`}
-            values={REQUEST_WISHES}
+            values={WISHES}
             labels={REQUEST_WISH_LABELS}
             value={wish}
             onChange={setWish}
           />
-          <FormField label={reportable ? "Note (optional)" : "Note"} error={noteError} hint={hint}>
-            {(control) => (
-              <textarea
-                {...control}
-                ref={noteRef}
-                rows={3}
-                maxLength={REQUEST_NOTE_MAX}
-                required={!reportable}
-                value={note}
-                onChange={(event) => setNote(event.target.value)}
-                className={cn(
-                  "w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground md:text-sm dark:bg-input/30",
-                  "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                  "aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:aria-invalid:border-red-400",
-                )}
-              />
-            )}
-          </FormField>
+          <div className="grid gap-2">
+            <label htmlFor={noteId} className="text-sm leading-none font-medium">
+              {reportable ? "Note (optional)" : "Note"}
+            </label>
+            <textarea
+              id={noteId}
+              ref={noteRef}
+              rows={3}
+              maxLength={NOTE_MAX}
+              required={!reportable}
+              aria-invalid={noteError ? true : undefined}
+              aria-describedby={noteError ? `${noteId}-error ${noteId}-hint` : `${noteId}-hint`}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              className={cn(
+                "w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground md:text-sm dark:bg-input/30",
+                "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                "aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:aria-invalid:border-red-400",
+              )}
+            />
+            {noteError ? (
+              <p id={`${noteId}-error`} className={ERROR_CLASS}>
+                {noteError}
+              </p>
+            ) : null}
+            <p id={`${noteId}-hint`} className="text-xs text-muted-foreground">
+              {hint}
+            </p>
+          </div>
           {formError ? (
-            <p id={formErrorId} role="alert" className={fieldErrorClass}>
+            <p id={formErrorId} role="alert" className={ERROR_CLASS}>
               {formError}
             </p>
           ) : null}
           <AlertDialogFooter>
             <AlertDialogCancel disabled={create.isPending}>Cancel</AlertDialogCancel>
-            <SubmitButton pending={create.isPending} pendingLabel="Sending…">
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? <Spinner label="Sending the report" className="size-4" /> : null}
               Send report
-            </SubmitButton>
+            </Button>
           </AlertDialogFooter>
         </form>
       </AlertDialogContent>

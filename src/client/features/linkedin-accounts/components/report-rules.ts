@@ -3,10 +3,19 @@
  * Apart from the report dialog, and free of zod, so that the accounts screen's first load (which
  * shows the Report buttons) goes without the dialog and the contract's schemas (decision 013).
  */
-import type { REPORTABLE_ACCOUNT_STATUSES, RequestKind } from "../../../../shared/api/replacement-requests";
+import type {
+  REPORTABLE_ACCOUNT_STATUSES,
+  REQUEST_KINDS,
+  REQUEST_NOTE_MAX,
+  REQUEST_WISHES,
+  RequestKind,
+} from "../../../../shared/api/replacement-requests";
 
-// The contract's list, written out: its module brings zod. The type holds them equal.
+// The contract's values, written out: its module brings zod. The types hold them equal.
 const REPORTABLE: typeof REPORTABLE_ACCOUNT_STATUSES = ["Wrong Password", "Restricted - Submit ID"];
+export const KINDS: typeof REQUEST_KINDS = ["wrong_password", "restricted", "banned", "other"];
+export const WISHES: typeof REQUEST_WISHES = ["replacement", "fix"];
+export const NOTE_MAX: typeof REQUEST_NOTE_MAX = 1000;
 
 const normalized = (status: string) => status.trim().toLowerCase();
 
