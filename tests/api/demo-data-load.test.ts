@@ -1,6 +1,15 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkedinAccounts, profileOptimizations, transactions, users } from "../../src/server/db/schema";
+import {
+  linkedinAccounts,
+  profileOptimizations,
+  replacementRequests,
+  transactions,
+  users,
+} from "../../src/server/db/schema";
 import { demoSeeders } from "../../src/server/demo-data";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../src/server/features/auth/demo-users";
 import { createTestApp, sameOrigin, silentLog, type TestApp } from "../support/test-app";
@@ -55,5 +64,43 @@ describe("the demo data a new embedded database starts with", () => {
       .from(transactions)
       .where(eq(transactions.userId, customer.id));
     expect(txs?.n).toBe(12);
+  });
+
+  it("gives the demo customer a replacement request in each state, in the demo's operator base, which a sync keeps", async () => {
+    const db = t.database.db;
+    const [customer] = await db.select().from(users).where(eq(users.email, DEMO_CUSTOMER.email));
+    const mine = () =>
+      db
+        .select()
+        .from(replacementRequests)
+        .where(eq(replacementRequests.userId, customer?.id ?? -1))
+        .orderBy(replacementRequests.id);
+    const before = await mine();
+    expect(before.map((r) => r.status).sort()).toEqual(
+      ["declined", "fixed", "in_progress", "replaced", "submitted", "withdrawn"].sort(),
+    );
+    expect(before.find((r) => r.status === "declined")?.operatorNote).toBeTruthy();
+    const replaced = before.find((r) => r.status === "replaced");
+    const [replacement] = await db
+      .select()
+      .from(linkedinAccounts)
+      .where(eq(linkedinAccounts.airtableRecordId, replaced?.replacementRecordId ?? ""));
+    expect(replacement?.userId).toBe(customer?.id);
+    for (const request of before) expect(request.airtableRecordId).toMatch(/^rec[A-Za-z0-9]{14}$/);
+
+    const file = path.join(t.config.dataDir, "operator-base", "Replacement Requests.csv");
+    const rows = parse(readFileSync(file, "utf8"), { columns: true, bom: true }) as Array<
+      Record<string, string>
+    >;
+    expect(rows.map((r) => r.Status).sort()).toEqual(
+      ["Declined", "Fixed", "In progress", "Replaced", "Submitted", "Withdrawn"].sort(),
+    );
+
+    const { run } = await t.app.sync.run({ kind: "full", trigger: "admin" });
+    expect(run.status).toBe("succeeded");
+    const after = await mine();
+    expect(after.map((r) => [r.status, r.operatorNote, r.replacementRecordId, r.statusChangedAt])).toEqual(
+      before.map((r) => [r.status, r.operatorNote, r.replacementRecordId, r.statusChangedAt]),
+    );
   });
 });

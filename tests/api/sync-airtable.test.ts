@@ -262,7 +262,7 @@ describe("sync from an Airtable base", () => {
     expect(pending?.name).toBe("Changed In Portal");
   });
 
-  it("syncs one customer's accounts and optimizations, and removes theirs that are gone", async () => {
+  it("syncs one customer's accounts, optimizations and replacement requests, and removes theirs that are gone", async () => {
     await t.app.sync.run({ kind: "full", trigger: "admin" });
     const customer = base.customers[1];
     const theirs = fake
@@ -281,7 +281,7 @@ describe("sync from an Airtable base", () => {
         .requests()
         .map((r) => r.table)
         .sort(),
-    ).toEqual([TABLE.accounts, TABLE.optimizations]);
+    ).toEqual([TABLE.accounts, TABLE.optimizations, TABLE.requests]);
     for (const request of fake.requests())
       expect(request.query.filterByFormula).toBe(`{UID} = '${customer?.uid}'`);
     expect(await db().select().from(linkedinAccounts)).toHaveLength(11);

@@ -1,7 +1,7 @@
 /**
  * A fake of the Airtable Web API on loopback, for tests and the sync benchmark. It speaks the real
- * protocol for the two calls the portal makes (list records with pageSize/offset/filterByFormula,
- * and PATCH of up to 10 records), answers with Airtable's status codes and error bodies, enforces
+ * protocol for the calls the portal makes (list records with pageSize/offset/filterByFormula, PATCH
+ * of up to 10 records, and POST to create up to 10), answers with Airtable's status codes and error bodies, enforces
  * Airtable's rate limit (5 requests per second per base, then a 30 s penalty), and can be told to
  * fail the way a remote API does: error statuses, slow or missing answers, broken bodies, resets.
  *
@@ -37,7 +37,7 @@ export type FakeAirtableFault = HttpFault & {
   /** How many matching requests the fault applies to (default 1; "all" until clearFaults()). */
   times?: FaultTimes;
   /** Only requests with this method (default: any). */
-  method?: "GET" | "PATCH";
+  method?: "GET" | "PATCH" | "POST";
   /** Only requests to this table (default: any). */
   table?: string;
 };
@@ -495,9 +495,11 @@ function matchRoute(pathname: string): Route | null {
   }
 }
 
-/** The table route of a request the fake serves (GET or PATCH), or null. */
+/** The table route of a request the fake serves (GET, PATCH or POST), or null. */
 function apiRoute(request: RecordedRequest): Route | null {
-  return request.method === "GET" || request.method === "PATCH" ? matchRoute(request.path) : null;
+  return request.method === "GET" || request.method === "PATCH" || request.method === "POST"
+    ? matchRoute(request.path)
+    : null;
 }
 
 /** A recorded request as the fake's users see it: with its table, and its body parsed. */
@@ -685,6 +687,49 @@ export async function startFakeAirtable(options: FakeAirtableOptions = {}): Prom
     return { status: 200, body: JSON.stringify({ records: updates.map(({ record }) => apiRecord(record)) }) };
   }
 
+  // --- create records -----------------------------------------------------------------------
+
+  /** `POST /v0/{base}/{table}` with `{ records: [{ fields }] }`: all or nothing, up to 10. */
+  function createRecords(tableName: string, table: Table, parsed: unknown): Answer {
+    if (!isPlainObject(parsed) || !Array.isArray(parsed.records)) return invalidRequest();
+    for (const key of Object.keys(parsed)) {
+      if (key !== "records" && key !== "typecast") {
+        return invalidRequest(`The fake Airtable does not implement the request property ${key}`);
+      }
+    }
+    if (parsed.typecast !== undefined && typeof parsed.typecast !== "boolean") return invalidRequest();
+    const records: unknown[] = parsed.records;
+    if (records.length === 0) return invalidRequest();
+    if (records.length > MAX_RECORDS_PER_PATCH) {
+      return errorAnswer(
+        422,
+        "INVALID_RECORDS",
+        `A maximum of ${MAX_RECORDS_PER_PATCH} records can be created per request but you have provided ${records.length}.`,
+      );
+    }
+    const inputs: Array<Record<string, unknown>> = [];
+    for (const item of records) {
+      if (!isPlainObject(item) || !isPlainObject(item.fields)) return invalidRequest();
+      for (const key of Object.keys(item)) {
+        if (key !== "fields") return invalidRequest(`Invalid record property ${key}`);
+      }
+      const unknown = Object.keys(item.fields).find((name) => !table.fieldNames.has(name));
+      if (unknown !== undefined)
+        return errorAnswer(422, "UNKNOWN_FIELD_NAME", `Unknown field name: "${unknown}"`);
+      inputs.push(item.fields);
+    }
+    const created = insert(
+      tableName,
+      inputs.map((fields) => ({ fields })),
+    );
+    return {
+      status: 200,
+      body: JSON.stringify({
+        records: created.map(apiRecord),
+      }),
+    };
+  }
+
   // --- request handling ---------------------------------------------------------------------
 
   function authenticate(header: string | undefined): Answer | null {
@@ -710,7 +755,9 @@ export async function startFakeAirtable(options: FakeAirtableOptions = {}): Prom
     } catch {
       return errorAnswer(422, "INVALID_REQUEST_BODY", "Could not parse request body");
     }
-    return updateRecords(table, parsed);
+    return request.method === "POST"
+      ? createRecords(route.table, table, parsed)
+      : updateRecords(table, parsed);
   }
 
   const server = await startHttpFake<FakeAirtableFault>({

@@ -16,6 +16,7 @@ export const TABLE = {
   accounts: BUILT_IN_FIELD_MAP.tables.linkedinAccounts.table,
   optimizations: BUILT_IN_FIELD_MAP.tables.profileOptimizations.table,
   transactions: BUILT_IN_FIELD_MAP.tables.transactions.table,
+  requests: BUILT_IN_FIELD_MAP.tables.replacementRequests.table,
 } as const;
 
 const F = {
@@ -23,6 +24,7 @@ const F = {
   accounts: BUILT_IN_FIELD_MAP.tables.linkedinAccounts.fields,
   optimizations: BUILT_IN_FIELD_MAP.tables.profileOptimizations.fields,
   transactions: BUILT_IN_FIELD_MAP.tables.transactions.fields,
+  requests: BUILT_IN_FIELD_MAP.tables.replacementRequests.fields,
 };
 
 /** Builds a record's fields from portal column names, as the base would hold them. */
@@ -40,6 +42,7 @@ export const userFields = (values: Record<string, unknown>) => fields(F.users, v
 export const accountFields = (values: Record<string, unknown>) => fields(F.accounts, values);
 export const optimizationFields = (values: Record<string, unknown>) => fields(F.optimizations, values);
 export const transactionFields = (values: Record<string, unknown>) => fields(F.transactions, values);
+export const requestFields = (values: Record<string, unknown>) => fields(F.requests, values);
 
 export interface BaseSpec {
   customers: number;
@@ -75,12 +78,15 @@ export function airtableBase(spec: BaseSpec, prefix = "c"): BaseContents {
     [TABLE.accounts]: [],
     [TABLE.optimizations]: [],
     [TABLE.transactions]: [],
+    // The portal creates the requests' records; the base starts with none.
+    [TABLE.requests]: [],
   };
   const fieldNames = {
     [TABLE.users]: Object.values(F.users),
     [TABLE.accounts]: Object.values(F.accounts),
     [TABLE.optimizations]: Object.values(F.optimizations),
     [TABLE.transactions]: Object.values(F.transactions),
+    [TABLE.requests]: Object.values(F.requests),
   };
   const add = (table: string, record: FakeAirtableRecordInput) =>
     tables[table]?.push({ ...record, lastModifiedTime });

@@ -51,16 +51,13 @@ export function createRecordSource(
   config: Config,
   db: Database,
   csvColumns: CsvColumns,
-  written?: CsvWrittenTable,
+  /** The table a CSV folder writes; a folder source without it cannot read that table either. */
+  written: CsvWrittenTable,
 ): RecordSource | undefined {
   if (config.airtable) return airtableSource(db, config.airtable);
   const folder = config.syncSourceDir ?? (config.isProduction ? undefined : demoDataDir);
   if (!folder) return undefined;
-  return csvFolderSource(
-    folder,
-    csvColumns,
-    written ? { ...written, folder: operatorBaseDir(config) } : undefined,
-  );
+  return csvFolderSource(folder, csvColumns, { ...written, folder: operatorBaseDir(config) });
 }
 
 export function createPayments(config: Config): Payments | undefined {
@@ -86,7 +83,7 @@ export function createAdapters(
   options: {
     csvColumns: CsvColumns;
     /** The one table a CSV folder writes. */
-    csvWrittenTable?: CsvWrittenTable;
+    csvWrittenTable: CsvWrittenTable;
     log: FastifyBaseLogger;
     overrides?: Partial<Adapters>;
   },

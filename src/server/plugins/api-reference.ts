@@ -100,6 +100,12 @@ export const API_TAGS = [
     prefixes: ["/api/profile-optimizations"],
   },
   {
+    name: "replacement-requests",
+    description:
+      "Replacement requests: a customer reports an account that went wrong, follows the operator's answer and may withdraw a request still submitted.",
+    prefixes: ["/api/replacement-requests"],
+  },
+  {
     name: "shop",
     description: "The catalogue, checkout, payment links, orders and the payment provider's webhook.",
     prefixes: ["/api/catalogue", "/api/create-checkout-session", "/api/stripe", "/api/pay", "/api/orders"],

@@ -371,13 +371,86 @@ describe("authentication and routing", () => {
       ["GET", "/"],
       ["GET", `/v0/${fake.baseId}`],
       ["GET", `/v0/${fake.baseId}/T/recAAAAAAAAAAAAAA`],
-      ["POST", `/v0/${fake.baseId}/T`],
+      ["POST", `/v0/${fake.baseId}/T/recAAAAAAAAAAAAAA`],
       ["DELETE", `/v0/${fake.baseId}/T`],
     ] as const) {
       const res = await fetch(`${fake.url}${path}`, { method, headers: auth });
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: "NOT_FOUND" });
     }
+  });
+});
+
+function post(fake: FakeAirtable, table: string, body: unknown) {
+  return fetch(tableUrl(fake, table), {
+    method: "POST",
+    headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+describe("create records (POST)", () => {
+  it("creates records with Airtable's ids, answers them in order, and lists them after", async () => {
+    const clock = new Date("2026-11-27T09:00:00.000Z");
+    const fake = await start({ now: () => clock, fields: { T: ["Name", "Status", "Notes"] } });
+    const res = await post(fake, "T", {
+      records: [{ fields: { Name: "Ann", Status: "New", Notes: "" } }, { fields: { Name: "Bob" } }],
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Page;
+    expect(body.records.map((r) => r.fields)).toEqual([{ Name: "Ann", Status: "New" }, { Name: "Bob" }]);
+    for (const record of body.records) {
+      expect(record.id).toMatch(/^rec[A-Za-z0-9]{14}$/);
+      expect(record.createdTime).toBe("2026-11-27T09:00:00.000Z");
+    }
+    expect(fake.records("T").map((r) => r.id)).toEqual(body.records.map((r) => r.id));
+    expect(await ids(fake, "T", "{Name} = 'Bob'")).toEqual([body.records[1]?.id]);
+    expect(fake.requests().find((r) => r.method === "POST")?.table).toBe("T");
+  });
+
+  it("refuses more than 10 records, an unknown field or a malformed body, and creates nothing", async () => {
+    const fake = await start({ fields: { T: ["Name"] } });
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ fields: { Name: `N${i}` } }));
+    const error = await expectError(await post(fake, "T", { records: eleven }), 422, "INVALID_RECORDS");
+    expect(error.message).toBe(
+      "A maximum of 10 records can be created per request but you have provided 11.",
+    );
+    const unknown = await expectError(
+      await post(fake, "T", { records: [{ fields: { Name: "A" } }, { fields: { Colour: "red" } }] }),
+      422,
+      "UNKNOWN_FIELD_NAME",
+    );
+    expect(unknown.message).toBe('Unknown field name: "Colour"');
+    for (const body of [
+      "{",
+      { records: [] },
+      { records: [{ id: "recX", fields: {} }] },
+      { records: [1] },
+      {},
+    ]) {
+      expect((await post(fake, "T", body)).status, JSON.stringify(body)).toBe(422);
+    }
+    expect(fake.records("T")).toEqual([]);
+    expect((await post(fake, "T", { records: eleven.slice(0, 10) })).status).toBe(200);
+    expect(fake.records("T")).toHaveLength(10);
+  });
+
+  it("fails a POST on a fault for POST only, and applies a slow create though its answer is late", async () => {
+    const fake = await start({ fields: { T: ["Name"] } });
+    fake.injectFault({ kind: "status", status: 500, method: "POST" });
+    expect((await get(fake, "T")).status).toBe(200);
+    expect((await post(fake, "T", { records: [{ fields: { Name: "A" } }] })).status).toBe(500);
+    expect(fake.records("T")).toEqual([]);
+    fake.injectFault({ kind: "slow", delayMs: 2_000, method: "POST" });
+    await expect(
+      fetch(tableUrl(fake, "T"), {
+        method: "POST",
+        headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ records: [{ fields: { Name: "B" } }] }),
+        signal: AbortSignal.timeout(200),
+      }),
+    ).rejects.toThrow();
+    expect(fake.records("T").map((r) => r.fields)).toEqual([{ Name: "B" }]);
   });
 });
 

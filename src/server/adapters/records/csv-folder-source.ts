@@ -44,7 +44,7 @@ export interface WritableCsvTable {
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /** A record id as Airtable makes them: "rec" and 14 letters and digits. */
-export function newRecordId(): string {
+function newRecordId(): string {
   let id = "rec";
   for (let i = 0; i < 14; i++) id += ALPHANUMERIC.charAt(randomInt(ALPHANUMERIC.length));
   return id;

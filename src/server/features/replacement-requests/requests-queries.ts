@@ -13,7 +13,7 @@ import { type LinkedinAccountRow, linkedinAccounts, replacementRequests as reque
 import { badRequest } from "../../http/errors";
 
 /** Ids are int4 in the database: a larger number names nothing, and Postgres would refuse to compare it. */
-export const MAX_ID = 2_147_483_647;
+const MAX_ID = 2_147_483_647;
 
 const reported = alias(linkedinAccounts, "reported");
 const replacement = alias(linkedinAccounts, "replacement");

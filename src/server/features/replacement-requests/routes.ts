@@ -32,11 +32,11 @@ const requestIdParams = z.object({
     .transform(Number),
 });
 
-export const ACCOUNT_NOT_FOUND = "Account not found";
-export const REQUEST_NOT_FOUND = "Request not found";
-export const ALREADY_OPEN = "This account already has an open request";
-export const NOTE_NEEDED = "Tell us what is wrong with this account";
-export const NOT_WITHDRAWABLE = "Only a request that is still submitted can be withdrawn";
+const ACCOUNT_NOT_FOUND = "Account not found";
+const REQUEST_NOT_FOUND = "Request not found";
+const ALREADY_OPEN = "This account already has an open request";
+const NOTE_NEEDED = "Tell us what is wrong with this account";
+const NOT_WITHDRAWABLE = "Only a request that is still submitted can be withdrawn";
 
 const isReportable = (status: string) =>
   REPORTABLE_ACCOUNT_STATUSES.some((reportable) => reportable.toLowerCase() === status.trim().toLowerCase());

@@ -11,12 +11,16 @@ export const demoSyncSeeder: DemoSeeder = {
   name: "demo customers, accounts, optimizations and transactions",
   async seed(database, config, log) {
     const fieldMap = await loadFieldMap(config.airtableFieldMapPath);
+    const requests = fieldMap.tables.replacementRequests;
     const outbox = createOutbox(database.db, log);
     const sync = await createSyncService(config, database.db, log, {
       secretBox: await openSecretBox(config),
       fieldMap,
-      source: createRecordSource(config, database.db, fieldMap.csv),
-      // A CSV folder takes no write-backs: this outbox never gets a job.
+      source: createRecordSource(config, database.db, fieldMap.csv, {
+        table: requests.table,
+        fields: Object.values(requests.fields),
+      }),
+      // A full run queues no write-backs: this outbox never gets a job.
       outbox,
       notifier: createNotifier(outbox),
     });

@@ -30,7 +30,7 @@ const PER_REQUEST = 10;
 const MAX_ATTEMPTS = 30;
 
 /** How the base names each status; read back without regard to case. */
-export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   submitted: "Submitted",
   in_progress: "In progress",
   fixed: "Fixed",
@@ -38,13 +38,13 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   declined: "Declined",
   withdrawn: "Withdrawn",
 };
-export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
+const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
   wrong_password: "Wrong password",
   restricted: "Restricted or asks for ID",
   banned: "Banned",
   other: "Other",
 };
-export const REQUEST_WISH_LABELS: Record<RequestWish, string> = {
+const REQUEST_WISH_LABELS: Record<RequestWish, string> = {
   replacement: "Replacement",
   fix: "Fix",
 };
@@ -103,6 +103,9 @@ export function createRequestWriteBack(
       wish: REQUEST_WISH_LABELS[row.wish],
       note: row.note,
       status: REQUEST_STATUS_LABELS[row.status],
+      // Empty for a customer's new request; the operator's answer where one is already known.
+      operatorNote: row.operatorNote,
+      replacementRecordId: row.replacementRecordId,
       requestedAt: row.createdAt.toISOString(),
     });
   }

@@ -88,6 +88,26 @@ describe("parseFieldMap", () => {
     });
   });
 
+  it("gives a map written before replacement requests the built-in requests table", () => {
+    const map = builtInJson() as { tables: Partial<FieldMap["tables"]> };
+    delete map.tables.replacementRequests;
+    const parsed = parseFieldMap(map);
+    expect(parsed.tables.replacementRequests).toEqual(BUILT_IN_FIELD_MAP.tables.replacementRequests);
+    expect(parsed.tables.replacementRequests.table).toBe("Replacement Requests");
+    expect(parsed.tables.replacementRequests.fields.portalRequestId).toBe("Portal Request ID");
+  });
+
+  it("checks a requests table that is given like any other", () => {
+    const map = builtInJson();
+    map.tables.replacementRequests = { table: "Tickets", fields: { status: "State", colour: "Colour" } };
+    expect(problemsOf(map)).toEqual([
+      "tables.replacementRequests.fields.colour: is not a portal column",
+      "tables.replacementRequests.fields.portalRequestId: is required",
+    ]);
+    map.tables.replacementRequests.fields = { portalRequestId: "Ticket", status: "State" };
+    expect(parseFieldMap(map).tables.replacementRequests.table).toBe("Tickets");
+  });
+
   it("keeps csv columns that are given", () => {
     const map = { ...builtInJson(), csv: { recordIdColumn: "Id", lastModifiedColumn: "Changed" } };
     expect(parseFieldMap(map).csv).toEqual({ recordIdColumn: "Id", lastModifiedColumn: "Changed" });
