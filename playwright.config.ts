@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
@@ -11,6 +14,9 @@ function freeLoopbackPort(): string {
   return execFileSync(process.execPath, ["-e", script]).toString().trim();
 }
 process.env.E2E_PORT ||= freeLoopbackPort();
+// The parent of the server's sync source folder, picked here so that the tests know it too
+// (tests/e2e/support/sync-source.ts); the server removes it when it stops.
+process.env.E2E_SOURCE_PARENT ||= mkdtempSync(path.join(tmpdir(), "portal-e2e-source-"));
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 

@@ -4,9 +4,9 @@
  * which goes without zod (read-answer.ts).
  */
 import type { LinkedinAccount } from "../../shared/api/linkedin-accounts";
-import {
+import type {
   OPEN_REQUEST_STATUSES,
-  type OpenRequestSummary,
+  OpenRequestSummary,
   REQUEST_WISHES,
 } from "../../shared/api/replacement-requests";
 import { type FieldKind, readList, readRecord } from "./read-answer";
@@ -45,10 +45,15 @@ const ACCOUNT_FIELDS = {
   lastSyncedAt: "string",
 } as const satisfies Record<Exclude<keyof LinkedinAccount, "openRequest">, FieldKind>;
 
+// Written out rather than imported: the contract's module brings zod, which the first load does
+// without (decision 013). The types hold them to the contract's lists.
+const OPEN_STATUSES: typeof OPEN_REQUEST_STATUSES = ["submitted", "in_progress"];
+const WISHES: typeof REQUEST_WISHES = ["replacement", "fix"];
+
 const OPEN_REQUEST_FIELDS = {
   id: "int",
-  status: OPEN_REQUEST_STATUSES,
-  wish: REQUEST_WISHES,
+  status: OPEN_STATUSES,
+  wish: WISHES,
 } as const satisfies Record<keyof OpenRequestSummary, FieldKind>;
 
 function readAccount(item: unknown): LinkedinAccount {

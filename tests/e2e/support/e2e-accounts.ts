@@ -305,3 +305,34 @@ export const syncerSourceAccounts: E2eAccount[] = ["Sora", "Sven", "Siri"].map((
     password: `${firstName}-pw`,
   }),
 );
+
+/**
+ * A requester's three accounts (replacement-requests.spec.ts): one with a wrong password to report and
+ * see replaced by the third, one restricted to report and withdraw. `tag` keeps the desktop's and the
+ * phone's apart (their names and record ids).
+ */
+export function requesterAccounts(tag: "Desk" | "Phone"): E2eAccount[] {
+  return [
+    account(`recE2eRequester${tag}1`, {
+      accountType: "plus",
+      firstName: "Wendy",
+      lastName: `Wrong${tag}`,
+      status: "Wrong Password",
+      password: "Wendy-pw-1",
+    }),
+    account(`recE2eRequester${tag}2`, {
+      accountType: "exec",
+      firstName: "Rex",
+      lastName: `Restricted${tag}`,
+      status: "Restricted - Submit ID",
+      password: "Rex-pw-2",
+    }),
+    account(`recE2eRequester${tag}3`, {
+      accountType: "plus",
+      firstName: "Nora",
+      lastName: `New${tag}`,
+      status: "Signed In",
+      password: "Nora-pw-3",
+    }),
+  ];
+}

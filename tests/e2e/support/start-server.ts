@@ -43,6 +43,7 @@ import {
   ownerAccounts,
   proverAccounts,
   registeredFirstSourceAccounts,
+  requesterAccounts,
   revealerAccounts,
   syncerSourceAccounts,
 } from "./e2e-accounts";
@@ -56,6 +57,7 @@ import {
   ownerTransactions,
 } from "./e2e-transactions";
 import { E2E_GOOGLE_CLIENT_ID } from "./google-issuer";
+import { e2eSyncSourceDir } from "./sync-source";
 import {
   DISPOSABLE_SESSIONS_PER_USER,
   disposableSessionToken,
@@ -68,8 +70,10 @@ import {
 const port = process.env.E2E_PORT;
 if (!port) throw new Error("E2E_PORT is not set: start the browser tests with `npx playwright test`");
 const dataDir = mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
-// Named like the demo folder: the admin page shows the source folder's name.
-const sourceDir = path.join(mkdtempSync(path.join(tmpdir(), "portal-e2e-source-")), "demo-data");
+// Named like the demo folder: the admin page shows the source folder's name. Its parent is picked by
+// playwright.config.ts, so that a test can play the operator, editing the replacement requests the
+// portal writes there (sync-source.ts).
+const sourceDir = e2eSyncSourceDir();
 
 /** Whose accounts are in the database from the start, and whose are only in the sync source. */
 const accountsInDatabase: Partial<Record<E2eUserKey, E2eAccount[]>> = {
@@ -77,6 +81,8 @@ const accountsInDatabase: Partial<Record<E2eUserKey, E2eAccount[]>> = {
   manyAccounts,
   revealer: revealerAccounts,
   prover: proverAccounts,
+  requesterDesktop: requesterAccounts("Desk"),
+  requesterPhone: requesterAccounts("Phone"),
 };
 const accountsInSource: Partial<Record<E2eUserKey, E2eAccount[]>> = {
   ...accountsInDatabase,

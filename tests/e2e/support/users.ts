@@ -277,6 +277,27 @@ export const e2eUsers = {
     sessionToken: "e2e-notified-phone-session-token-0123456789a",
     uid: "e2e00000-0000-4000-8000-00000000a0a2",
   },
+  /**
+   * Reports problems with their accounts at 1280 px and follows them (replacement-requests.spec.ts):
+   * three accounts of their own (e2e-accounts.ts), so no other test sees their requests.
+   */
+  requesterDesktop: {
+    email: "rory.requester@example.test",
+    name: "Rory Requester",
+    username: "rory_requester",
+    role: "customer",
+    sessionToken: "e2e-requester-desktop-token-0123456789abcd",
+    uid: "e2e00000-0000-4000-8000-0000000000a1",
+  },
+  /** The same on a phone. */
+  requesterPhone: {
+    email: "phoebe.requester@example.test",
+    name: "Phoebe Requester",
+    username: "phoebe_requester",
+    role: "customer",
+    sessionToken: "e2e-requester-phone-token-0123456789abcdef",
+    uid: "e2e00000-0000-4000-8000-0000000000a2",
+  },
 } as const;
 
 export type E2eUserKey = keyof typeof e2eUsers;

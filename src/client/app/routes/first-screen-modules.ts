@@ -32,6 +32,7 @@ export const firstScreenModules: Record<FixedPath | "/login", readonly string[]>
     "features/linkedin-accounts/pages/linkedin-accounts-page.tsx",
     "features/linkedin-accounts/api/prefetch-linkedin-accounts.ts",
   ],
+  "/accounts/requests": [...SIGNED_IN, "features/replacement-requests/pages/replacement-requests-page.tsx"],
   "/optimization": [...SIGNED_IN, "features/profile-optimizations/pages/optimization-page.tsx"],
   "/profile-optimization": [
     ...SIGNED_IN,

@@ -11,6 +11,7 @@ import { matchPath } from "react-router";
 export const signedInPaths = [
   { path: "/dashboard", nav: "/dashboard" },
   { path: "/accounts/linkedin", nav: "/accounts/linkedin" },
+  { path: "/accounts/requests", nav: "/accounts/requests" },
   { path: "/optimization", nav: "/optimization" },
   { path: "/profile-optimization", nav: "/optimization" },
   { path: "/orders", nav: "/orders" },

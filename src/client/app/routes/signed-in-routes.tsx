@@ -26,6 +26,7 @@ import {
   OrdersPage,
   OutboxPage,
   ProfileOptimizationPage,
+  ReplacementRequestsPage,
   RequireAdmin,
   SettingsPage,
   TransactionsPage,
@@ -41,6 +42,7 @@ import {
 const pages: Record<SignedInPath, ReactNode> = {
   "/dashboard": <DashboardPage forAdmins={<NeedsAttentionCard />} />,
   "/accounts/linkedin": <LinkedinAccountsPage />,
+  "/accounts/requests": <ReplacementRequestsPage />,
   "/optimization": <OptimizationPage />,
   "/profile-optimization": <ProfileOptimizationPage />,
   "/orders": <OrdersPage />,
@@ -93,6 +95,7 @@ export const openToAllRoutes = signedInPaths.filter(({ path }) => isOpenToAll(pa
 const screens: Record<SignedInPath, Pick<PreloadableScreen<object>, "preload">[]> = {
   "/dashboard": [DashboardPage],
   "/accounts/linkedin": [LinkedinAccountsPage],
+  "/accounts/requests": [ReplacementRequestsPage],
   "/optimization": [OptimizationPage],
   "/profile-optimization": [ProfileOptimizationPage],
   "/orders": [OrdersPage],

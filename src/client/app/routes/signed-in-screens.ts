@@ -17,6 +17,10 @@ export const LinkedinAccountsPage = lazyScreen(
   () => import("../../features/linkedin-accounts/pages/linkedin-accounts-page"),
   "LinkedinAccountsPage",
 );
+export const ReplacementRequestsPage = lazyScreen(
+  () => import("../../features/replacement-requests/pages/replacement-requests-page"),
+  "ReplacementRequestsPage",
+);
 export const OptimizationPage = lazyScreen(
   () => import("../../features/profile-optimizations/pages/optimization-page"),
   "OptimizationPage",

@@ -6,6 +6,7 @@ import { StatusBadge, TypeBadge } from "./account-badges";
 import { AccountDetails } from "./account-details";
 import { AccountEmail } from "./account-email";
 import { accountName } from "./account-format";
+import { AccountRequest } from "./account-request";
 import { CopyButton } from "./copy-button";
 import { RevealSecret } from "./reveal-secret";
 import { VisitButton } from "./visit-button";
@@ -41,6 +42,7 @@ export const AccountCard = memo(function AccountCard({ account }: { account: Lin
             <TypeBadge type={account.accountType} />
             <StatusBadge status={account.status} />
           </div>
+          <AccountRequest account={account} />
         </div>
         <ExpandButton
           variant="ghost"

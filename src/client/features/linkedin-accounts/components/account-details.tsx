@@ -3,6 +3,7 @@ import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { formatCount, formatDate, formatDateTime } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { accountName } from "./account-format";
+import { AccountRequest } from "./account-request";
 import { LoginCode } from "./login-code";
 import { RecoveryCodes } from "./recovery-codes";
 import { RevealSecret } from "./reveal-secret";
@@ -115,6 +116,15 @@ export function AccountDetails({ account, fitTo }: { account: LinkedinAccount; f
             </Field>
           ) : null}
         </dl>
+      </Section>
+
+      <Section title="Problems">
+        <p className="text-sm text-muted-foreground">
+          {account.openRequest
+            ? "This account has an open request; the Requests page shows what the operator does about it."
+            : "Something wrong with this account? Ask the operator for a replacement or a fix."}
+        </p>
+        <AccountRequest account={account} always />
       </Section>
 
       {account.notes ? (

@@ -7,6 +7,7 @@ import { StatusBadge, TypeBadge } from "./account-badges";
 import { AccountDetails } from "./account-details";
 import { AccountEmail } from "./account-email";
 import { accountName } from "./account-format";
+import { AccountRequest } from "./account-request";
 import { CopyButton } from "./copy-button";
 import { RevealSecret } from "./reveal-secret";
 import { VisitButton } from "./visit-button";
@@ -46,7 +47,10 @@ export const AccountRow = memo(function AccountRow({ account }: { account: Linke
           <TypeBadge type={account.accountType} />
         </TableCell>
         <TableCell>
-          <StatusBadge status={account.status} />
+          <div className="flex flex-col items-start gap-1.5">
+            <StatusBadge status={account.status} />
+            <AccountRequest account={account} size="compact" />
+          </div>
         </TableCell>
         <TableCell>
           {account.linkedinEmail ? (
