@@ -61,7 +61,7 @@ try {
     console.log(`${(row.bytes / 1024).toFixed(1).padStart(7)} KB  ${row.encoding.padEnd(8)}  ${row.url}`);
   }
   console.log(
-    `JavaScript downloaded by a first visit to /login: ${(total / 1024).toFixed(1)} KB in ${rows.length} scripts (budget ${BUDGET_KB} KB)`,
+    `JavaScript downloaded by a first visit to /login: ${(total / 1024).toFixed(1)} KB (${total} bytes) in ${rows.length} scripts (budget ${BUDGET_KB} KB, ${BUDGET_BYTES} bytes)`,
   );
 } finally {
   await browser?.close();

@@ -30,6 +30,7 @@ const SIGNED_IN_SECTIONS = new Set([
   "checkout",
   "billing",
   "admin",
+  "notifications",
 ]);
 
 // A base no browser can reach: a value that resolves to any other origin is not a path of the app.

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import type { OpenRequestSummary } from "../../../../shared/api/replacement-requests";
-import { requestStatusClass } from "../../../components/request-status-badge";
+import { requestStatusClass } from "../../../components/request-words";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/utils";
 import { accountName } from "./account-format";

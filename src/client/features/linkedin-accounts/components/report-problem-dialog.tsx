@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import type { RequestKind, RequestWish } from "../../../../shared/api/replacement-requests";
-import { REQUEST_KIND_LABELS, REQUEST_WISH_LABELS } from "../../../components/request-status-badge";
+import { REQUEST_KIND_LABELS, REQUEST_WISH_LABELS } from "../../../components/request-words";
 import {
   AlertDialog,
   AlertDialogCancel,

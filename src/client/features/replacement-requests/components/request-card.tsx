@@ -3,11 +3,7 @@ import { type ReactNode, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { ReplacementRequest } from "../../../../shared/api/replacement-requests";
 import { fieldErrorClass } from "../../../components/form-field";
-import {
-  REQUEST_KIND_LABELS,
-  REQUEST_WISH_LABELS,
-  RequestStatusBadge,
-} from "../../../components/request-status-badge";
+import { REQUEST_KIND_LABELS, REQUEST_WISH_LABELS } from "../../../components/request-words";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -23,6 +19,7 @@ import { failureText } from "../../../lib/api-error";
 import { formatDateTime } from "../../../lib/format";
 import { toast } from "../../../lib/use-toast";
 import { useWithdrawReplacementRequest } from "../api/withdraw-replacement-request";
+import { RequestStatusBadge } from "./request-status-badge";
 
 /** The accounts screen, searching for one account by its name: the portal has no page per account. */
 export function accountLink(label: string): string {

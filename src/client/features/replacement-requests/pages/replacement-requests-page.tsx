@@ -4,7 +4,7 @@ import { NoMatches } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
 import { NativeSelect } from "../../../components/native-select";
 import { PageHeader } from "../../../components/page-header";
-import { REQUEST_STATUS_LABELS } from "../../../components/request-status-badge";
+import { REQUEST_STATUS_LABELS } from "../../../components/request-words";
 import { SignedOutPanel } from "../../../components/signed-out-panel";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";

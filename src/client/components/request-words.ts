@@ -1,10 +1,9 @@
 /**
  * A replacement request's words and colours (decision R18), shown by the accounts screen beside an
- * account and by the requests screen on each request.
+ * account and by the requests screen on each request. Data only, with no imports that load code: the
+ * build keeps it with the signed-in screens (vite.config.ts), out of the sign-in page's first load.
  */
 import type { RequestKind, RequestStatus, RequestWish } from "../../shared/api/replacement-requests";
-import { cn } from "../lib/utils";
-import { Badge } from "./ui/badge";
 
 export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   submitted: "Submitted",
@@ -29,7 +28,7 @@ export const REQUEST_WISH_LABELS: Record<RequestWish, string> = {
 
 // In line with the optimization status badge: waiting blue, being worked on yellow, done green,
 // refused red, given up grey. Each pair keeps AA contrast in both themes.
-const statusClasses: Record<RequestStatus, string> = {
+export const REQUEST_STATUS_CLASSES: Record<RequestStatus, string> = {
   submitted: "bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200",
   in_progress: "bg-yellow-100 text-yellow-900 dark:bg-yellow-950 dark:text-yellow-200",
   fixed: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200",
@@ -39,17 +38,5 @@ const statusClasses: Record<RequestStatus, string> = {
 };
 
 export function requestStatusClass(status: RequestStatus): string {
-  return statusClasses[status];
-}
-
-export function RequestStatusBadge({ status, className }: { status: RequestStatus; className?: string }) {
-  return (
-    <Badge
-      variant="outline"
-      data-status={status}
-      className={cn("border-transparent", statusClasses[status], className)}
-    >
-      {REQUEST_STATUS_LABELS[status]}
-    </Badge>
-  );
+  return REQUEST_STATUS_CLASSES[status];
 }
