@@ -17,7 +17,9 @@ async function toSecondStep(page: Page, email: string, password: string) {
   await page.goto("/login");
   await signIn(page, email, password);
   await expect(page.getByRole("heading", { level: 1, name: "Two-factor authentication" })).toBeVisible();
-  await expect(page.getByText("Enter the 6-digit code from your authenticator app")).toBeVisible();
+  await expect(
+    page.getByText("Enter the 6-digit code from your authenticator app to finish signing in."),
+  ).toBeVisible();
 }
 
 test("a customer sets up an authenticator app in Settings and signs in with its code", async ({
