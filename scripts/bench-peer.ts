@@ -294,7 +294,8 @@ const LISTS: List[] = [
   },
   {
     name: "transactions (5,000)",
-    path: () => "/api/transactions",
+    // The same page for both: the portal's first page is TRANSACTION_PAGE_SIZE (50) rows.
+    path: (side) => (side.name.startsWith("peer") ? "/api/transactions?limit=50" : "/api/transactions"),
     change: (side, flip) =>
       side.database.db
         .update(transactions)
