@@ -8,7 +8,8 @@
  *   DATABASE_URL=postgres://… npm run bench:peer
  *
  * The peer (scripts/peer) is installed into a scratch folder the first time (the npm registry must be
- * reachable) and reused after. ROUNDS (3), SECONDS per case (2) and CONCURRENCY (8) can be set.
+ * reachable) and reused after. ROUNDS (3), SECONDS per case (2) and CONCURRENCY (8) can be set, and
+ * LISTS (accounts,transactions,optimizations,orders) to measure some of the lists only.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -322,6 +323,11 @@ const LISTS: List[] = [
   },
 ];
 
+const WANTED_LISTS = (process.env.LISTS ?? "").split(",").filter(Boolean);
+const MEASURED_LISTS = LISTS.filter(
+  (list) => WANTED_LISTS.length === 0 || WANTED_LISTS.some((wanted) => list.name.startsWith(wanted)),
+);
+
 const CASES = ["plain", "gzip", "304", "after a change"] as const;
 type Case = (typeof CASES)[number];
 
@@ -413,7 +419,7 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     const order = sides.map((_, i) => sides[(i + round) % sides.length] as Side);
     console.log(`round ${round + 1} of ${ROUNDS}: ${order.map((s) => s.name).join(", ")}`);
-    for (const list of LISTS) {
+    for (const list of MEASURED_LISTS) {
       for (const kind of CASES) {
         for (const side of order) {
           const result = await measure(side, list, kind);
@@ -431,7 +437,7 @@ try {
     `\nrequests per second, median of ${ROUNDS} rounds (${CONCURRENCY} connections, ${SECONDS} s each; "after a change": one reader, a change before every read)\n`,
   );
   const rows = [["list", "case", "portal PG", "portal PGlite", "peer PG", "PG ÷ peer", "PGlite ÷ peer"]];
-  for (const list of LISTS) {
+  for (const list of MEASURED_LISTS) {
     for (const kind of CASES) {
       const a = median(results.get(key(pg, list.name, kind)) ?? []);
       const b = median(results.get(key(lite, list.name, kind)) ?? []);

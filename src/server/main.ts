@@ -58,9 +58,9 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  // The embedded database starts while the app's code loads and the app is built: PGlite reads its
-  // files and compiles its WebAssembly off the main thread, and queries wait until it is up. The
-  // migrations run before the server listens (decision 013).
+  // The embedded database starts while the app's code loads and the app is built: a new data folder
+  // is copied from the template on a thread of its own, PGlite compiles its WebAssembly off the main
+  // thread, and queries wait until it is up. The migrations run before the server listens (decision 013).
   const startup = new StartupTimeline();
   const [database, { buildApp }] = await Promise.all([
     openDatabase(databaseTarget(config)).then(startup.mark("databaseOpened")),

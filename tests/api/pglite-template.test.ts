@@ -69,6 +69,15 @@ describe("a new embedded database from the migrated template", () => {
     expect(readdirSync(dir)).toEqual(["notes.txt"]);
   });
 
+  it("fails a start whose template cannot be copied, and leaves nothing half-made", async () => {
+    const parent = path.join(root, "unreadable");
+    mkdirSync(parent);
+    await expect(
+      prepareDataDir(path.join(parent, "pgdata"), path.join(root, "no-such-template")),
+    ).rejects.toThrow(/no-such-template/);
+    expect(readdirSync(parent)).toEqual([]);
+  });
+
   it("without a template, leaves the folder empty for PGlite's own initdb", async () => {
     const dir = path.join(root, "no-template", "pgdata");
     await prepareDataDir(dir, null);

@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import v8 from "node:v8";
+import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { migrationsDir } from "../paths";
@@ -78,33 +79,48 @@ async function openPglite(
 ): Promise<DatabaseHandle> {
   keepPgliteOnBaselineCompiler();
   const dir = "dataDir" in target ? path.join(target.dataDir, "pgdata") : undefined;
+  // A new data folder is first copied from the build's template: hundreds of files, most of a first
+  // start, on libuv's threads while the driver's code loads and the caller builds the app.
+  const dataDirPrepared = dir ? prepareDataDir(dir) : Promise.resolve();
+  dataDirPrepared.catch(() => {}); // surfaces through migrate()
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
-    dir && prepareDataDir(dir),
   ]);
   // PostgreSQL's default 128 MB of shared buffers is zeroed at every start, which took about 0.4 s
   // of an embedded start. The embedded database serves one process and reads through the operating
   // system's file cache, so 16 MB is plenty (decision 013).
   const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
-  // Returned before PostgreSQL has finished starting: queries wait for it, so the caller can build
-  // the app meanwhile (decision 013). A failed start surfaces through migrate(), which every start
-  // runs first.
-  const client = dir
-    ? new PGlite(dir, { startParams: PGLITE_START_PARAMS })
-    : new PGlite({
-        startParams: PGLITE_START_PARAMS,
-        ...("from" in target && target.from ? { loadDataDir: target.from } : {}),
-      });
-  client.waitReady.catch(() => {});
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // Returned before the database is up: PostgreSQL starts once the data folder is ready, and queries
+  // wait for both, so the caller builds the app meanwhile (decision 013). A failed start surfaces
+  // through migrate(), which every start runs first.
+  const created = dataDirPrepared.then(() =>
+    dir
+      ? new PGlite(dir, { startParams: PGLITE_START_PARAMS })
+      : new PGlite({
+          startParams: PGLITE_START_PARAMS,
+          ...("from" in target && target.from ? { loadDataDir: target.from } : {}),
+        }),
+  );
+  const up = created.then(async (client) => {
+    await client.waitReady;
+    return client;
+  });
+  up.catch(() => {});
+  // Drizzle's PGlite session calls only these two; each waits for the client to exist.
+  const waitingClient = {
+    query: async (...args: Parameters<PGliteClient["query"]>) => (await created).query(...args),
+    transaction: async (...args: Parameters<PGliteClient["transaction"]>) =>
+      (await created).transaction(...args),
+  } as unknown as PGliteClient;
+  const db = drizzlePglite({ client: waitingClient, schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",
-    ready: () => client.waitReady,
+    ready: () => up.then(() => {}),
     async migrate() {
-      await client.waitReady;
+      const client = await up;
       const current = await schemaIsCurrent(async () => {
         const result = await client.query<{ newest: unknown }>(NEWEST_APPLIED_SQL);
         return result.rows[0]?.newest;
@@ -112,9 +128,12 @@ async function openPglite(
       if (current) return;
       await migratePglite(db as never, { migrationsFolder: migrationsDir });
     },
-    ping: () => timed(() => client.query("select 1")),
-    dumpDataDir: () => client.dumpDataDir("none"),
-    close: () => client.close(),
+    ping: () => up.then((client) => timed(() => client.query("select 1"))),
+    dumpDataDir: () => up.then((client) => client.dumpDataDir("none")),
+    async close() {
+      const client = await created.catch(() => undefined); // nothing to close if it never started
+      await client?.close();
+    },
   };
 }
 

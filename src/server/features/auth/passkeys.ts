@@ -4,12 +4,7 @@
  * challenge is kept server-side in `webauthn_challenges`, named by the SHA-256 of a random id the
  * browser holds in a short-lived cookie, and is used at most once.
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
+import type { verifyRegistrationResponse } from "@simplewebauthn/server";
 import { and, asc, count, eq, gt, isNull, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AddPasskeyBody, AuthenticationCredential } from "../../../shared/api/passkeys";
@@ -26,6 +21,16 @@ export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60_000;
 /** Enough for every device someone owns, and a bound on what one account can store. */
 export const MAX_PASSKEYS_PER_USER = 20;
 const RP_NAME = "Customer Portal";
+
+/**
+ * The WebAuthn library and the certificate and ASN.1 parsers under it loaded with the app took about
+ * 40 ms of every start's main thread (`measure:cold-start`); it loads with the first ceremony instead.
+ */
+let webauthnLibrary: Promise<typeof import("@simplewebauthn/server")> | undefined;
+const webauthn = () => {
+  webauthnLibrary ??= import("@simplewebauthn/server");
+  return webauthnLibrary;
+};
 
 export type CeremonyPurpose = "register" | "sign-in" | "step-up";
 
@@ -132,7 +137,7 @@ export async function startRegistration(db: Database, config: Config, user: User
     throw conflict(`You can keep at most ${MAX_PASSKEYS_PER_USER} passkeys. Remove one first.`);
   }
   const { rpID, rpName } = relyingParty(config);
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName,
     rpID,
     userName: user.email,
@@ -158,8 +163,9 @@ export async function finishRegistration(
   const challenge = await takeChallenge(db, flowId, "register", user.id);
   const { rpID, origin } = relyingParty(config);
   let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>["registrationInfo"];
+  const library = await webauthn();
   try {
-    const verified = await verifyRegistrationResponse({
+    const verified = await library.verifyRegistrationResponse({
       response: body.response,
       expectedChallenge: challenge,
       expectedOrigin: origin,
@@ -247,7 +253,7 @@ export async function startAuthentication(db: Database, config: Config, user: Us
     if (keys.length === 0) throw conflict("You have no passkey to confirm with.");
     allowCredentials = keys.map((key) => ({ id: key.credentialId, transports: key.transports }));
   }
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID,
     userVerification: "required",
     ...(allowCredentials ? { allowCredentials } : {}),
@@ -286,8 +292,9 @@ export async function finishAuthentication(
   const { rpID, origin } = relyingParty(config);
   let newCounter: number | undefined;
   let backedUp = key.backedUp;
+  const library = await webauthn();
   try {
-    const verified = await verifyAuthenticationResponse({
+    const verified = await library.verifyAuthenticationResponse({
       response: credential,
       expectedChallenge: challenge,
       expectedOrigin: origin,
