@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -232,12 +231,25 @@ describe("GET /api/profile-optimizations and /api/profile-optimizations/:uid", (
     expect(t.logs()).not.toContain('"level":50');
   });
 
-  it("tags the list with a strong ETag of its exact body, and lets no cache keep it", async () => {
-    for (const res of [await own(alice), await byUid(alice.user.uid, alice)]) {
-      const hash = createHash("sha256").update(res.rawPayload).digest("base64url");
-      expect(res.headers.etag).toBe(`"${hash}"`);
-      expect(res.headers["cache-control"]).toBe("no-store");
-    }
+  it("tags the list with the customer's list version, and lets no cache keep it", async () => {
+    const [mine, byMine] = [await own(alice), await byUid(alice.user.uid, alice)];
+    expect(mine.headers.etag).toMatch(/^"opt1\.\d+\.[\w-]+"$/);
+    expect(byMine.headers.etag).toBe(mine.headers.etag);
+    expect(byMine.rawPayload.equals(mine.rawPayload)).toBe(true);
+    for (const res of [mine, byMine]) expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("moves the tag on for the customer whose request changed, and for no one else", async () => {
+    const alicesTag = String((await own(alice)).headers.etag);
+    const bobsTag = String((await own(bob)).headers.etag);
+    await t.database.db
+      .update(profileOptimizations)
+      .set({ notes: "Bob's request moved on" })
+      .where(eq(profileOptimizations.id, ids.bobs));
+    expect((await own(alice, { "if-none-match": alicesTag })).statusCode).toBe(304);
+    const bobs = await own(bob, { "if-none-match": bobsTag });
+    expect(bobs.statusCode).toBe(200);
+    expect(bobs.body).toContain("Bob's request moved on");
   });
 
   it("answers 304 with no body while the list is unchanged, and 200 once it changes", async () => {

@@ -112,6 +112,25 @@ describe("a customer's orders", () => {
       expect(changed.json().orders[0].status).toBe("cancelled");
     });
 
+    it("moves the tag on when the ledger gives an order its receipt, and not for another customer's order", async () => {
+      const { cookie } = await signedInUser(t.database.db, t.config);
+      const other = await signedInUser(t.database.db, t.config);
+      const mine = await placeOrder(cookie, { lite: 1 });
+      expect((await press(mine.sessionId, "pay")).statusCode).toBe(303);
+      const etag = String((await get("/api/orders", cookie)).headers.etag);
+
+      await placeOrder(other.cookie, { plus: 1 });
+      expect((await get("/api/orders", cookie, { "if-none-match": etag })).statusCode).toBe(304);
+
+      await t.database.db
+        .update(transactions)
+        .set({ orderId: mine.order.id, receiptUrl: "https://pay.example.test/receipts/late" })
+        .where(eq(transactions.csLiveId, mine.sessionId));
+      const changed = await get("/api/orders", cookie, { "if-none-match": etag });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().orders[0].receiptUrl).toBe("https://pay.example.test/receipts/late");
+    });
+
     it("pages with a cursor: every order once, newest first, whatever the page size", async () => {
       const { user, cookie } = await signedInUser(t.database.db, t.config);
       // Five orders, two of them created in the same microsecond: the id breaks the tie.

@@ -307,6 +307,25 @@ export const transactionListVersions = pgTable("transaction_list_versions", {
   version: bigint("version", { mode: "number" }).notNull(),
 });
 
+/**
+ * A counter per customer that triggers (the small_list_versions migration) bump on every change to
+ * what their orders list shows: their orders, and the ledger rows that give an order its receipt.
+ * The list's ETag and cached pages are keyed by it. No foreign key, as above.
+ */
+export const orderListVersions = pgTable("order_list_versions", {
+  userId: integer("user_id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});
+
+/**
+ * A counter per customer that a trigger (the small_list_versions migration) bumps on every change to
+ * their profile optimizations; the list's ETag and cached body are keyed by it. No foreign key, as above.
+ */
+export const profileOptimizationListVersions = pgTable("profile_optimization_list_versions", {
+  userId: integer("user_id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});
+
 export const profileOptimizations = pgTable(
   "profile_optimizations",
   {

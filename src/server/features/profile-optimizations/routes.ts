@@ -8,20 +8,31 @@ import { sendPersonalJson } from "../../http/conditional-get";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { requireUser } from "../../http/require-user";
 import { errorResponses, notModifiedResponse } from "../../http/responses";
-import { optimizationListJson } from "./optimization-queries";
+import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
+import { optimizationListJson, optimizationListVersion } from "./optimization-queries";
 
 const uidParams = z.object({ uid: uidSchema });
 const VIEW_OWN_ONLY = "You can only view your own profile optimizations";
 
 // The 200 body (profileOptimizationListSchema) comes from the database as JSON text, typed field by
-// field against the contract (see optimization-queries.ts): the very string sent is the one hashed.
+// field against the contract (see optimization-queries.ts). It is kept per customer and list version
+// (decision 043): the ETag is the version, and an unchanged list is neither read nor hashed again.
 const listAnswers = { 200: profileOptimizationListSchema, 304: notModifiedResponse };
 
 const profileOptimizationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const lists = createVersionedPages("opt1");
+  const WHOLE_LIST = "all";
+
   /** A customer's list (none for undefined: an admin asking for a uid no one has). */
   async function sendList(request: FastifyRequest, reply: FastifyReply, ownerId: number | undefined) {
-    const body = ownerId === undefined ? "[]" : await optimizationListJson(db, ownerId);
-    return sendPersonalJson(request, reply, body);
+    if (ownerId === undefined) return sendPersonalJson(request, reply, "[]");
+    // The version first: what is read after it is at least as new, so a body is never older than its tag.
+    const version = await optimizationListVersion(db, ownerId);
+    if (answeredNotModified(request, reply, lists.etagOf(version, WHOLE_LIST))) return reply;
+    const cached =
+      lists.get(ownerId, version, WHOLE_LIST) ??
+      lists.put(ownerId, version, WHOLE_LIST, await optimizationListJson(db, ownerId));
+    return sendCachedPage(request, reply, cached);
   }
 
   app.get(

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, lt, ne, notInArray, sql } from 
 import type { HeldOrder, OrderStatus, OrderSummary } from "../../../shared/api/shop";
 import type { PricedOrder } from "../../../shared/shop/pricing";
 import type { Database } from "../../db/client";
-import { type OrderRow, orders, transactions, type UserRow, users } from "../../db/schema";
+import { type OrderRow, orderListVersions, orders, transactions, type UserRow, users } from "../../db/schema";
 
 export async function insertOrder(
   db: Database,
@@ -254,6 +254,15 @@ export function decodeOrderCursor(cursor: string): OrderPosition | null {
 export interface OrderPosition {
   createdAt: string;
   id: number;
+}
+
+/** The version of a customer's orders list (see orderListVersions); 0 before their first order. */
+export async function orderListVersion(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ version: orderListVersions.version })
+    .from(orderListVersions)
+    .where(eq(orderListVersions.userId, userId));
+  return row?.version ?? 0;
 }
 
 /**

@@ -24,11 +24,11 @@ import { type PaymentsPort, WebhookEventError, WebhookSignatureError } from "../
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { OrderRow } from "../../db/schema";
-import { sendPersonalJson } from "../../http/conditional-get";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
 import { errorResponses, notModifiedResponse } from "../../http/responses";
+import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
 import type { Notifier } from "../../notifications/notifier";
 import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
@@ -46,6 +46,7 @@ import {
   findOrderById,
   findOrderBySession,
   heldOrderDto,
+  orderListVersion,
   orderSummaryDto,
   pageOfOrders,
   paidBefore,
@@ -119,6 +120,8 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
   // The same for the life of the process: it depends on configuration only.
   const catalogue = catalogueFor({ config, payments });
   const keyOfPriceId = new Map(catalogue.items.map((item) => [item.priceId, item.key]));
+  // Pages of the orders list, by customer and list version (decision 043).
+  const orderPages = createVersionedPages("ord1");
 
   app.get(
     "/api/catalogue",
@@ -281,6 +284,12 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
       if (cursor !== undefined && !after) {
         throw badRequest("cursor: not a position in this list; ask for the first page without one");
       }
+      const key = JSON.stringify([after ? cursor : "", limit, status ?? ""]);
+      // The version first: what is read after it is at least as new, so a page is never older than its tag.
+      const version = await orderListVersion(db, me.id);
+      if (answeredNotModified(request, reply, orderPages.etagOf(version, key))) return reply;
+      const cached = orderPages.get(me.id, version, key);
+      if (cached) return sendCachedPage(request, reply, cached);
       const { rows, nextCursor } = await pageOfOrders(db, me.id, { after, limit, status });
       const receipts = await receiptsOf(
         db,
@@ -290,7 +299,7 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
         orders: rows.map((row) => orderSummaryDto(row, receipts.get(row.id) ?? null)),
         nextCursor,
       };
-      return sendPersonalJson(request, reply, JSON.stringify(list));
+      return sendCachedPage(request, reply, orderPages.put(me.id, version, key, JSON.stringify(list)));
     },
   );
 
