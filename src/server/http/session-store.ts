@@ -3,10 +3,20 @@
  * holds a 256-bit random token; only its SHA-256 is stored, so a copy of the database cannot be
  * replayed as a cookie.
  */
-import { and, desc, eq, isNull, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
-import { type SessionProof, type SessionRow, sessions, type UserRow, users } from "../db/schema";
+import {
+  linkedinAccountListVersions,
+  orderListVersions,
+  profileOptimizationListVersions,
+  type SessionProof,
+  type SessionRow,
+  sessions,
+  transactionListVersions,
+  type UserRow,
+  users,
+} from "../db/schema";
 import { hashSecretToken, newSecretToken } from "../secrets/secret-token";
 
 export interface SessionPolicy {
@@ -55,6 +65,72 @@ export interface LiveSession {
    * views anyone, so a session whose owner is no longer one views no one.
    */
   viewing: UserRow | null;
+  /**
+   * The versions of the session owner's own lists (list-versions.ts), read in the same statement: a
+   * customer's unchanged list then costs one round trip to the database, this one.
+   */
+  listVersions: ListVersions;
+}
+
+/** The version of each of a customer's cached lists; 0 before the list's first change. */
+export interface ListVersions {
+  accounts: number;
+  transactions: number;
+  orders: number;
+  optimizations: number;
+}
+
+type ListVersionTable =
+  | typeof linkedinAccountListVersions
+  | typeof transactionListVersions
+  | typeof orderListVersions
+  | typeof profileOptimizationListVersions;
+
+/** The session owner's version of one list (null before its first change). */
+const versionOf = (table: ListVersionTable) =>
+  sql<
+    number | null
+  >`(select ${table.version} from ${table} where ${table.userId} = ${sessions.userId})`.mapWith(Number);
+
+/** The statement that checks a session, with its user, built once per database (see liveSessionQuery). */
+function buildLiveSessionQuery(db: Database) {
+  return (
+    db
+      .select({
+        session: sessions,
+        user: users,
+        viewing: viewedUsers,
+        // Subqueries rather than joins: a join of six tables made PostgreSQL search join orders on
+        // every sign-in check, which cost more than the round trip it saves.
+        accounts: versionOf(linkedinAccountListVersions),
+        transactions: versionOf(transactionListVersions),
+        orders: versionOf(orderListVersions),
+        optimizations: versionOf(profileOptimizationListVersions),
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(viewedUsers, eq(viewedUsers.id, sessions.viewingUserId))
+      // Closing a login ends its sessions; a closed login is never signed in, whatever is left behind.
+      .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), isNull(users.closedAt)))
+      .limit(1)
+      .prepare("find_live_session")
+  );
+}
+
+/**
+ * Every request with a session cookie runs this statement, and building its SQL from the query
+ * builder took more of the main thread than anything else a cached list does: it is built once per
+ * database, and on a PostgreSQL server prepared once per connection under its name.
+ */
+const liveSessionQueries = new WeakMap<Database, ReturnType<typeof buildLiveSessionQuery>>();
+
+function liveSessionQuery(db: Database) {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = buildLiveSessionQuery(db);
+    liveSessionQueries.set(db, query);
+  }
+  return query;
 }
 
 /**
@@ -67,14 +143,7 @@ export async function findLiveSession(
   token: string,
   now = new Date(),
 ): Promise<LiveSession | null> {
-  const [row] = await db
-    .select({ session: sessions, user: users, viewing: viewedUsers })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(viewedUsers, eq(viewedUsers.id, sessions.viewingUserId))
-    // Closing a login ends its sessions; a closed login is never signed in, whatever is left behind.
-    .where(and(eq(sessions.tokenHash, hashSecretToken(token)), isNull(users.closedAt)))
-    .limit(1);
+  const [row] = await liveSessionQuery(db).execute({ tokenHash: hashSecretToken(token) });
   if (!row) return null;
   const { session, user } = row;
   const idleFor = now.getTime() - session.lastSeenAt.getTime();
@@ -86,7 +155,13 @@ export async function findLiveSession(
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
     session.lastSeenAt = now;
   }
-  return { session, user, viewing: user.role === "admin" ? row.viewing : null };
+  const listVersions = {
+    accounts: row.accounts ?? 0,
+    transactions: row.transactions ?? 0,
+    orders: row.orders ?? 0,
+    optimizations: row.optimizations ?? 0,
+  };
+  return { session, user, viewing: user.role === "admin" ? row.viewing : null, listVersions };
 }
 
 export async function deleteSession(db: Database, sessionId: number): Promise<void> {

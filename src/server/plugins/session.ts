@@ -75,6 +75,7 @@ export default fp(
     app.decorateRequest("currentUser", null);
     app.decorateRequest("currentSession", null);
     app.decorateRequest("viewingAdmin", null);
+    app.decorateRequest("sessionListVersions", null);
 
     app.decorate("startSession", async (reply: FastifyReply, user: UserRow, provenBy: SessionProof) => {
       const request = reply.request;
@@ -141,6 +142,7 @@ export default fp(
         if (live) {
           request.currentSession = live.session;
           request.currentUser = live.viewing ?? live.user;
+          request.sessionListVersions = { userId: live.user.id, versions: live.listVersions };
           if (live.viewing) request.viewingAdmin = live.user;
         } else {
           app.clearSessionCookie(reply);

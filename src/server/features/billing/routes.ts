@@ -30,6 +30,7 @@ import type { Database } from "../../db/client";
 import { transactions } from "../../db/schema";
 import { sendPersonalJson } from "../../http/conditional-get";
 import { conflict, HttpError, notFound } from "../../http/errors";
+import { listVersionOf } from "../../http/list-versions";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
@@ -101,7 +102,9 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
       const filterKey = JSON.stringify([filters.eventType ?? "", filters.q ?? ""]);
       const key = JSON.stringify([filterKey, cursor ? transactionCursorOf(cursor) : "", limit]);
       // The version first: what is read after it is at least as new, so a page is never older than its tag.
-      const version = await transactionListVersion(db, ownerId);
+      const version = await listVersionOf(request, "transactions", ownerId, () =>
+        transactionListVersion(db, ownerId),
+      );
       if (answeredNotModified(request, reply, pages.etagOf(version, key))) return reply;
       const cached = pages.get(ownerId, version, key);
       if (cached) return sendCachedPage(request, reply, cached);

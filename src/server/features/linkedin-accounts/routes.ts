@@ -15,6 +15,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { acceptsGzip, GZIP_FROM_CHARS, matchesIfNoneMatch } from "../../http/conditional-get";
 import { requireFreshProof } from "../../http/fresh-proof";
+import { listVersionOf } from "../../http/list-versions";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { requireUser } from "../../http/require-user";
 import { errorResponses, notModifiedResponse, stepUpResponse } from "../../http/responses";
@@ -55,8 +56,9 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, secretBox, config }) => {
   const lists = createAccountListCache();
   /** The list as the database holds it now: built once per version, then checked with one small read. */
-  async function currentList(ownerId: number) {
-    const cached = lists.get(ownerId, await accountListVersion(db, ownerId));
+  async function currentList(request: FastifyRequest, ownerId: number) {
+    const known = await listVersionOf(request, "accounts", ownerId, () => accountListVersion(db, ownerId));
+    const cached = lists.get(ownerId, known);
     if (cached) return cached;
     const { version, body } = await accountListJson(db, ownerId);
     return lists.put(ownerId, version, body);
@@ -86,7 +88,7 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const ownerId = await ownerIdOfUid(db, requireUser(request), request.params.uid, VIEW_OWN_ONLY);
-      const list = ownerId === undefined ? EMPTY_LIST : await currentList(ownerId);
+      const list = ownerId === undefined ? EMPTY_LIST : await currentList(request, ownerId);
       const gzip = acceptsGzip(request.headers["accept-encoding"]) && list.body.length >= GZIP_FROM_CHARS;
       const { etag, body } = gzip ? await list.gzipped() : list;
       reply

@@ -5,6 +5,7 @@ import { profileOptimizationListSchema } from "../../../shared/api/profile-optim
 import { uidSchema } from "../../../shared/api/text";
 import type { Database } from "../../db/client";
 import { sendPersonalJson } from "../../http/conditional-get";
+import { listVersionOf } from "../../http/list-versions";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { requireUser } from "../../http/require-user";
 import { errorResponses, notModifiedResponse } from "../../http/responses";
@@ -27,7 +28,9 @@ const profileOptimizationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   async function sendList(request: FastifyRequest, reply: FastifyReply, ownerId: number | undefined) {
     if (ownerId === undefined) return sendPersonalJson(request, reply, "[]");
     // The version first: what is read after it is at least as new, so a body is never older than its tag.
-    const version = await optimizationListVersion(db, ownerId);
+    const version = await listVersionOf(request, "optimizations", ownerId, () =>
+      optimizationListVersion(db, ownerId),
+    );
     if (answeredNotModified(request, reply, lists.etagOf(version, WHOLE_LIST))) return reply;
     const cached =
       lists.get(ownerId, version, WHOLE_LIST) ??

@@ -25,6 +25,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { OrderRow } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
+import { listVersionOf } from "../../http/list-versions";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
 import { errorResponses, notModifiedResponse } from "../../http/responses";
@@ -286,7 +287,7 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
       }
       const key = JSON.stringify([after ? cursor : "", limit, status ?? ""]);
       // The version first: what is read after it is at least as new, so a page is never older than its tag.
-      const version = await orderListVersion(db, me.id);
+      const version = await listVersionOf(request, "orders", me.id, () => orderListVersion(db, me.id));
       if (answeredNotModified(request, reply, orderPages.etagOf(version, key))) return reply;
       const cached = orderPages.get(me.id, version, key);
       if (cached) return sendCachedPage(request, reply, cached);

@@ -1,0 +1,27 @@
+/**
+ * The version of a customer's cached list (decision 043). The signed-in customer's own versions come
+ * with the session (session-store.ts), read in the statement that checks it, before anything the
+ * route reads: an unchanged list of one's own costs one round trip to the database in all. Anyone
+ * else's (an administrator's look, a session viewing as a customer) is read from the database.
+ */
+import type { FastifyRequest } from "fastify";
+import type { ListVersions } from "./session-store";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The session owner's id and their list versions, as read with the session; null signed out. */
+    sessionListVersions: { userId: number; versions: ListVersions } | null;
+  }
+}
+
+export async function listVersionOf(
+  request: FastifyRequest,
+  list: keyof ListVersions,
+  ownerId: number,
+  readVersion: () => Promise<number>,
+): Promise<number> {
+  const known = request.sessionListVersions;
+  // Only a session's own lists: while viewing as a customer, the session is the administrator's.
+  if (known && known.userId === ownerId && !request.viewingAdmin) return known.versions[list];
+  return readVersion();
+}
