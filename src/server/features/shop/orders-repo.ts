@@ -273,56 +273,72 @@ export async function pageOfOrders(
   db: Database,
   userId: number,
   options: { after: OrderPosition | null; limit: number; status?: OrderStatus | undefined },
-): Promise<{ rows: OrderRow[]; nextCursor: string | null }> {
+): Promise<{ rows: Array<{ order: OrderRow; receiptUrl: string | null }>; nextCursor: string | null }> {
   const { after, limit, status } = options;
-  const found = await db
-    .select({
-      order: orders,
-      position: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        status ? eq(orders.status, status) : undefined,
-        after
-          ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit + 1);
+  const found =
+    !after && !status
+      ? await firstPageQuery(db).execute({ userId, limit: limit + 1 })
+      : await orderPageSelect(db)
+          .where(
+            and(
+              eq(orders.userId, userId),
+              status ? eq(orders.status, status) : undefined,
+              after
+                ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id})`
+                : undefined,
+            ),
+          )
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(limit + 1);
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    rows: page.map((row) => row.order),
+    rows: page.map(({ order, receiptUrl }) => ({ order, receiptUrl })),
     nextCursor: found.length > limit && last ? encodeOrderCursor(last.position, last.order.id) : null,
   };
 }
 
 /**
- * The receipt of each order's payment: the first payment row of the ledger that names the order and
+ * The receipt of an order's payment: the first payment row of the ledger that names the order and
  * has a receipt (a failed payment's invoice page and a refund's receipt are not the order's receipt).
+ * Read with the order, in the same statement.
  */
-export async function receiptsOf(db: Database, orderIds: number[]): Promise<Map<number, string>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .select({ orderId: transactions.orderId, receiptUrl: transactions.receiptUrl })
-    .from(transactions)
-    .where(
-      and(
-        inArray(transactions.orderId, orderIds),
-        isNotNull(transactions.receiptUrl),
-        sql`coalesce(lower(btrim(${transactions.eventType})), '') not in ('payment.failed', 'refund.created')`,
-      ),
-    )
-    .orderBy(
-      asc(sql`coalesce(${transactions.createdTime}, ${transactions.createdAt})`),
-      asc(transactions.id),
-    );
-  const receipts = new Map<number, string>();
-  for (const { orderId, receiptUrl } of rows) {
-    if (orderId !== null && receiptUrl && !receipts.has(orderId)) receipts.set(orderId, receiptUrl);
+// Written with table-qualified names: in a select from one table, the query builder writes columns
+// unqualified, and `id` would then name the ledger row's own id.
+const receiptOfOrder = sql<string | null>`(
+  select ledger.receipt_url from ${transactions} as ledger
+  where ledger.order_id = ${sql.identifier("orders")}.${sql.identifier("id")}
+    and ledger.receipt_url is not null
+    and coalesce(lower(btrim(ledger.event_type)), '') not in ('payment.failed', 'refund.created')
+  order by coalesce(ledger.created_time, ledger.created_at), ledger.id
+  limit 1
+)`;
+
+const orderPageSelect = (db: Database) =>
+  db
+    .select({
+      order: orders,
+      position: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      receiptUrl: receiptOfOrder,
+    })
+    .from(orders);
+
+/** The first page with no filter, as the orders screen first asks for it: built once per database. */
+function buildFirstPageQuery(db: Database) {
+  return orderPageSelect(db)
+    .where(eq(orders.userId, sql.placeholder("userId")))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("orders_first_page");
+}
+
+const firstPageQueries = new WeakMap<Database, ReturnType<typeof buildFirstPageQuery>>();
+
+function firstPageQuery(db: Database) {
+  let query = firstPageQueries.get(db);
+  if (!query) {
+    query = buildFirstPageQuery(db);
+    firstPageQueries.set(db, query);
   }
-  return receipts;
+  return query;
 }

@@ -51,7 +51,6 @@ import {
   orderSummaryDto,
   pageOfOrders,
   paidBefore,
-  receiptsOf,
 } from "./orders-repo";
 import { handlePaymentEvent } from "./payment-events";
 
@@ -292,12 +291,8 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
       const cached = orderPages.get(me.id, version, key);
       if (cached) return sendCachedPage(request, reply, cached);
       const { rows, nextCursor } = await pageOfOrders(db, me.id, { after, limit, status });
-      const receipts = await receiptsOf(
-        db,
-        rows.map((row) => row.id),
-      );
       const list: OrderList = {
-        orders: rows.map((row) => orderSummaryDto(row, receipts.get(row.id) ?? null)),
+        orders: rows.map(({ order, receiptUrl }) => orderSummaryDto(order, receiptUrl)),
         nextCursor,
       };
       return sendCachedPage(request, reply, orderPages.put(me.id, version, key, JSON.stringify(list)));
