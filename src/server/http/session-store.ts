@@ -6,6 +6,7 @@
 import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
+import { preparedPerDatabase } from "../db/prepared";
 import {
   linkedinAccountListVersions,
   orderListVersions,
@@ -92,46 +93,28 @@ const versionOf = (table: ListVersionTable) =>
     number | null
   >`(select ${table.version} from ${table} where ${table.userId} = ${sessions.userId})`.mapWith(Number);
 
-/** The statement that checks a session, with its user, built once per database (see liveSessionQuery). */
-function buildLiveSessionQuery(db: Database) {
-  return (
-    db
-      .select({
-        session: sessions,
-        user: users,
-        viewing: viewedUsers,
-        // Subqueries rather than joins: a join of six tables made PostgreSQL search join orders on
-        // every sign-in check, which cost more than the round trip it saves.
-        accounts: versionOf(linkedinAccountListVersions),
-        transactions: versionOf(transactionListVersions),
-        orders: versionOf(orderListVersions),
-        optimizations: versionOf(profileOptimizationListVersions),
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(viewedUsers, eq(viewedUsers.id, sessions.viewingUserId))
-      // Closing a login ends its sessions; a closed login is never signed in, whatever is left behind.
-      .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), isNull(users.closedAt)))
-      .limit(1)
-      .prepare("find_live_session")
-  );
-}
-
-/**
- * Every request with a session cookie runs this statement, and building its SQL from the query
- * builder took more of the main thread than anything else a cached list does: it is built once per
- * database, and on a PostgreSQL server prepared once per connection under its name.
- */
-const liveSessionQueries = new WeakMap<Database, ReturnType<typeof buildLiveSessionQuery>>();
-
-function liveSessionQuery(db: Database) {
-  let query = liveSessionQueries.get(db);
-  if (!query) {
-    query = buildLiveSessionQuery(db);
-    liveSessionQueries.set(db, query);
-  }
-  return query;
-}
+/** The statement that checks a session, with its user and their list versions (see prepared.ts). */
+const liveSessionQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      session: sessions,
+      user: users,
+      viewing: viewedUsers,
+      // Subqueries rather than joins: a join of six tables made PostgreSQL search join orders on
+      // every sign-in check, which cost more than the round trip it saves.
+      accounts: versionOf(linkedinAccountListVersions),
+      transactions: versionOf(transactionListVersions),
+      orders: versionOf(orderListVersions),
+      optimizations: versionOf(profileOptimizationListVersions),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(viewedUsers, eq(viewedUsers.id, sessions.viewingUserId))
+    // Closing a login ends its sessions; a closed login is never signed in, whatever is left behind.
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), isNull(users.closedAt)))
+    .limit(1)
+    .prepare("find_live_session"),
+);
 
 /**
  * The live session for a token, its user and the customer it views as, in one query; null when it

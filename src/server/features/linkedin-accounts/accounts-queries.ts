@@ -4,6 +4,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { LinkedinAccount, RevealableSecret } from "../../../shared/api/linkedin-accounts";
 import type { OpenRequestSummary } from "../../../shared/api/replacement-requests";
 import type { Database } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import {
   linkedinAccounts as accounts,
   linkedinAccountListVersions as listVersions,
@@ -81,11 +82,18 @@ export async function accountListJson(
   db: Database,
   ownerId: number,
 ): Promise<{ version: number; body: string }> {
+  const [row] = await accountListQuery(db).execute({ ownerId });
+  return { version: Number(row?.version ?? 0), body: row?.body ?? "[]" };
+}
+
+/** Built once per database, planned once per connection (see prepared.ts). */
+const accountListQuery = preparedPerDatabase((db) => {
   const fields = sql.join(
     Object.entries(listFields).map(([key, field]) => sql`${field} as ${sql.identifier(key)}`),
     sql`, `,
   );
-  const [row] = await db
+  const ownerId = sql.placeholder("ownerId");
+  return db
     .select({
       version: sql<
         string | null
@@ -96,9 +104,9 @@ export async function accountListJson(
       ), '[]')::text`,
     })
     .from(accounts)
-    .where(eq(accounts.userId, ownerId));
-  return { version: Number(row?.version ?? 0), body: row?.body ?? "[]" };
-}
+    .where(eq(accounts.userId, ownerId))
+    .prepare("account_list_json");
+});
 
 /** What the audit needs to name an account and its owner. */
 export interface AccountIdentity {

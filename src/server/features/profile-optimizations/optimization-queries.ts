@@ -3,6 +3,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { OptimizationCriteria, ProfileOptimization } from "../../../shared/api/profile-optimizations";
 import type { Database } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { profileOptimizationListVersions, profileOptimizations as requests } from "../../db/schema";
 
 type ValueOf<C extends AnyPgColumn> = C["_"]["notNull"] extends true ? C["_"]["data"] : C["_"]["data"] | null;
@@ -81,7 +82,13 @@ export async function optimizationListVersion(db: Database, ownerId: number): Pr
  * requests with their long texts are one value to read instead of thirty thousand.
  */
 export async function optimizationListJson(db: Database, ownerId: number): Promise<string> {
-  const [row] = await db
+  const [row] = await optimizationListQuery(db).execute({ ownerId });
+  return row?.body ?? "[]";
+}
+
+/** Built once per database, planned once per connection (see prepared.ts). */
+const optimizationListQuery = preparedPerDatabase((db) =>
+  db
     .select({
       body: sql<string>`coalesce(json_agg(
         (select request from (select ${jsonObject(listFields)}) as request)
@@ -89,6 +96,6 @@ export async function optimizationListJson(db: Database, ownerId: number): Promi
       ), '[]')::text`,
     })
     .from(requests)
-    .where(eq(requests.userId, ownerId));
-  return row?.body ?? "[]";
-}
+    .where(eq(requests.userId, sql.placeholder("ownerId")))
+    .prepare("optimization_list_json"),
+);

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, lt, ne, notInArray, sql } from 
 import type { HeldOrder, OrderStatus, OrderSummary } from "../../../shared/api/shop";
 import type { PricedOrder } from "../../../shared/shop/pricing";
 import type { Database } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { type OrderRow, orderListVersions, orders, transactions, type UserRow, users } from "../../db/schema";
 
 export async function insertOrder(
@@ -323,22 +324,11 @@ const orderPageSelect = (db: Database) =>
     })
     .from(orders);
 
-/** The first page with no filter, as the orders screen first asks for it: built once per database. */
-function buildFirstPageQuery(db: Database) {
-  return orderPageSelect(db)
+/** The first page with no filter, as the orders screen first asks for it (see prepared.ts). */
+const firstPageQuery = preparedPerDatabase((db) =>
+  orderPageSelect(db)
     .where(eq(orders.userId, sql.placeholder("userId")))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(sql.placeholder("limit"))
-    .prepare("orders_first_page");
-}
-
-const firstPageQueries = new WeakMap<Database, ReturnType<typeof buildFirstPageQuery>>();
-
-function firstPageQuery(db: Database) {
-  let query = firstPageQueries.get(db);
-  if (!query) {
-    query = buildFirstPageQuery(db);
-    firstPageQueries.set(db, query);
-  }
-  return query;
-}
+    .prepare("orders_first_page"),
+);
