@@ -6,10 +6,10 @@ import {
   eq,
   getTableColumns,
   ilike,
-  isNotNull,
   isNull,
   like,
   not,
+  type Placeholder,
   type SQL,
   sql,
 } from "drizzle-orm";
@@ -22,6 +22,7 @@ import {
 } from "../../../shared/api/transactions";
 import type { PaymentsPort } from "../../adapters/payments/port";
 import type { Database } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import {
   orders,
   subscriptions,
@@ -97,7 +98,8 @@ function filterConditions(filters: TransactionFilters): SQL[] {
 }
 
 /** The rows a customer's list shows: theirs, without a checkout's first invoice. */
-const shownOf = (userId: number) => and(eq(transactions.userId, userId), not(firstInvoiceOfCheckout));
+const shownOf = (userId: number | Placeholder) =>
+  and(eq(transactions.userId, userId), not(firstInvoiceOfCheckout)) as SQL;
 
 /** When a row happened, to the microsecond, in UTC: the cursor's text, exact for keyset paging. */
 const occurredText = sql<string>`to_char(${occurredAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -114,19 +116,10 @@ export async function transactionPage(
   query: TransactionFilters & { cursor?: TransactionCursor | undefined; limit: number },
 ): Promise<{ rows: ListedTransaction[]; nextCursor: string | null }> {
   const conditions = [shownOf(userId), ...filterConditions(query)];
-  if (query.cursor) {
-    const at = sql`${query.cursor.occurredAt}::timestamptz`;
-    conditions.push(
-      sql`${occurredAt} <= ${at}`,
-      sql`(${occurredAt} < ${at} or ${transactions.id} < ${query.cursor.id})`,
-    );
-  }
-  const found = await db
-    .select({ ...listed, occurred: occurredText })
-    .from(transactions)
-    .where(and(...conditions))
-    .orderBy(desc(occurredAt), desc(transactions.id))
-    .limit(query.limit + 1);
+  const found =
+    conditions.length === 1 && !query.cursor
+      ? await firstPageQuery(db).execute({ userId, limit: query.limit + 1 })
+      : await pageAfter(db, conditions, query);
   const rows = found.slice(0, query.limit);
   const last = rows.at(-1);
   const nextCursor =
@@ -134,6 +127,37 @@ export async function transactionPage(
       ? transactionCursorOf({ occurredAt: last.occurred, id: last.id })
       : null;
   return { rows, nextCursor };
+}
+
+/** The first page with no filter, as the screen first asks for it (see prepared.ts). */
+const firstPageQuery = preparedPerDatabase((db) =>
+  db
+    .select({ ...listed, occurred: occurredText })
+    .from(transactions)
+    .where(shownOf(sql.placeholder("userId")))
+    .orderBy(desc(occurredAt), desc(transactions.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("transactions_first_page"),
+);
+
+function pageAfter(
+  db: Database,
+  conditions: SQL[],
+  query: { cursor?: TransactionCursor | undefined; limit: number },
+) {
+  if (query.cursor) {
+    const at = sql`${query.cursor.occurredAt}::timestamptz`;
+    conditions.push(
+      sql`${occurredAt} <= ${at}`,
+      sql`(${occurredAt} < ${at} or ${transactions.id} < ${query.cursor.id})`,
+    );
+  }
+  return db
+    .select({ ...listed, occurred: occurredText })
+    .from(transactions)
+    .where(and(...conditions))
+    .orderBy(desc(occurredAt), desc(transactions.id))
+    .limit(query.limit + 1);
 }
 
 /**
@@ -146,22 +170,34 @@ export async function transactionCounts(
   filters: TransactionFilters,
 ): Promise<{ total: number; matching: number; eventTypes: string[] }> {
   const matching = filterConditions(filters);
-  const [row] = await db
+  const [row] =
+    matching.length === 0
+      ? await unfilteredCountsQuery(db).execute({ userId })
+      : await countsSelect(
+          db,
+          sql<number>`count(*) filter (where ${and(...matching)})`.mapWith(Number),
+        ).where(shownOf(userId));
+  const eventTypes = [...(row?.eventTypes ?? [])].sort();
+  return { total: row?.total ?? 0, matching: row?.matching ?? 0, eventTypes };
+}
+
+const countsSelect = (db: Database, matching: SQL.Aliased<number> | SQL<number> | ReturnType<typeof count>) =>
+  db
     .select({
       total: count(),
-      matching:
-        matching.length > 0
-          ? sql<number>`count(*) filter (where ${and(...matching)})`.mapWith(Number)
-          : count(),
+      matching,
       eventTypes: sql<
         string[] | null
       >`array_agg(distinct ${transactions.eventType}) filter (where ${transactions.eventType} is not null)`,
     })
-    .from(transactions)
-    .where(shownOf(userId));
-  const eventTypes = [...(row?.eventTypes ?? [])].sort();
-  return { total: row?.total ?? 0, matching: row?.matching ?? 0, eventTypes };
-}
+    .from(transactions);
+
+/** The counts with no filter, as the screen first asks for them (see prepared.ts). */
+const unfilteredCountsQuery = preparedPerDatabase((db) =>
+  countsSelect(db, count())
+    .where(shownOf(sql.placeholder("userId")))
+    .prepare("transaction_counts"),
+);
 
 /** Every transaction of a customer that the page's filter and search would show, newest first. */
 export async function matchingTransactions(
@@ -182,28 +218,22 @@ export async function matchingTransactions(
  * brought the row) or their plans.
  */
 export async function stripeCustomerOf(db: Database, userId: number): Promise<string | null> {
-  const [fromOrder] = await db
-    .select({ id: orders.stripeCustomerId })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), isNotNull(orders.stripeCustomerId)))
-    .orderBy(desc(orders.id))
-    .limit(1);
-  if (fromOrder?.id) return fromOrder.id;
-  const [fromLedger] = await db
-    .select({ id: transactions.stripeCustomerId })
-    .from(transactions)
-    .where(and(eq(transactions.userId, userId), isNotNull(transactions.stripeCustomerId)))
-    .orderBy(desc(transactions.id))
-    .limit(1);
-  if (fromLedger?.id) return fromLedger.id;
-  const [fromPlans] = await db
-    .select({ id: subscriptions.stripeCustomerId })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.stripeCustomerId)))
-    .orderBy(desc(subscriptions.id))
-    .limit(1);
-  return fromPlans?.id ?? null;
+  const [row] = await stripeCustomerQuery(db).execute({ userId });
+  return row?.id ?? null;
 }
+
+/** The three places in one statement, in that order (see prepared.ts). */
+const stripeCustomerQuery = preparedPerDatabase((db) => {
+  const userId = sql.placeholder("userId");
+  const latest = (table: typeof orders | typeof transactions | typeof subscriptions) =>
+    sql`(select ${table.stripeCustomerId} from ${table} where ${table.userId} = ${userId} and ${table.stripeCustomerId} is not null order by ${table.id} desc limit 1)`;
+  return db
+    .select({
+      id: sql<string | null>`coalesce(${latest(orders)}, ${latest(transactions)}, ${latest(subscriptions)})`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare("stripe_customer_of");
+});
 
 /**
  * Stripe checkout sessions of the customer's payments that the operator's base recorded before the
