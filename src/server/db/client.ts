@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { migrationsDir } from "../paths";
 import { prepareDataDir } from "./pglite-template";
 import * as schema from "./schema";
+import { countWritesOf, onlyReads, type WriteCounter } from "./write-generation";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = "pglite" | "postgres";
@@ -108,13 +109,30 @@ async function openPglite(
     return client;
   });
   up.catch(() => {});
-  // Drizzle's PGlite session calls only these two; each waits for the client to exist.
+  // Drizzle's PGlite session calls only these two; each waits for the client to exist, and counts
+  // the writes it passes on before and after they run (write-generation.ts).
+  const writes: WriteCounter = { count: 0 };
   const waitingClient = {
-    query: async (...args: Parameters<PGliteClient["query"]>) => (await created).query(...args),
-    transaction: async (...args: Parameters<PGliteClient["transaction"]>) =>
-      (await created).transaction(...args),
+    query: async (...args: Parameters<PGliteClient["query"]>) => {
+      const reads = onlyReads(args[0]);
+      if (!reads) writes.count++;
+      try {
+        return await (await created).query(...args);
+      } finally {
+        if (!reads) writes.count++;
+      }
+    },
+    transaction: async (...args: Parameters<PGliteClient["transaction"]>) => {
+      writes.count++;
+      try {
+        return await (await created).transaction(...args);
+      } finally {
+        writes.count++;
+      }
+    },
   } as unknown as PGliteClient;
   const db = drizzlePglite({ client: waitingClient, schema }) as unknown as Database;
+  countWritesOf(db, writes);
   return {
     db,
     kind: "pglite",

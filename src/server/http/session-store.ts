@@ -18,6 +18,7 @@ import {
   type UserRow,
   users,
 } from "../db/schema";
+import { writeGenerationOf } from "../db/write-generation";
 import { hashSecretToken, newSecretToken } from "../secrets/secret-token";
 
 export interface SessionPolicy {
@@ -126,9 +127,11 @@ export async function findLiveSession(
   token: string,
   now = new Date(),
 ): Promise<LiveSession | null> {
-  const [row] = await liveSessionQuery(db).execute({ tokenHash: hashSecretToken(token) });
+  const row = await sessionRow(db, hashSecretToken(token));
   if (!row) return null;
-  const { session, user } = row;
+  // Copies: the caller may change what it is given, and a kept row is shared by later requests.
+  const session = { ...row.session };
+  const user = { ...row.user };
   const idleFor = now.getTime() - session.lastSeenAt.getTime();
   if (session.expiresAt <= now || idleFor >= policy.idleTimeoutMs) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
@@ -144,7 +147,39 @@ export async function findLiveSession(
     orders: row.orders ?? 0,
     optimizations: row.optimizations ?? 0,
   };
-  return { session, user, viewing: user.role === "admin" ? row.viewing : null, listVersions };
+  const viewing = user.role === "admin" && row.viewing ? { ...row.viewing } : null;
+  return { session, user, viewing, listVersions };
+}
+
+type SessionCheckRow = Awaited<ReturnType<ReturnType<typeof liveSessionQuery>["execute"]>>[number];
+
+/** Kept session checks per embedded database, by token hash, with the write count they were read at. */
+const keptChecks = new WeakMap<Database, Map<string, { generation: number; row: SessionCheckRow | null }>>();
+/** Enough for every browser signed in at once on one embedded database; past it, all are read again. */
+const MAX_KEPT_CHECKS = 10_000;
+
+/**
+ * The session check's row. On the embedded database, the row read at a write count is kept and
+ * given again while the count has not moved (db/write-generation.ts): nothing can have changed a
+ * session, its user or a list version without a write. The count is taken before the statement is
+ * sent, so a write that lands while it runs makes the kept row stale, never the other way round.
+ */
+async function sessionRow(db: Database, tokenHash: string): Promise<SessionCheckRow | null> {
+  const generation = writeGenerationOf(db);
+  if (generation === undefined) {
+    return (await liveSessionQuery(db).execute({ tokenHash }))[0] ?? null;
+  }
+  let kept = keptChecks.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptChecks.set(db, kept);
+  }
+  const hit = kept.get(tokenHash);
+  if (hit && hit.generation === generation) return hit.row;
+  const row = (await liveSessionQuery(db).execute({ tokenHash }))[0] ?? null;
+  if (kept.size >= MAX_KEPT_CHECKS) kept.clear();
+  kept.set(tokenHash, { generation, row });
+  return row;
 }
 
 export async function deleteSession(db: Database, sessionId: number): Promise<void> {
