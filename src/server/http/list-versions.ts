@@ -1,11 +1,13 @@
 /**
  * The version of a customer's cached list (decision 043). The signed-in customer's own versions come
  * with the session (session-store.ts), read in the statement that checks it, before anything the
- * route reads: an unchanged list of one's own costs one round trip to the database in all. Anyone
- * else's (an administrator's look, a session viewing as a customer) is read from the database.
+ * route reads: an unchanged list of one's own costs that one statement at most (decision 044).
+ * Anyone else's (an administrator's look, a session viewing as a customer) is read from the database.
  */
+import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { ListVersions } from "./session-store";
+import type { Database } from "../db/client";
+import { LIST_VERSION_TABLES, type ListVersions } from "./session-store";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -14,14 +16,17 @@ declare module "fastify" {
   }
 }
 
+/** The version of a customer's list; 0 before its first change. */
 export async function listVersionOf(
   request: FastifyRequest,
+  db: Database,
   list: keyof ListVersions,
   ownerId: number,
-  readVersion: () => Promise<number>,
 ): Promise<number> {
   const known = request.sessionListVersions;
   // Only a session's own lists: while viewing as a customer, the session is the administrator's.
   if (known && known.userId === ownerId && !request.viewingAdmin) return known.versions[list];
-  return readVersion();
+  const table = LIST_VERSION_TABLES[list];
+  const [row] = await db.select({ version: table.version }).from(table).where(eq(table.userId, ownerId));
+  return row?.version ?? 0;
 }

@@ -69,7 +69,7 @@ export interface LiveSession {
   viewing: UserRow | null;
   /**
    * The versions of the session owner's own lists (list-versions.ts), read in the same statement: a
-   * customer's unchanged list then costs one round trip to the database, this one.
+   * customer's unchanged list then costs this one statement at most.
    */
   listVersions: ListVersions;
 }
@@ -82,11 +82,15 @@ export interface ListVersions {
   optimizations: number;
 }
 
-type ListVersionTable =
-  | typeof linkedinAccountListVersions
-  | typeof transactionListVersions
-  | typeof orderListVersions
-  | typeof profileOptimizationListVersions;
+/** Each list's table of versions by customer, which triggers move on (see the schema). */
+export const LIST_VERSION_TABLES = {
+  accounts: linkedinAccountListVersions,
+  transactions: transactionListVersions,
+  orders: orderListVersions,
+  optimizations: profileOptimizationListVersions,
+} as const;
+
+type ListVersionTable = (typeof LIST_VERSION_TABLES)[keyof ListVersions];
 
 /** The session owner's version of one list (null before its first change). */
 const versionOf = (table: ListVersionTable) =>
@@ -103,10 +107,10 @@ const liveSessionQuery = preparedPerDatabase((db) =>
       viewing: viewedUsers,
       // Subqueries rather than joins: a join of six tables made PostgreSQL search join orders on
       // every sign-in check, which cost more than the round trip it saves.
-      accounts: versionOf(linkedinAccountListVersions),
-      transactions: versionOf(transactionListVersions),
-      orders: versionOf(orderListVersions),
-      optimizations: versionOf(profileOptimizationListVersions),
+      accounts: versionOf(LIST_VERSION_TABLES.accounts),
+      transactions: versionOf(LIST_VERSION_TABLES.transactions),
+      orders: versionOf(LIST_VERSION_TABLES.orders),
+      optimizations: versionOf(LIST_VERSION_TABLES.optimizations),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

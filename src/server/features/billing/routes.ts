@@ -55,7 +55,6 @@ import {
   stripeCustomerOf,
   transactionCounts,
   transactionDto,
-  transactionListVersion,
   transactionPage,
   unlinkedTransactions,
 } from "./transactions-queries";
@@ -102,9 +101,7 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
       const filterKey = JSON.stringify([filters.eventType ?? "", filters.q ?? ""]);
       const key = JSON.stringify([filterKey, cursor ? transactionCursorOf(cursor) : "", limit]);
       // The version first: what is read after it is at least as new, so a page is never older than its tag.
-      const version = await listVersionOf(request, "transactions", ownerId, () =>
-        transactionListVersion(db, ownerId),
-      );
+      const version = await listVersionOf(request, db, "transactions", ownerId);
       if (answeredNotModified(request, reply, pages.etagOf(version, key))) return reply;
       const cached = pages.get(ownerId, version, key);
       if (cached) return sendCachedPage(request, reply, cached);

@@ -23,13 +23,7 @@ import {
 import type { PaymentsPort } from "../../adapters/payments/port";
 import type { Database } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
-import {
-  orders,
-  subscriptions,
-  type TransactionRow,
-  transactionListVersions,
-  transactions,
-} from "../../db/schema";
+import { orders, subscriptions, type TransactionRow, transactions } from "../../db/schema";
 import { firstInvoiceOfCheckout } from "../../ledger/first-invoice";
 import { invoicePaidSince, isPayableFailure } from "../../ledger/pay-now";
 
@@ -73,15 +67,6 @@ export function transactionDto(
 }
 
 const listed = { ...getTableColumns(transactions), paidSince: invoicePaidSince };
-
-/** The version of a customer's transactions list (see transactionListVersions); 0 before any change. */
-export async function transactionListVersion(db: Database, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ version: transactionListVersions.version })
-    .from(transactionListVersions)
-    .where(eq(transactionListVersions.userId, userId));
-  return row?.version ?? 0;
-}
 
 /** What the page's type filter and product search narrow the list to. */
 export interface TransactionFilters {

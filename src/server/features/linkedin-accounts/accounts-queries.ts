@@ -63,15 +63,6 @@ const listFields = {
   openRequest: sql<OpenRequestSummary | null>`(select json_build_object('id', open_request.id, 'status', open_request.status, 'wish', open_request.wish) from ${replacementRequests} as open_request where open_request.account_record_id = ${accounts.airtableRecordId} and open_request.user_id = ${accounts.userId} and open_request.status in ('submitted', 'in_progress') limit 1)`,
 } satisfies { [K in keyof LinkedinAccount]: SQL<LinkedinAccount[K]> };
 
-/** The version of a customer's list (see linkedinAccountListVersions); 0 before their first account. */
-export async function accountListVersion(db: Database, ownerId: number): Promise<number> {
-  const [row] = await db
-    .select({ version: listVersions.version })
-    .from(listVersions)
-    .where(eq(listVersions.userId, ownerId));
-  return row?.version ?? 0;
-}
-
 /**
  * A customer's accounts, newest first, as the JSON text of the list endpoint's body
  * (linkedinAccountListSchema), with the list's version read in the same statement, so the two always

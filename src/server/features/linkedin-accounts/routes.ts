@@ -21,7 +21,7 @@ import { requireUser } from "../../http/require-user";
 import { errorResponses, notModifiedResponse, stepUpResponse } from "../../http/responses";
 import type { SecretBox } from "../../secrets/secret-box";
 import { createAccountListCache } from "./account-list-cache";
-import { accountListJson, accountListVersion } from "./accounts-queries";
+import { accountListJson } from "./accounts-queries";
 import { currentLoginCode, exportSecrets, type RevealContext, revealSecret } from "./secret-reveals";
 
 const uidParams = z.object({ uid: uidSchema });
@@ -57,7 +57,7 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{
   const lists = createAccountListCache();
   /** The list as the database holds it now: built once per version, then checked with one small read. */
   async function currentList(request: FastifyRequest, ownerId: number) {
-    const known = await listVersionOf(request, "accounts", ownerId, () => accountListVersion(db, ownerId));
+    const known = await listVersionOf(request, db, "accounts", ownerId);
     const cached = lists.get(ownerId, known);
     if (cached) return cached;
     const { version, body } = await accountListJson(db, ownerId);

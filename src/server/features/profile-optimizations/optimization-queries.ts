@@ -4,7 +4,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { OptimizationCriteria, ProfileOptimization } from "../../../shared/api/profile-optimizations";
 import type { Database } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
-import { profileOptimizationListVersions, profileOptimizations as requests } from "../../db/schema";
+import { profileOptimizations as requests } from "../../db/schema";
 
 type ValueOf<C extends AnyPgColumn> = C["_"]["notNull"] extends true ? C["_"]["data"] : C["_"]["data"] | null;
 /** A column as a typed SQL value, so the field map below is checked against the contract's types. */
@@ -66,15 +66,6 @@ const listFields = {
   status: value(requests.status),
   notes: value(requests.notes),
 } satisfies { [K in keyof ProfileOptimization]: SQL<ProfileOptimization[K]> };
-
-/** The version of a customer's list (see profileOptimizationListVersions); 0 before any change. */
-export async function optimizationListVersion(db: Database, ownerId: number): Promise<number> {
-  const [row] = await db
-    .select({ version: profileOptimizationListVersions.version })
-    .from(profileOptimizationListVersions)
-    .where(eq(profileOptimizationListVersions.userId, ownerId));
-  return row?.version ?? 0;
-}
 
 /**
  * A customer's requests, newest submission first (those without a date last), as the JSON text of the

@@ -10,7 +10,7 @@ import { ownerIdOfUid } from "../../http/own-uid";
 import { requireUser } from "../../http/require-user";
 import { errorResponses, notModifiedResponse } from "../../http/responses";
 import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
-import { optimizationListJson, optimizationListVersion } from "./optimization-queries";
+import { optimizationListJson } from "./optimization-queries";
 
 const uidParams = z.object({ uid: uidSchema });
 const VIEW_OWN_ONLY = "You can only view your own profile optimizations";
@@ -28,9 +28,7 @@ const profileOptimizationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   async function sendList(request: FastifyRequest, reply: FastifyReply, ownerId: number | undefined) {
     if (ownerId === undefined) return sendPersonalJson(request, reply, "[]");
     // The version first: what is read after it is at least as new, so a body is never older than its tag.
-    const version = await listVersionOf(request, "optimizations", ownerId, () =>
-      optimizationListVersion(db, ownerId),
-    );
+    const version = await listVersionOf(request, db, "optimizations", ownerId);
     if (answeredNotModified(request, reply, lists.etagOf(version, WHOLE_LIST))) return reply;
     const cached =
       lists.get(ownerId, version, WHOLE_LIST) ??

@@ -1,10 +1,10 @@
 /** The orders table: every checkout attempt and where its payment stands. */
-import { and, asc, desc, eq, inArray, isNotNull, lt, ne, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { HeldOrder, OrderStatus, OrderSummary } from "../../../shared/api/shop";
 import type { PricedOrder } from "../../../shared/shop/pricing";
 import type { Database } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
-import { type OrderRow, orderListVersions, orders, transactions, type UserRow, users } from "../../db/schema";
+import { type OrderRow, orders, transactions, type UserRow, users } from "../../db/schema";
 
 export async function insertOrder(
   db: Database,
@@ -255,15 +255,6 @@ export function decodeOrderCursor(cursor: string): OrderPosition | null {
 export interface OrderPosition {
   createdAt: string;
   id: number;
-}
-
-/** The version of a customer's orders list (see orderListVersions); 0 before their first order. */
-export async function orderListVersion(db: Database, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ version: orderListVersions.version })
-    .from(orderListVersions)
-    .where(eq(orderListVersions.userId, userId));
-  return row?.version ?? 0;
 }
 
 /**

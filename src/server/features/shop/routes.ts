@@ -47,7 +47,6 @@ import {
   findOrderById,
   findOrderBySession,
   heldOrderDto,
-  orderListVersion,
   orderSummaryDto,
   pageOfOrders,
   paidBefore,
@@ -286,7 +285,7 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
       }
       const key = JSON.stringify([after ? cursor : "", limit, status ?? ""]);
       // The version first: what is read after it is at least as new, so a page is never older than its tag.
-      const version = await listVersionOf(request, "orders", me.id, () => orderListVersion(db, me.id));
+      const version = await listVersionOf(request, db, "orders", me.id);
       if (answeredNotModified(request, reply, orderPages.etagOf(version, key))) return reply;
       const cached = orderPages.get(me.id, version, key);
       if (cached) return sendCachedPage(request, reply, cached);
