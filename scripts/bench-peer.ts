@@ -9,7 +9,8 @@
  *
  * The peer (scripts/peer) is installed into a scratch folder the first time (the npm registry must be
  * reachable) and reused after. ROUNDS (3), SECONDS per case (2) and CONCURRENCY (8) can be set, and
- * LISTS (accounts,transactions,optimizations,orders) to measure some of the lists only.
+ * LISTS (accounts,transactions,optimizations,orders) and CASES ("plain,gzip,304,after a change") to
+ * measure some of them only.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -330,6 +331,8 @@ const MEASURED_LISTS = LISTS.filter(
 
 const CASES = ["plain", "gzip", "304", "after a change"] as const;
 type Case = (typeof CASES)[number];
+const WANTED_CASES = (process.env.CASES ?? "").split(",").filter(Boolean);
+const MEASURED_CASES = CASES.filter((kind) => WANTED_CASES.length === 0 || WANTED_CASES.includes(kind));
 
 async function measure(side: Side, list: List, kind: Case): Promise<Load> {
   const url = list.path(side);
@@ -420,7 +423,7 @@ try {
     const order = sides.map((_, i) => sides[(i + round) % sides.length] as Side);
     console.log(`round ${round + 1} of ${ROUNDS}: ${order.map((s) => s.name).join(", ")}`);
     for (const list of MEASURED_LISTS) {
-      for (const kind of CASES) {
+      for (const kind of MEASURED_CASES) {
         for (const side of order) {
           const result = await measure(side, list, kind);
           if (result.failed > 0)
@@ -438,7 +441,7 @@ try {
   );
   const rows = [["list", "case", "portal PG", "portal PGlite", "peer PG", "PG ÷ peer", "PGlite ÷ peer"]];
   for (const list of MEASURED_LISTS) {
-    for (const kind of CASES) {
+    for (const kind of MEASURED_CASES) {
       const a = median(results.get(key(pg, list.name, kind)) ?? []);
       const b = median(results.get(key(lite, list.name, kind)) ?? []);
       const c = median(results.get(key(other, list.name, kind)) ?? []);

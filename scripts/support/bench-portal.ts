@@ -7,6 +7,7 @@ import { Writable } from "node:stream";
 import { type AppDeps, buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import type { DatabaseHandle } from "../../src/server/db/client";
+import { maintainEmbeddedDatabase } from "../../src/server/db/embedded-maintenance";
 
 /** The portal's public origin in a benchmark (the port is the one it listens on). */
 export const BENCH_APP_URL = "http://127.0.0.1";
@@ -33,6 +34,9 @@ export async function startBenchPortal(options: {
     logStream: discard,
     adapters: options.adapters,
   });
+  // As a start does (main.ts): the embedded database's statistics brought up to date, here before
+  // the first measurement rather than beside it.
+  await maintainEmbeddedDatabase(options.database);
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("no port");

@@ -5,6 +5,7 @@
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type DatabaseTarget, openDatabase } from "./db/client";
 import { seedDemoDataIfEmpty, shouldSeedDemoData } from "./db/demo-seed";
+import { scheduleEmbeddedMaintenance } from "./db/embedded-maintenance";
 import { demoSeeders } from "./demo-data";
 import { scheduleHousekeeping } from "./housekeeping";
 import { isLoopbackHost } from "./http/loopback";
@@ -122,12 +123,14 @@ async function main(): Promise<void> {
     : false;
   if (!closing) {
     const stopHousekeeping = scheduleHousekeeping(database.db, config, app.log);
+    const stopMaintenance = scheduleEmbeddedMaintenance(database, app.log);
     const stopSyncWork = app.sync.startBackgroundWork();
     // Work committed before a crash or a stop goes out now, then every few seconds what is due.
     app.outbox.start(OUTBOX_EVERY_MS);
     app.outbox.kick();
     stopBackgroundWork = () => {
       stopHousekeeping();
+      stopMaintenance();
       stopSyncWork();
     };
     readiness.state = "ready";
