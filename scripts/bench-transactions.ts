@@ -12,6 +12,7 @@
  *
  *   npm run bench:transactions                               embedded database in a temporary folder
  *   DATABASE_URL=postgres://... npm run bench:transactions   a database of its own on that server
+ *   OTHER_LEDGER=45000 npm run bench:transactions            with other customers' ledgers beside it
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -29,6 +30,8 @@ const TRANSACTIONS = Number(process.env.TRANSACTIONS ?? 5_000);
 const EVENTS = Number(process.env.EVENTS ?? 1_000);
 const ORDERS = Number(process.env.ORDERS ?? 500);
 const OTHER_CUSTOMERS = 50;
+/** Ledger rows of the other customers, written as a sync of a large base would (OTHER_LEDGER). */
+const OTHER_LEDGER = Number(process.env.OTHER_LEDGER ?? 0);
 const ORDERS_PER_OTHER_CUSTOMER = 100;
 const ORDER_STATUSES = [
   "paid",
@@ -115,9 +118,11 @@ try {
     addressPostcode: "D02 X285",
     createdTime: new Date(started + i * 3_600_000),
   }));
+  const ledgerStart = performance.now();
   for (let i = 0; i < rows.length; i += 500) {
     await database.db.insert(transactions).values(rows.slice(i, i + 500));
   }
+  const ledgerMs = performance.now() - ledgerStart;
 
   // The order history: this customer's, among other customers' (the list reads one customer's by index).
   const items = listedItems({ includeTestProduct: false });
@@ -160,6 +165,29 @@ try {
       })),
     )
     .returning({ id: users.id });
+  // Other customers' ledgers, as an import from the operator's base brings them: a third of the
+  // payments with the provider's invoice, none with an order of the portal's.
+  const otherLedgerStart = performance.now();
+  for (let i = 0; i < OTHER_LEDGER; i += 500) {
+    await database.db.insert(transactions).values(
+      Array.from({ length: Math.min(500, OTHER_LEDGER - i) }, (_, j) => {
+        const n = i + j;
+        const owner = others[n % others.length];
+        return {
+          userId: owner?.id ?? null,
+          source: "airtable" as const,
+          airtableRecordId: `recOther${String(n).padStart(9, "0")}`,
+          currency: "USD",
+          amountCents: 9800,
+          product: "LinkedIn Lite",
+          eventType: n % 10 === 0 ? "checkout.session.completed" : "payment.succeeded",
+          invoiceId: n % 3 === 0 ? `in_other_${n}` : null,
+          createdTime: new Date(started + n * 60_000),
+        };
+      }),
+    );
+  }
+  const otherLedgerMs = performance.now() - otherLedgerStart;
   const otherOrders = others.flatMap((other) =>
     Array.from({ length: ORDERS_PER_OTHER_CUSTOMER }, (_, i) =>
       orderRow(other.id, i, ORDERS_PER_OTHER_CUSTOMER),
@@ -364,6 +392,9 @@ try {
     .where(eq(transactions.userId, user.id));
 
   console.log(`database: ${process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "PGlite (embedded)"}`);
+  console.log(
+    `ledger written in batches of 500: the customer's ${TRANSACTIONS} rows in ${(ledgerMs / 1000).toFixed(2)} s; ${OTHER_LEDGER} rows of other customers after them in ${(otherLedgerMs / 1000).toFixed(2)} s`,
+  );
   console.log(
     `GET /api/transactions, ${TRANSACTIONS} transactions (${listed.transactions.length} of ${listed.total} listed, ${first.body.length} bytes): median ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms (${REQUESTS} requests)`,
   );

@@ -435,6 +435,11 @@ export const transactions = pgTable(
     index("transactions_stripe_customer_id_idx").on(t.stripeCustomerId),
     index("transactions_order_id_idx").on(t.orderId),
     index("transactions_invoice_id_idx").on(t.invoiceId),
+    // The checkouts, few among the ledger's rows: the lists leave out a checkout's first invoice
+    // (ledger/first-invoice.ts), and read the checkouts once per list rather than the whole ledger.
+    index("transactions_checkouts_idx")
+      .on(t.invoiceId, t.orderId, t.receiptUrl)
+      .where(sql`${t.eventType} = 'checkout.session.completed'`),
   ],
 );
 

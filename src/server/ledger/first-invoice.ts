@@ -10,10 +10,10 @@ import { transactions } from "../db/schema";
  * The first invoice of a subscription checkout: the same payment as the checkout, which Stripe
  * reports twice (the session, then its invoice). The list shows it once, as the checkout's card with
  * the invoice's receipt; the ledger and the CSV keep both events (decision 030). The outer row is
- * named by table: drizzle leaves a single table's columns unqualified. Each lookup is one an index
- * answers (invoice, order), and only a paid invoice's row asks at all. An invoice or an order is one
- * customer's, so the checkout's owner need not be asked (and naming it leads PGlite, which keeps no
- * statistics, to read the customer's every row for each lookup).
+ * named by table: drizzle leaves a single table's columns unqualified. Only a paid invoice's row asks
+ * at all; PostgreSQL reads the checkouts once per statement, off their partial index (migration 0024),
+ * rather than every customer's ledger. An invoice or an order is one customer's, so the checkout's
+ * owner need not be asked (naming it would make each lookup depend on the row, one probe per row).
  */
 export const firstInvoiceOfCheckout = sql`case when "transactions"."event_type" = 'payment.succeeded' then (
   exists (
