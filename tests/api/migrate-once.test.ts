@@ -21,12 +21,17 @@ describe("migrating at start", () => {
       await database.migrate(); // current: nothing to do
       expect(await count()).toBe(applied);
 
-      // Forget that the newest migration ran: the next start runs it again, which fails here because
-      // what it makes is already there (drizzle-kit's statements are not written to be repeated).
+      // Forget that the newest migration ran: the next start runs it again. A migration drizzle-kit
+      // wrote fails then, as what it makes is already there; one written to be repeated is recorded
+      // again. A start that skipped it would leave the record missing.
       await database.db.execute(
         sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
       );
-      await expect(database.migrate()).rejects.toThrow();
+      const rerun = await database.migrate().then(
+        () => "recorded again",
+        () => "refused",
+      );
+      if (rerun === "recorded again") expect(await count()).toBe(applied);
     } finally {
       await database.close();
     }
