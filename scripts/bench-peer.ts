@@ -1,9 +1,10 @@
 /**
  * The portal's customer lists against a common Express 5 peer (passport, connect-pg-simple, pg,
- * compression, Express's own ETags) on the same PostgreSQL database and the same data, and the
- * portal on its embedded database with the same data. Prints requests per second of each case,
- * side by side, and the portal ÷ peer ratios (median of the rounds; the order of the three servers
- * rotates every round).
+ * compression, Express's own ETags) with the same data, on both databases: the portal and the peer
+ * on the same PostgreSQL database, and each on an embedded database (PGlite) of its own. The peer
+ * reaches its PGlite over the wire protocol (support/pglite-wire-server.ts), as `pg` needs. Prints
+ * requests per second of each case, side by side, and the portal ÷ peer ratios on each database
+ * (median of the rounds; the order of the four servers rotates every round).
  *
  *   DATABASE_URL=postgres://… npm run bench:peer
  *
@@ -20,8 +21,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
-import type { DatabaseHandle } from "../src/server/db/client";
+import { drizzle } from "drizzle-orm/pglite";
+import type { Database, DatabaseHandle } from "../src/server/db/client";
+import * as schema from "../src/server/db/schema";
 import { linkedinAccounts, orders, profileOptimizations, transactions, users } from "../src/server/db/schema";
 import { hashPassword } from "../src/server/features/auth/password";
 import { createSession } from "../src/server/http/session-store";
@@ -29,6 +33,7 @@ import { projectRoot } from "../src/server/paths";
 import { createSecretBox } from "../src/server/secrets/secret-box";
 import { startBenchPortal } from "./support/bench-portal";
 import { freshDatabase } from "./support/fresh-database";
+import { servePgliteOverTcp } from "./support/pglite-wire-server";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 2);
@@ -194,6 +199,21 @@ async function startPeer(folder: string, url: string): Promise<{ port: number; c
   return { port, child };
 }
 
+async function stopChild(child: ChildProcess): Promise<void> {
+  child.kill("SIGTERM");
+  await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(null)));
+}
+
+/** The peer's embedded database, opened as the portal opens its own (openDatabase in db/client.ts). */
+async function openPgliteForPeer(dataDir: string): Promise<PGlite> {
+  const pglite = new PGlite(path.join(dataDir, "pgdata"), {
+    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+  });
+  // The portal's embedded database gathers statistics itself (decision 045); the peer's gets them once.
+  await pglite.exec("analyze");
+  return pglite;
+}
+
 function request(
   port: number,
   pathname: string,
@@ -270,7 +290,8 @@ interface Side {
   name: string;
   port: number;
   cookie: string;
-  database: DatabaseHandle;
+  /** The database the side reads, to change a list before "after a change". */
+  db: Database;
   userId: number;
   uid: string;
 }
@@ -287,7 +308,7 @@ const LISTS: List[] = [
     name: "accounts (2,000)",
     path: (side) => `/api/accounts/linkedin/user/${side.uid}`,
     change: (side, flip) =>
-      side.database.db
+      side.db
         .update(linkedinAccounts)
         .set({ notes: flip ? "changed" : null })
         .where(
@@ -299,7 +320,7 @@ const LISTS: List[] = [
     // The same page for both: the portal's first page is TRANSACTION_PAGE_SIZE (50) rows.
     path: (side) => (side.name.startsWith("peer") ? "/api/transactions?limit=50" : "/api/transactions"),
     change: (side, flip) =>
-      side.database.db
+      side.db
         .update(transactions)
         .set({ name: flip ? "Changed Name" : "Bench Customer" })
         .where(sql`${transactions.id} = (select max(id) from transactions where user_id = ${side.userId})`),
@@ -308,7 +329,7 @@ const LISTS: List[] = [
     name: "optimizations (100)",
     path: (side) => `/api/profile-optimizations/${side.uid}`,
     change: (side, flip) =>
-      side.database.db
+      side.db
         .update(profileOptimizations)
         .set({ notes: flip ? "changed" : null })
         .where(eq(profileOptimizations.userId, side.userId)),
@@ -317,7 +338,7 @@ const LISTS: List[] = [
     name: "orders (60)",
     path: () => "/api/orders",
     change: (side, flip) =>
-      side.database.db
+      side.db
         .update(orders)
         .set({ failureReason: flip ? "changed" : null })
         .where(sql`${orders.id} = (select max(id) from orders where user_id = ${side.userId})`),
@@ -371,16 +392,20 @@ const median = (values: number[]) => {
 const secretsKey = randomBytes(32).toString("base64");
 const passwordHash = await hashPassword(PASSWORD);
 const peerFolder = installPeer();
-const postgres = await freshDatabase("bench_peer");
-const embedded = await (async () => {
+const embeddedOnly = async (label: string) => {
   const saved = process.env.DATABASE_URL;
   delete process.env.DATABASE_URL;
   try {
-    return await freshDatabase("bench_peer_pglite");
+    return await freshDatabase(label);
   } finally {
     process.env.DATABASE_URL = saved;
   }
-})();
+};
+const postgres = await freshDatabase("bench_peer");
+const embedded = await embeddedOnly("bench_peer_pglite");
+// The peer's own embedded database: PGlite is one backend in one process, so the peer cannot share
+// the portal's; it gets the same data in a folder of its own, served over the wire protocol.
+const peerEmbedded = await embeddedOnly("bench_peer_pglite_peer");
 const stops: Array<() => Promise<unknown>> = [];
 try {
   const sides: Side[] = [];
@@ -397,24 +422,37 @@ try {
       name,
       port: portal.port,
       cookie: `${portal.config.session.cookieName}=${token}`,
-      database: fresh.database,
+      db: fresh.database.db,
       userId: user.id,
       uid: user.uid,
     });
   }
   const portalPg = sides[0] as Side;
   const peer = await startPeer(peerFolder, postgres.url ?? "");
-  stops.push(async () => {
-    peer.child.kill("SIGTERM");
-    await new Promise((resolve) =>
-      peer.child.exitCode === null ? peer.child.once("exit", resolve) : resolve(null),
-    );
-  });
+  stops.push(() => stopChild(peer.child));
   sides.push({
     ...portalPg,
     name: "peer on PostgreSQL",
     port: peer.port,
     cookie: await peerCookie(peer.port),
+  });
+
+  await peerEmbedded.database.migrate();
+  const peerUser = await seed(peerEmbedded.database, secretsKey, passwordHash);
+  await peerEmbedded.database.close();
+  const peerPglite = await openPgliteForPeer(peerEmbedded.dataDir);
+  stops.push(() => peerPglite.close());
+  const wire = await servePgliteOverTcp(peerPglite);
+  stops.push(() => wire.close());
+  const peerOnPglite = await startPeer(peerFolder, `postgres://postgres@127.0.0.1:${wire.port}/postgres`);
+  stops.push(() => stopChild(peerOnPglite.child));
+  sides.push({
+    name: "peer on PGlite",
+    port: peerOnPglite.port,
+    cookie: await peerCookie(peerOnPglite.port),
+    db: drizzle({ client: peerPglite, schema }) as unknown as Database,
+    userId: peerUser.id,
+    uid: peerUser.uid,
   });
 
   const results = new Map<string, number[]>();
@@ -435,24 +473,39 @@ try {
     }
   }
 
-  const [pg, lite, other] = sides.map((s) => s.name) as [string, string, string];
+  const [pg, lite, peerPg, peerLite] = sides.map((s) => s.name) as [string, string, string, string];
   console.log(
     `\nrequests per second, median of ${ROUNDS} rounds (${CONCURRENCY} connections, ${SECONDS} s each; "after a change": one reader, a change before every read)\n`,
   );
-  const rows = [["list", "case", "portal PG", "portal PGlite", "peer PG", "PG ÷ peer", "PGlite ÷ peer"]];
+  const rows = [
+    [
+      "list",
+      "case",
+      "portal PG",
+      "peer PG",
+      "portal PGlite",
+      "peer PGlite",
+      "PG ÷ peer PG",
+      "PGlite ÷ peer PGlite",
+      "PGlite ÷ peer PG",
+    ],
+  ];
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
   for (const list of MEASURED_LISTS) {
     for (const kind of MEASURED_CASES) {
-      const a = median(results.get(key(pg, list.name, kind)) ?? []);
-      const b = median(results.get(key(lite, list.name, kind)) ?? []);
-      const c = median(results.get(key(other, list.name, kind)) ?? []);
+      const [a, b, c, d] = [pg, peerPg, lite, peerLite].map((side) =>
+        median(results.get(key(side, list.name, kind)) ?? []),
+      ) as [number, number, number, number];
       rows.push([
         list.name,
         kind,
         a.toFixed(0),
         b.toFixed(0),
         c.toFixed(0),
-        `${(a / c).toFixed(2)}×`,
-        `${(b / c).toFixed(2)}×`,
+        d.toFixed(0),
+        ratio(a, b),
+        ratio(c, d),
+        ratio(c, b),
       ]);
     }
   }
@@ -464,4 +517,5 @@ try {
   await embedded.database.close();
   await postgres.drop();
   await embedded.drop();
+  await peerEmbedded.drop();
 }
