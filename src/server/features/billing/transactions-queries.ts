@@ -23,7 +23,13 @@ import {
 import type { PaymentsPort } from "../../adapters/payments/port";
 import type { Database } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
-import { orders, subscriptions, type TransactionRow, transactions } from "../../db/schema";
+import {
+  orders,
+  subscriptions,
+  type TransactionRow,
+  transactionCountsByType,
+  transactions,
+} from "../../db/schema";
 import { firstInvoiceOfCheckout } from "../../ledger/first-invoice";
 import { invoicePaidSince, isPayableFailure } from "../../ledger/pay-now";
 
@@ -147,7 +153,8 @@ function pageAfter(
 
 /**
  * How many rows a customer's list shows, how many of them match the filters, and every event type
- * among them (for the type filter): one pass over their rows.
+ * among them (for the type filter). Without filters, as the screen first asks, from the counts the
+ * ledger's triggers keep (decision 048); with them, one pass over the customer's rows.
  */
 export async function transactionCounts(
   db: Database,
@@ -155,34 +162,61 @@ export async function transactionCounts(
   filters: TransactionFilters,
 ): Promise<{ total: number; matching: number; eventTypes: string[] }> {
   const matching = filterConditions(filters);
-  const [row] =
-    matching.length === 0
-      ? await unfilteredCountsQuery(db).execute({ userId })
-      : await countsSelect(
-          db,
-          sql<number>`count(*) filter (where ${and(...matching)})`.mapWith(Number),
-        ).where(shownOf(userId));
+  if (matching.length === 0) {
+    const byType = await keptCountsQuery(db).execute({ userId });
+    const total = byType.reduce((sum, row) => sum + row.shown, 0);
+    const eventTypes = byType.flatMap((row) => (row.eventType && row.shown > 0 ? [row.eventType] : []));
+    return { total, matching: total, eventTypes: eventTypes.sort() };
+  }
+  const [row] = await countedNow(db, userId, and(...matching) as SQL);
   const eventTypes = [...(row?.eventTypes ?? [])].sort();
   return { total: row?.total ?? 0, matching: row?.matching ?? 0, eventTypes };
 }
 
-const countsSelect = (db: Database, matching: SQL.Aliased<number> | SQL<number> | ReturnType<typeof count>) =>
-  db
+/** The counts from the ledger itself: every shown row, and those the condition narrows to. */
+export function countedNow(db: Database, userId: number, narrowedTo: SQL) {
+  return db
     .select({
       total: count(),
-      matching,
+      matching: sql<number>`count(*) filter (where ${narrowedTo})`.mapWith(Number),
       eventTypes: sql<
         string[] | null
       >`array_agg(distinct ${transactions.eventType}) filter (where ${transactions.eventType} is not null)`,
     })
-    .from(transactions);
+    .from(transactions)
+    .where(shownOf(userId));
+}
 
-/** The counts with no filter, as the screen first asks for them (see prepared.ts). */
-const unfilteredCountsQuery = preparedPerDatabase((db) =>
-  countsSelect(db, count())
-    .where(shownOf(sql.placeholder("userId")))
-    .prepare("transaction_counts"),
-);
+/**
+ * The kept counts by type, less the rows the list leaves out. Only a paid row that names an invoice
+ * or an order can be a checkout's first invoice: those of the customer come off their own index,
+ * none at all for a ledger the operator's base brought (see prepared.ts).
+ */
+const keptCountsQuery = preparedPerDatabase((db) => {
+  const userId = sql.placeholder("userId");
+  const leftOut = db
+    .select({ rows: count() })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        sql`${transactions.eventType} = 'payment.succeeded' and (${transactions.invoiceId} is not null or ${transactions.orderId} is not null)`,
+        firstInvoiceOfCheckout,
+      ),
+    );
+  const kept = transactionCountsByType;
+  return db
+    .select({
+      eventType: kept.eventType,
+      shown:
+        sql<number>`${kept.rowCount} - case when ${kept.eventType} = 'payment.succeeded' then (${leftOut}) else 0 end`.mapWith(
+          Number,
+        ),
+    })
+    .from(kept)
+    .where(eq(kept.userId, userId))
+    .prepare("transaction_counts");
+});
 
 /** Every transaction of a customer that the page's filter and search would show, newest first. */
 export async function matchingTransactions(
