@@ -9,6 +9,7 @@ import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { migrationsDir } from "../paths";
+import { keepPreparedTextsOf, namedStatementRunner } from "./named-statements";
 import { prepareDataDir } from "./pglite-template";
 import * as schema from "./schema";
 import { countWritesOf, onlyReads, type WriteCounter } from "./write-generation";
@@ -84,11 +85,12 @@ async function openPglite(
   // start, on libuv's threads while the driver's code loads and the caller builds the app.
   const dataDirPrepared = dir ? prepareDataDir(dir) : Promise.resolve();
   dataDirPrepared.catch(() => {}); // surfaces through migrate()
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [pgliteModule, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
   ]);
+  const { PGlite } = pgliteModule;
   // PostgreSQL's default 128 MB of shared buffers is zeroed at every start, which took about 0.4 s
   // of an embedded start. The embedded database serves one process and reads through the operating
   // system's file cache, so 16 MB is plenty (decision 013).
@@ -109,6 +111,10 @@ async function openPglite(
     return client;
   });
   up.catch(() => {});
+  // The statements built once per database run by name (named-statements.ts).
+  const preparedTexts = new Set<string>();
+  const runNamed = up.then((client) => namedStatementRunner(client, pgliteModule));
+  runNamed.catch(() => {});
   // Drizzle's PGlite session calls only these two; each waits for the client to exist, and counts
   // the writes it passes on before and after they run (write-generation.ts).
   const writes: WriteCounter = { count: 0 };
@@ -117,6 +123,8 @@ async function openPglite(
       const reads = onlyReads(args[0]);
       if (!reads) writes.count++;
       try {
+        const [text, params, options] = args;
+        if (preparedTexts.has(text)) return await (await runNamed)(text, params ?? [], options);
         return await (await created).query(...args);
       } finally {
         if (!reads) writes.count++;
@@ -133,6 +141,7 @@ async function openPglite(
   } as unknown as PGliteClient;
   const db = drizzlePglite({ client: waitingClient, schema }) as unknown as Database;
   countWritesOf(db, writes);
+  keepPreparedTextsOf(db, preparedTexts);
   return {
     db,
     kind: "pglite",
