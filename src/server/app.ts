@@ -15,6 +15,7 @@ import customersRoutes from "./features/admin/customers-routes";
 import viewAsRoutes from "./features/admin/view-as-routes";
 import closeLoginRoutes from "./features/auth/close-login-routes";
 import googleRoutes from "./features/auth/google-routes";
+import languageRoutes from "./features/auth/language-routes";
 import { mailRequestKind } from "./features/auth/mail-requests";
 import passkeyRoutes from "./features/auth/passkey-routes";
 import authRoutes from "./features/auth/routes";
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(passkeyRoutes, { db: database.db, config, secretBox, mail });
   await app.register(supportViewsRoutes, { db: database.db, config });
+  await app.register(languageRoutes, { db: database.db });
   await app.register(syncRoutes, { db: database.db, sync });
   await app.register(outboxRoutes, { db: database.db, outbox });
   await app.register(attentionRoutes, { db: database.db });

@@ -310,6 +310,7 @@ describe("closing a portal login", () => {
       name: CLOSED_LOGIN_NAME,
       username: null,
       profileImageUrl: null,
+      language: null,
       onboardingUrl: null,
       optimizationUrl: null,
       passwordHash: null,

@@ -19,6 +19,7 @@ const USER_FIELDS = {
   googleLinked: "boolean",
   hasPassword: "boolean",
   profileImageUrl: "string?",
+  language: "string?",
 } as const satisfies Record<keyof CurrentUser, FieldKind>;
 
 /**

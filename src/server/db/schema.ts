@@ -18,6 +18,7 @@ import {
 import { ORDER_STATUSES, type OrderStatus } from "../../shared/api/shop";
 import { SUBSCRIPTION_STATUSES } from "../../shared/api/subscriptions";
 import type { AuditEventKind } from "../../shared/audit/audit-kinds";
+import { LANGUAGES } from "../../shared/i18n/languages";
 import type { OrderLine } from "../../shared/shop/pricing";
 
 /**
@@ -61,6 +62,13 @@ export const users = pgTable(
      * 034). Not the address itself; null once re-opened or no longer linked.
      */
     closedEmailDigest: text("closed_email_digest"),
+    /** The language chosen in Settings (decision 050); null to follow the browser's. */
+    language: text("language", { enum: LANGUAGES }),
+    /**
+     * The language the browser last signed in with asked for, of the portal's: what mails sent
+     * outside a request speak when no language is chosen (decision 050).
+     */
+    browserLanguage: text("browser_language", { enum: LANGUAGES }),
     /**
      * What the admin's customer search reads (decision 037): the name, the email with its punctuation
      * as spaces (so "example" finds "jo@example.com") and the uid, as words of the built-in `simple`
@@ -83,6 +91,8 @@ export const users = pgTable(
       .on(t.closedEmailDigest)
       .where(sql`${t.closedEmailDigest} is not null`),
     check("users_role_check", sql`${t.role} in ('customer', 'admin')`),
+    check("users_language_check", sql`${t.language} in ('en', 'de')`),
+    check("users_browser_language_check", sql`${t.browserLanguage} in ('en', 'de')`),
     // The admin's customers list: its search, and its order by name (then id, for keyset pages).
     index("users_search_idx").using("gin", t.searchDocument),
     index("users_name_order_idx").on(sql`lower(${t.name})`, t.id),

@@ -10,13 +10,15 @@
  * answers only if `whileViewing` (view-as-session.ts) lets it; admin routes never do.
  */
 import cookie from "@fastify/cookie";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { READ_ONLY_WHILE_VIEWING } from "../../shared/api/view-as";
+import { negotiateLanguage } from "../../shared/i18n/languages";
 import { recordAuditEvent } from "../audit/audit-log";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import type { SessionProof, SessionRow, UserRow } from "../db/schema";
+import { type SessionProof, type SessionRow, type UserRow, users } from "../db/schema";
 import { ADMIN_SECOND_FACTOR_BODY, adminMustEnrol } from "../http/admin-second-factor";
 import { createSession, findLiveSession } from "../http/session-store";
 import { answersWhileViewing, type WhileViewing } from "../http/view-as-session";
@@ -85,6 +87,11 @@ export default fp(
           ipAddress: request.ip,
           provenBy,
         });
+        // What the browser asks for is what the portal's mails speak until a language is chosen.
+        const asked = negotiateLanguage(request.headers["accept-language"]);
+        if (asked && asked !== user.browserLanguage) {
+          await tx.update(users).set({ browserLanguage: asked }).where(eq(users.id, user.id));
+        }
         // Every sign-in is in the audit log with its proof; Google's records itself with its own kinds.
         if (provenBy !== "google") {
           await recordAuditEvent(tx, {

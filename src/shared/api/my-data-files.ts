@@ -5,6 +5,7 @@
  * them). Kept apart from the request's contract, so the app's bundle does not carry them.
  */
 import { z } from "zod";
+import { LANGUAGES } from "../i18n/languages";
 
 const time = (description: string) => z.iso.datetime().describe(`${description} (UTC, ISO 8601).`);
 const maybeTime = (description: string) =>
@@ -26,6 +27,16 @@ export const profileFileSchema = z
     profileImageUrl: text("The picture shown for you (from Google, if you signed in with it)"),
     onboardingUrl: text("Your onboarding form"),
     optimizationUrl: text("Your profile-optimization request form"),
+    language: z
+      .enum(LANGUAGES)
+      .nullable()
+      .describe("The language you chose for the portal and its mails; null when you follow your browser's."),
+    browserLanguage: z
+      .enum(LANGUAGES)
+      .nullable()
+      .describe(
+        "The language the browser you last signed in with asked for, which the portal speaks when you chose none; null when it asked for neither English nor German.",
+      ),
     operatorRecordId: text("Your record in the operator's customer base"),
     replitId: text("An id from the portal's earlier platform"),
     lastSyncedAt: maybeTime("When your record last came from the operator's base"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES } from "../i18n/languages";
 import { writeBackStatusSchema } from "./sync";
 import { viewingSchema } from "./view-as";
 
@@ -23,6 +24,8 @@ export const currentUserSchema = z.object({
   /** They have a password, so unlinking Google leaves them a way in. */
   hasPassword: z.boolean(),
   profileImageUrl: z.string().nullable(),
+  /** The language chosen in Settings; null to follow the browser's (decision 050). */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -52,3 +55,7 @@ export const updatedProfileSchema = currentUserSchema.extend({
 export const emailChangedSchema = z.object({ ok: z.literal(true), email: z.string(), message: z.string() });
 export type EmailChanged = z.infer<typeof emailChangedSchema>;
 export type UpdatedProfile = z.infer<typeof updatedProfileSchema>;
+
+/** `PUT /api/user/language`: the language to speak, or null to follow the browser's. */
+export const languageChoiceSchema = z.strictObject({ language: z.enum(LANGUAGES).nullable() });
+export type LanguageChoice = z.infer<typeof languageChoiceSchema>;

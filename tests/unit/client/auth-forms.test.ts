@@ -23,6 +23,7 @@ const user = {
   googleLinked: false,
   hasPassword: true,
   profileImageUrl: null,
+  language: null,
 };
 
 afterEach(() => {

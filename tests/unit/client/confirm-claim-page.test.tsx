@@ -22,6 +22,7 @@ const user = {
   googleLinked: false,
   hasPassword: true,
   profileImageUrl: null,
+  language: null,
 };
 
 function renderAt(url: string) {

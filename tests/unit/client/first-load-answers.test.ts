@@ -23,6 +23,7 @@ const user = {
   googleLinked: true,
   hasPassword: true,
   profileImageUrl: null,
+  language: null,
 };
 
 const config = {

@@ -25,6 +25,7 @@ const user: CurrentUser = {
   googleLinked: false,
   hasPassword: true,
   profileImageUrl: null,
+  language: null,
 };
 
 function request(fields: Partial<ReplacementRequest>): ReplacementRequest {

@@ -24,6 +24,7 @@ const user: CurrentUser = {
   googleLinked: false,
   hasPassword: true,
   profileImageUrl: null,
+  language: null,
 };
 
 interface Call {

@@ -29,6 +29,7 @@ const customer: CurrentUser = {
   googleLinked: false,
   hasPassword: true,
   profileImageUrl: null,
+  language: null,
 };
 const admin: CurrentUser = { ...customer, id: 1, uid: "admin-uid", name: "Ada Admin", role: "admin" };
 const viewing: Viewing = {

@@ -19,6 +19,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     googleLinked: user.googleId !== null,
     hasPassword: user.passwordHash !== null,
     profileImageUrl: user.profileImageUrl,
+    language: user.language,
   };
 }
 

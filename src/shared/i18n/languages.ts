@@ -1,0 +1,43 @@
+/**
+ * The languages the portal speaks (decision R19): English, the spec's texts, and German. A customer's
+ * language is their choice in Settings, else what their browser asks for, else English.
+ */
+export const LANGUAGES = ["en", "de"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const DEFAULT_LANGUAGE: Language = "en";
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Longer than any sensible header; past it the rest is ignored rather than parsed. */
+const MAX_HEADER_CHARS = 1024;
+
+/**
+ * The language an `Accept-Language` header (RFC 9110, 12.5.4) asks for among the portal's: the range
+ * with the highest weight that names one of them by its primary subtag ("de-AT" is German), the
+ * earlier of equal weights; none when it names none of them (a wildcard alone expresses no choice).
+ */
+export function negotiateLanguage(header: string | undefined | null): Language | null {
+  if (!header) return null;
+  let best: { language: Language; weight: number } | null = null;
+  for (const part of header.slice(0, MAX_HEADER_CHARS).split(",")) {
+    const [range = "", ...params] = part.trim().toLowerCase().split(";");
+    const primary = range.trim().split("-")[0] ?? "";
+    if (!isLanguage(primary)) continue;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (!Number.isFinite(weight) || weight <= 0 || weight > 1) continue;
+    if (!best || weight > best.weight) best = { language: primary, weight };
+  }
+  return best?.language ?? null;
+}
+
+/** The language to speak to someone: their choice, else their browser's, else English. */
+export function languageFor(
+  choice: Language | null | undefined,
+  browser: Language | null | undefined,
+): Language {
+  return choice ?? browser ?? DEFAULT_LANGUAGE;
+}
