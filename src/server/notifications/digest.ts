@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { type NotificationKind, TOPIC_OF_KIND } from "../../shared/api/notifications";
+import { languageFor } from "../../shared/i18n/languages";
 import type { Database } from "../db/client";
 import { notifications, users } from "../db/schema";
 import type { MailQueue } from "../outbox/mail";
@@ -44,7 +45,12 @@ export async function mailPendingNotifications(
       ),
     );
   const [user] = await tx
-    .select({ email: users.email, closedAt: users.closedAt })
+    .select({
+      email: users.email,
+      closedAt: users.closedAt,
+      language: users.language,
+      browserLanguage: users.browserLanguage,
+    })
     .from(users)
     .where(eq(users.id, userId));
   // A closed login gets no mail (decision 034); its entries count as dealt with.
@@ -55,7 +61,10 @@ export async function mailPendingNotifications(
     return topic && topics[topic] ? [{ kind: row.kind as NotificationKind, detail: row.detail }] : [];
   });
   if (mailed.length === 0) return false;
-  await deps.mail.enqueue(tx, notificationDigestMail(user.email, deps.appUrl, mailed));
+  await deps.mail.enqueue(
+    tx,
+    notificationDigestMail(languageFor(user.language, user.browserLanguage), user.email, deps.appUrl, mailed),
+  );
   return true;
 }
 

@@ -47,11 +47,11 @@ describe("the notification mail", () => {
         "New sign-in from Firefox on Windows (Berlin)",
       ],
     ];
-    for (const [entry, line] of lines) expect(notificationLine(entry), entry.kind).toBe(line);
+    for (const [entry, line] of lines) expect(notificationLine("en", entry), entry.kind).toBe(line);
   });
 
   it("lists the entries under a subject that counts them, links the list page, and escapes HTML", () => {
-    const one = notificationDigestMail("a@example.test", "https://portal.example", [
+    const one = notificationDigestMail("en", "a@example.test", "https://portal.example", [
       { kind: "account_delivered", detail: { account: "<b>Eve</b>" } },
     ]);
     expect(one.to).toBe("a@example.test");
@@ -65,10 +65,39 @@ describe("the notification mail", () => {
       kind: "account_delivered" as const,
       detail: { account: `Account ${i}` },
     }));
-    const mail = notificationDigestMail("a@example.test", "https://portal.example", many);
+    const mail = notificationDigestMail("en", "a@example.test", "https://portal.example", many);
     expect(mail.subject).toBe(`${MAX_MAIL_LINES + 7} changes to your accounts and orders`);
     expect(mail.text.match(/^- /gm)).toHaveLength(MAX_MAIL_LINES + 1);
     expect(mail.text).toContain("- and 7 more");
     expect(mail.text).not.toContain(`Account ${MAX_MAIL_LINES}\n`);
+  });
+});
+
+describe("the notification mail in German", () => {
+  it("words the lines, counts the changes with German plurals, and formats money the German way", () => {
+    expect(
+      notificationLine("de", {
+        kind: "request_status_changed",
+        detail: { account: "Jane Roe", to: "replaced", replacement: "John Doe" },
+      }),
+    ).toBe("Ihre Ersatzanfrage für Jane Roe ist erledigt: Das Konto wurde ersetzt (neues Konto: John Doe)");
+    expect(
+      notificationLine("de", {
+        kind: "payment_failed",
+        detail: { amount: 13400, currency: "EUR", product: "LinkedIn Plus" },
+      }),
+    ).toBe("Eine Zahlung über 134,00\u00a0€ für LinkedIn Plus ist fehlgeschlagen");
+
+    const entry = { kind: "account_delivered" as const, detail: { account: "Eve" } };
+    const one = notificationDigestMail("de", "a@example.test", "https://portal.example", [entry]);
+    expect(one.subject).toBe("1 Änderung an Ihren Konten und Bestellungen");
+    expect(one.text).toContain("- Neues LinkedIn-Konto geliefert: Eve");
+    expect(one.text).toContain("Alle ansehen: https://portal.example/notifications");
+    const three = notificationDigestMail("de", "a@example.test", "https://portal.example", [
+      entry,
+      entry,
+      entry,
+    ]);
+    expect(three.subject).toBe("3 Änderungen an Ihren Konten und Bestellungen");
   });
 });

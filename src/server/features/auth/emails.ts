@@ -1,14 +1,20 @@
+/**
+ * The mails of signing in and of the login itself, in the customer's language (decision 051): each
+ * text a message of the mails catalogue, its English the spec's own words.
+ */
+import type { Language } from "../../../shared/i18n/languages";
 import type { MailMessage } from "../../adapters/mail/port";
 import { escapeHtml } from "../../http/escape-html";
+import { translatorFor } from "../../i18n/translator";
 
-function linkMail(
-  to: string,
-  subject: string,
-  intro: string,
-  action: string,
-  url: string,
-  outro: string,
-): MailMessage {
+interface LinkMail {
+  subject: string;
+  intro: string;
+  action: string;
+  outro: string;
+}
+
+function linkMail(to: string, { subject, intro, action, outro }: LinkMail, url: string): MailMessage {
   return {
     to,
     subject,
@@ -17,77 +23,157 @@ function linkMail(
   };
 }
 
-export function claimAccountMail(to: string, url: string): MailMessage {
+export function claimAccountMail(language: Language, to: string, url: string): MailMessage {
+  const i18n = translatorFor(language);
   return linkMail(
     to,
-    "Confirm your email to finish creating your account",
-    "You asked to create a portal account for your existing customer record. Confirm that this email is yours and your LinkedIn accounts will be linked automatically.",
-    "Confirm and sign in",
+    {
+      subject: i18n._({
+        id: "mail.claim.subject",
+        message: "Confirm your email to finish creating your account",
+      }),
+      intro: i18n._({
+        id: "mail.claim.intro",
+        message:
+          "You asked to create a portal account for your existing customer record. Confirm that this email is yours and your LinkedIn accounts will be linked automatically.",
+      }),
+      action: i18n._({ id: "mail.claim.action", message: "Confirm and sign in" }),
+      outro: i18n._({
+        id: "mail.link.once-or-ignore",
+        message:
+          "The link works once and expires in 30 minutes. If you did not ask for this, ignore this email.",
+      }),
+    },
     url,
-    "The link works once and expires in 30 minutes. If you did not ask for this, ignore this email.",
   );
 }
 
-export function resetPasswordMail(to: string, url: string): MailMessage {
+export function resetPasswordMail(language: Language, to: string, url: string): MailMessage {
+  const i18n = translatorFor(language);
   return linkMail(
     to,
-    "Reset your password",
-    "Someone asked to reset the password of your portal account.",
-    "Choose a new password",
+    {
+      subject: i18n._({ id: "mail.reset.subject", message: "Reset your password" }),
+      intro: i18n._({
+        id: "mail.reset.intro",
+        message: "Someone asked to reset the password of your portal account.",
+      }),
+      action: i18n._({ id: "mail.reset.action", message: "Choose a new password" }),
+      outro: i18n._({
+        id: "mail.reset.outro",
+        message:
+          "The link works once and expires in 30 minutes. If you did not ask for this, ignore this email: your password stays as it is.",
+      }),
+    },
     url,
-    "The link works once and expires in 30 minutes. If you did not ask for this, ignore this email: your password stays as it is.",
   );
 }
 
-export function confirmEmailChangeMail(to: string, url: string): MailMessage {
+export function confirmEmailChangeMail(language: Language, to: string, url: string): MailMessage {
+  const i18n = translatorFor(language);
   return linkMail(
     to,
-    "Confirm your new email address",
-    "You asked to use this address for your portal account.",
-    "Confirm this email",
+    {
+      subject: i18n._({ id: "mail.email-change.subject", message: "Confirm your new email address" }),
+      intro: i18n._({
+        id: "mail.email-change.intro",
+        message: "You asked to use this address for your portal account.",
+      }),
+      action: i18n._({ id: "mail.email-change.action", message: "Confirm this email" }),
+      outro: i18n._({
+        id: "mail.email-change.outro",
+        message:
+          "The link works once and expires in 30 minutes. Until you follow it, your account keeps its current email. If you did not ask for this, ignore this email.",
+      }),
+    },
     url,
-    "The link works once and expires in 30 minutes. Until you follow it, your account keeps its current email. If you did not ask for this, ignore this email.",
   );
 }
 
-export function verifyEmailMail(to: string, url: string): MailMessage {
+export function verifyEmailMail(language: Language, to: string, url: string): MailMessage {
+  const i18n = translatorFor(language);
   return linkMail(
     to,
-    "Verify your email address",
-    "Welcome to the portal. Confirm that this email is yours so that your customer records can be linked to your account.",
-    "Verify this email",
+    {
+      subject: i18n._({ id: "mail.verify.subject", message: "Verify your email address" }),
+      intro: i18n._({
+        id: "mail.verify.intro",
+        message:
+          "Welcome to the portal. Confirm that this email is yours so that your customer records can be linked to your account.",
+      }),
+      action: i18n._({ id: "mail.verify.action", message: "Verify this email" }),
+      outro: i18n._({
+        id: "mail.verify.outro",
+        message:
+          'The link works once, in the browser where you are signed in to the portal, and expires in 30 minutes. You can ask for a new one from your dashboard. If you did not create an account, someone else typed your address: ignore this link, and choose "Forgot password?" on the sign-in page to take the account over.',
+      }),
+    },
     url,
-    'The link works once, in the browser where you are signed in to the portal, and expires in 30 minutes. You can ask for a new one from your dashboard. If you did not create an account, someone else typed your address: ignore this link, and choose "Forgot password?" on the sign-in page to take the account over.',
   );
 }
 
-export function emailChangedNotice(to: string, newEmail: string): MailMessage {
-  const text = `The email of your portal account was changed to ${newEmail}. From now on, sign in and receive mail there. If you did not make this change, reset your password and contact support.`;
-  return { to, subject: "Your email was changed", text: `${text}\n`, html: `<p>${escapeHtml(text)}</p>` };
+export function emailChangedNotice(language: Language, to: string, newEmail: string): MailMessage {
+  const i18n = translatorFor(language);
+  const text = i18n._({
+    id: "mail.email-changed.text",
+    message:
+      "The email of your portal account was changed to {newEmail}. From now on, sign in and receive mail there. If you did not make this change, reset your password and contact support.",
+    values: { newEmail },
+  });
+  return {
+    to,
+    subject: i18n._({ id: "mail.email-changed.subject", message: "Your email was changed" }),
+    text: `${text}\n`,
+    html: `<p>${escapeHtml(text)}</p>`,
+  };
 }
 
-export function passwordChangedNotice(to: string, appUrl: string): MailMessage {
+export function passwordChangedNotice(language: Language, to: string, appUrl: string): MailMessage {
+  const i18n = translatorFor(language);
   return linkMail(
     to,
-    "Your password was changed",
-    "The password of your portal account was just changed, and every other browser was signed out.",
-    "Review your sessions",
+    {
+      subject: i18n._({ id: "mail.password-changed.subject", message: "Your password was changed" }),
+      intro: i18n._({
+        id: "mail.password-changed.intro",
+        message:
+          "The password of your portal account was just changed, and every other browser was signed out.",
+      }),
+      action: i18n._({ id: "mail.sessions.action", message: "Review your sessions" }),
+      outro: i18n._({
+        id: "mail.password-changed.outro",
+        message:
+          'If you did not make this change, choose "Forgot password?" on the sign-in page at once to set a new one, and contact support.',
+      }),
+    },
     `${appUrl}/settings`,
-    'If you did not make this change, choose "Forgot password?" on the sign-in page at once to set a new one, and contact support.',
   );
 }
 
 export function newSignInMail(
+  language: Language,
   to: string,
   sign: { when: string; device: string; ip: string; sessionsUrl: string },
 ): MailMessage {
+  const i18n = translatorFor(language);
   return linkMail(
     to,
-    "New sign-in to your account",
-    `Your portal account was signed into from a browser it had not seen before: ${sign.device}, at ${sign.when}, from the address ${sign.ip}.`,
-    "Review your sessions",
+    {
+      subject: i18n._({ id: "mail.new-sign-in.subject", message: "New sign-in to your account" }),
+      intro: i18n._({
+        id: "mail.new-sign-in.intro",
+        message:
+          "Your portal account was signed into from a browser it had not seen before: {device}, at {when}, from the address {ip}.",
+        values: { device: sign.device, when: sign.when, ip: sign.ip },
+      }),
+      action: i18n._({ id: "mail.sessions.action", message: "Review your sessions" }),
+      outro: i18n._({
+        id: "mail.new-sign-in.outro",
+        message:
+          'If this was you, there is nothing to do. If not, end that session in Settings, then choose "Forgot password?" on the sign-in page to set a new password.',
+      }),
+    },
     sign.sessionsUrl,
-    'If this was you, there is nothing to do. If not, end that session in Settings, then choose "Forgot password?" on the sign-in page to set a new password.',
   );
 }
 
@@ -96,16 +182,31 @@ export function newSignInMail(
  * account has one), but the two ways back in, so an owner who forgot they registered is not left
  * waiting for a mail that never comes.
  */
-export function loginExistsMail(to: string, signInUrl: string, forgotPasswordUrl: string): MailMessage {
-  const intro =
-    "Someone asked to create a portal account for this email as an existing customer. This email already has a login, so there is nothing to create.";
-  const outro =
-    "If you did not ask for this, ignore this email: nothing has changed, and your password stays as it is.";
+export function loginExistsMail(
+  language: Language,
+  to: string,
+  signInUrl: string,
+  forgotPasswordUrl: string,
+): MailMessage {
+  const i18n = translatorFor(language);
+  const intro = i18n._({
+    id: "mail.login-exists.intro",
+    message:
+      "Someone asked to create a portal account for this email as an existing customer. This email already has a login, so there is nothing to create.",
+  });
+  const signIn = i18n._({ id: "mail.login-exists.sign-in", message: "Sign in" });
+  const forgot = i18n._({ id: "mail.login-exists.forgot", message: "Forgot password?" });
+  const chooseNew = i18n._({ id: "mail.login-exists.choose-new", message: "Choose a new one" });
+  const outro = i18n._({
+    id: "mail.login-exists.outro",
+    message:
+      "If you did not ask for this, ignore this email: nothing has changed, and your password stays as it is.",
+  });
   return {
     to,
-    subject: "You already have a portal login",
-    text: `${intro}\n\nSign in: ${signInUrl}\n\nForgot password? Choose a new one: ${forgotPasswordUrl}\n\n${outro}\n`,
-    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(signInUrl)}">Sign in</a></p><p>Forgot password? <a href="${escapeHtml(forgotPasswordUrl)}">Choose a new one</a></p><p>${escapeHtml(outro)}</p>`,
+    subject: i18n._({ id: "mail.login-exists.subject", message: "You already have a portal login" }),
+    text: `${intro}\n\n${signIn}: ${signInUrl}\n\n${forgot} ${chooseNew}: ${forgotPasswordUrl}\n\n${outro}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(signInUrl)}">${escapeHtml(signIn)}</a></p><p>${escapeHtml(forgot)} <a href="${escapeHtml(forgotPasswordUrl)}">${escapeHtml(chooseNew)}</a></p><p>${escapeHtml(outro)}</p>`,
   };
 }
 
@@ -114,24 +215,43 @@ export function loginExistsMail(to: string, signInUrl: string, forgotPasswordUrl
  * itself is anonymised by then): what ended, what the operator keeps, and the way back.
  */
 export function loginClosedMail(
+  language: Language,
   to: string,
   closed: { when: string; registerExistingUrl: string },
 ): MailMessage {
+  const i18n = translatorFor(language);
   const paragraphs = [
-    `Your portal login was closed at ${closed.when}, as you asked. Every session, passkey, authenticator app, recovery code and Google link of it was removed, and your name, email, username and picture were removed from your profile in the portal. Signing in with this email no longer works.`,
-    "We keep our own records of the LinkedIn accounts, orders and optimization requests we handle for you, and the record of your payments, as bookkeeping law requires. Closing your login does not cancel a plan: write to support if you want to end one.",
-    "If you are an existing customer and want a portal login again, set one up with this email on the existing-customer page:",
+    i18n._({
+      id: "mail.login-closed.what-ended",
+      message:
+        "Your portal login was closed at {when}, as you asked. Every session, passkey, authenticator app, recovery code and Google link of it was removed, and your name, email, username and picture were removed from your profile in the portal. Signing in with this email no longer works.",
+      values: { when: closed.when },
+    }),
+    i18n._({
+      id: "mail.login-closed.what-stays",
+      message:
+        "We keep our own records of the LinkedIn accounts, orders and optimization requests we handle for you, and the record of your payments, as bookkeeping law requires. Closing your login does not cancel a plan: write to support if you want to end one.",
+    }),
+    i18n._({
+      id: "mail.login-closed.way-back",
+      message:
+        "If you are an existing customer and want a portal login again, set one up with this email on the existing-customer page:",
+    }),
   ];
-  const outro = "If you did not close your login yourself, contact support at once.";
+  const setUp = i18n._({ id: "mail.login-closed.set-up", message: "Set up your login" });
+  const outro = i18n._({
+    id: "mail.login-closed.outro",
+    message: "If you did not close your login yourself, contact support at once.",
+  });
   return {
     to,
-    subject: "Your portal login is closed",
+    subject: i18n._({ id: "mail.login-closed.subject", message: "Your portal login is closed" }),
     text: `${paragraphs.join("\n\n")} ${closed.registerExistingUrl}\n\n${outro}\n`,
     html: `${paragraphs
       .slice(0, 2)
       .map((p) => `<p>${escapeHtml(p)}</p>`)
       .join(
         "",
-      )}<p>${escapeHtml(paragraphs[2] ?? "")} <a href="${escapeHtml(closed.registerExistingUrl)}">Set up your login</a></p><p>${escapeHtml(outro)}</p>`,
+      )}<p>${escapeHtml(paragraphs[2] ?? "")} <a href="${escapeHtml(closed.registerExistingUrl)}">${escapeHtml(setUp)}</a></p><p>${escapeHtml(outro)}</p>`,
   };
 }

@@ -5,9 +5,10 @@
  * transaction, issues the link, queues the rendered mail and closes the request (decision 025).
  */
 import { eq } from "drizzle-orm";
+import { type Language, languageFor } from "../../../shared/i18n/languages";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
-import { users } from "../../db/schema";
+import { type UserRow, users } from "../../db/schema";
 import { type MailQueue, openSealed, sealPayload } from "../../outbox/mail";
 import { exponentialBackoff, type JobKind, markJobDone, type Outbox } from "../../outbox/outbox";
 import type { SecretBox } from "../../secrets/secret-box";
@@ -24,9 +25,19 @@ import { findUserByEmail } from "./users-repo";
 
 export const MAIL_REQUEST_KIND = "mail-request";
 
+/**
+ * `language`: what the asking browser asked for, of the portal's; it speaks for a customer who chose
+ * none (requests queued before it was kept have none).
+ */
 export type MailRequest =
-  | { type: "password-reset"; email: string }
-  | { type: "claim"; email: string; pendingPasswordHash: string; browserBindingHash: string }
+  | { type: "password-reset"; email: string; language?: Language | null }
+  | {
+      type: "claim";
+      email: string;
+      pendingPasswordHash: string;
+      browserBindingHash: string;
+      language?: Language | null;
+    }
   | { type: "verify-email"; userId: number }
   | { type: "email-change"; userId: number; newEmail: string };
 
@@ -47,12 +58,14 @@ export function enqueueMailRequest(
 /** Issues the link the request asks for and renders its mail; null when nothing is to be sent. */
 async function resolve(tx: Database, config: Config, secretBox: SecretBox, request: MailRequest) {
   const link = (path: string, token: string) => `${config.appUrl}${path}?token=${encodeURIComponent(token)}`;
+  const asked = "language" in request ? (request.language ?? null) : null;
+  const speak = (user: UserRow) => languageFor(user.language, asked ?? user.browserLanguage);
   switch (request.type) {
     case "password-reset": {
       const user = await findUserByEmail(tx, request.email);
       if (!user) return null;
       const token = await issueEmailToken(tx, "reset", user.id);
-      return resetPasswordMail(user.email, link("/reset-password", token));
+      return resetPasswordMail(speak(user), user.email, link("/reset-password", token));
     }
     case "claim": {
       const user = await findUserByEmail(tx, request.email);
@@ -66,17 +79,26 @@ async function resolve(tx: Database, config: Config, secretBox: SecretBox, reque
           browserBindingHash: request.browserBindingHash,
           newEmail: request.email,
         });
-        return claimAccountMail(request.email, link("/register-existing/confirm", token));
+        return claimAccountMail(
+          languageFor(null, asked),
+          request.email,
+          link("/register-existing/confirm", token),
+        );
       }
       if (user.passwordHash) {
         // Whoever asked may be the owner who forgot they have a login: tell the address, not the asker.
-        return loginExistsMail(user.email, `${config.appUrl}/login`, `${config.appUrl}/forgot-password`);
+        return loginExistsMail(
+          speak(user),
+          user.email,
+          `${config.appUrl}/login`,
+          `${config.appUrl}/forgot-password`,
+        );
       }
       const token = await issueEmailToken(tx, "claim", user.id, {
         pendingPasswordHash: request.pendingPasswordHash,
         browserBindingHash: request.browserBindingHash,
       });
-      return claimAccountMail(user.email, link("/register-existing/confirm", token));
+      return claimAccountMail(speak(user), user.email, link("/register-existing/confirm", token));
     }
     case "verify-email": {
       const [user] = await tx.select().from(users).where(eq(users.id, request.userId));
@@ -84,11 +106,15 @@ async function resolve(tx: Database, config: Config, secretBox: SecretBox, reque
       if (!user || user.emailVerifiedAt || user.closedAt) return null;
       await retireEmailTokens(tx, "verify-email", user.id);
       const token = await issueEmailToken(tx, "verify-email", user.id, { newEmail: user.email });
-      return verifyEmailMail(user.email, link("/verify-email", token));
+      return verifyEmailMail(speak(user), user.email, link("/verify-email", token));
     }
     case "email-change": {
       const [user] = await tx
-        .select({ closedAt: users.closedAt })
+        .select({
+          closedAt: users.closedAt,
+          language: users.language,
+          browserLanguage: users.browserLanguage,
+        })
         .from(users)
         .where(eq(users.id, request.userId));
       if (!user || user.closedAt) return null;
@@ -96,7 +122,11 @@ async function resolve(tx: Database, config: Config, secretBox: SecretBox, reque
       // An address another account uses gets nothing; the answer did not say either way.
       if (await findUserByEmail(tx, request.newEmail)) return null;
       const token = await issueEmailToken(tx, "email-change", request.userId, { newEmail: request.newEmail });
-      return confirmEmailChangeMail(request.newEmail, link("/settings/confirm-email", token));
+      return confirmEmailChangeMail(
+        languageFor(user.language, user.browserLanguage),
+        request.newEmail,
+        link("/settings/confirm-email", token),
+      );
     }
   }
 }

@@ -6,6 +6,7 @@
  * while the owner's security switch is on.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { languageFor, negotiateLanguage } from "../../../shared/i18n/languages";
 import { describeUserAgent } from "../../../shared/user-agent";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
@@ -47,7 +48,9 @@ export async function rememberSignInBrowser(
         link: "/settings",
       });
       if (!isNew || !(await mailTopicOn(tx, user.id, "security"))) return false;
-      const mail = newSignInMail(user.email, {
+      // The browser signing in speaks for the customer who chose no language.
+      const asked = negotiateLanguage(request.headers["accept-language"]);
+      const mail = newSignInMail(languageFor(user.language, asked ?? user.browserLanguage), user.email, {
         when: `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
         device,
         ip: request.ip,

@@ -26,6 +26,7 @@ import {
   sessionSchema,
   updatedProfileSchema,
 } from "../../../shared/api/user";
+import { negotiateLanguage } from "../../../shared/i18n/languages";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { conflict, forbidden, notFound } from "../../http/errors";
@@ -205,7 +206,13 @@ const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       // Set whether or not the email is known, so the answer says nothing about it.
       const binding = newSecretToken();
-      await requestClaim(ctx(request.log), request.body, request.ip, hashSecretToken(binding));
+      await requestClaim(
+        ctx(request.log),
+        request.body,
+        request.ip,
+        hashSecretToken(binding),
+        negotiateLanguage(request.headers["accept-language"]),
+      );
       claimBinding.set(reply, binding);
       return { ok: true as const, message: NEUTRAL_CLAIM_MESSAGE };
     },
@@ -249,7 +256,12 @@ const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await requestPasswordReset(ctx(request.log), request.body.email, request.ip);
+      await requestPasswordReset(
+        ctx(request.log),
+        request.body.email,
+        request.ip,
+        negotiateLanguage(request.headers["accept-language"]),
+      );
       return { ok: true as const, message: NEUTRAL_RESET_MESSAGE };
     },
   );

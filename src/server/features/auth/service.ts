@@ -19,6 +19,7 @@ import {
 } from "../../../shared/api/auth";
 import { fieldMessage } from "../../../shared/api/errors";
 import type { WriteBackStatus } from "../../../shared/api/sync";
+import { type Language, languageFor } from "../../../shared/i18n/languages";
 import { recordAuditEvent } from "../../audit/audit-log";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
@@ -191,6 +192,7 @@ export async function requestClaim(
   body: RegisterExistingBody,
   ip: string,
   browserBindingHash: string,
+  asked: Language | null = null,
 ): Promise<void> {
   await hit(ctx.db, [rule("mailPerIp", ip), rule("mailPerAccount", body.email)]);
   // Judged against the email only: looking the account up for its name would make the answer's
@@ -198,7 +200,13 @@ export async function requestClaim(
   await refuseWeakPassword(body.password, [body.email]);
   // Hashed for every email, known or not, so that the request job never holds the password itself.
   const pendingPasswordHash = await hashPassword(body.password);
-  await requestMail(ctx, { type: "claim", email: body.email, pendingPasswordHash, browserBindingHash });
+  await requestMail(ctx, {
+    type: "claim",
+    email: body.email,
+    pendingPasswordHash,
+    browserBindingHash,
+    language: asked,
+  });
 }
 
 /**
@@ -256,9 +264,14 @@ export async function confirmClaim(
 }
 
 /** Counts the request against its limits and commits it; the look-up and the mail come after the answer. */
-export async function requestPasswordReset(ctx: AuthContext, email: string, ip: string): Promise<void> {
+export async function requestPasswordReset(
+  ctx: AuthContext,
+  email: string,
+  ip: string,
+  asked: Language | null = null,
+): Promise<void> {
   await hit(ctx.db, [rule("mailPerIp", ip), rule("mailPerAccount", email)]);
-  await requestMail(ctx, { type: "password-reset", email });
+  await requestMail(ctx, { type: "password-reset", email, language: asked });
 }
 
 /**
@@ -436,7 +449,10 @@ export async function confirmEmailChange(
         name: updated.name,
         username: updated.username,
       });
-      await ctx.mail.enqueue(tx, emailChangedNotice(before.email, updated.email));
+      await ctx.mail.enqueue(
+        tx,
+        emailChangedNotice(languageFor(before.language, before.browserLanguage), before.email, updated.email),
+      );
       return { user: updated, oldEmail: before.email };
     });
   } catch (err) {

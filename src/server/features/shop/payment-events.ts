@@ -9,6 +9,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { type Language, languageFor } from "../../../shared/i18n/languages";
 import type { PaymentEvent, PaymentsPort } from "../../adapters/payments/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
@@ -178,14 +179,17 @@ async function markOrderRefunded(db: Database, orderId: number): Promise<void> {
     .where(and(eq(orders.id, orderId), eq(orders.status, "paid")));
 }
 
-async function emailOf(db: Database, userId: number | null): Promise<string | null> {
+async function recipientOf(
+  db: Database,
+  userId: number | null,
+): Promise<{ email: string; language: Language } | null> {
   if (userId === null) return null;
   // A closed login's address is anonymised (decision 034): there is no one to mail.
   const [user] = await db
-    .select({ email: users.email })
+    .select({ email: users.email, language: users.language, browserLanguage: users.browserLanguage })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.closedAt)));
-  return user?.email ?? null;
+  return user ? { email: user.email, language: languageFor(user.language, user.browserLanguage) } : null;
 }
 
 function paymentNotification(
@@ -242,20 +246,21 @@ async function queuePaymentMail(
 ): Promise<boolean> {
   const mail = context?.mail;
   if (!context || !mail || !row || row.amountCents <= 0) return false;
-  const to = await emailOf(db, row.userId);
-  if (!to) return false;
+  const recipient = await recipientOf(db, row.userId);
+  if (!recipient) return false;
+  const { email: to, language } = recipient;
   const at = row.createdTime ?? row.createdAt;
   const historyUrl = `${context.config.appUrl}/billing/transactions`;
   if (paid) {
     const receipt = await receiptOf(db, row);
     await mail.enqueue(
       db,
-      paymentReceiptMail(to, { paidAt: at, receipt, receiptUrl: row.receiptUrl, historyUrl }),
+      paymentReceiptMail(language, to, { paidAt: at, receipt, receiptUrl: row.receiptUrl, historyUrl }),
     );
   } else {
     await mail.enqueue(
       db,
-      paymentFailedMail(to, {
+      paymentFailedMail(language, to, {
         failedAt: at,
         amountCents: row.amountCents,
         currency: row.currency,

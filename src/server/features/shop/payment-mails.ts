@@ -3,22 +3,25 @@
  * "Pay now" when one fails. Rendered when the event is recorded and queued in its transaction, so
  * each event mails once however often it is delivered (decision 030).
  */
+import type { Language } from "../../../shared/i18n/languages";
 import type { MailMessage } from "../../adapters/mail/port";
 import { escapeHtml } from "../../http/escape-html";
+import { translatorFor } from "../../i18n/translator";
 import { formatMoney, type Receipt } from "../../ledger/receipt-lines";
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
-function receiptTable(receipt: Receipt): { text: string; html: string } {
-  const money = (cents: number) => formatMoney(cents, receipt.currency);
+function receiptTable(language: Language, receipt: Receipt): { text: string; html: string } {
+  const i18n = translatorFor(language);
+  const money = (cents: number) => formatMoney(cents, receipt.currency, language);
   const label = (line: Receipt["lines"][number]) =>
     line.quantity === null ? line.description : `${line.quantity} × ${line.description}`;
   const rows: Array<[string, string]> = receipt.lines.map((line) => [label(line), money(line.amountCents)]);
   if (receipt.discount) {
-    rows.push(["Subtotal", money(receipt.subtotalCents)]);
+    rows.push([i18n._({ id: "mail.receipt.subtotal", message: "Subtotal" }), money(receipt.subtotalCents)]);
     rows.push([receipt.discount.label, `−${money(receipt.discount.amountCents)}`]);
   }
-  rows.push(["Total", money(receipt.totalCents)]);
+  rows.push([i18n._({ id: "mail.receipt.total", message: "Total" }), money(receipt.totalCents)]);
   return {
     text: rows.map(([what, amount]) => `${what}: ${amount}`).join("\n"),
     html: `<table role="presentation" cellpadding="4">${rows
@@ -31,24 +34,36 @@ function receiptTable(receipt: Receipt): { text: string; html: string } {
 }
 
 export function paymentReceiptMail(
+  language: Language,
   to: string,
   payment: { paidAt: Date; receipt: Receipt; receiptUrl: string | null; historyUrl: string },
 ): MailMessage {
-  const total = formatMoney(payment.receipt.totalCents, payment.receipt.currency);
-  const intro = `Thank you: we received your payment of ${total} on ${dayOf(payment.paidAt)}.`;
-  const table = receiptTable(payment.receipt);
+  const i18n = translatorFor(language);
+  const total = formatMoney(payment.receipt.totalCents, payment.receipt.currency, language);
+  const intro = i18n._({
+    id: "mail.receipt.intro",
+    message: "Thank you: we received your payment of {total} on {day}.",
+    values: { total, day: dayOf(payment.paidAt) },
+  });
+  const table = receiptTable(language, payment.receipt);
   const link = payment.receiptUrl ?? payment.historyUrl;
-  const action = payment.receiptUrl ? "View your receipt" : "See your payments";
-  const outro = "Your payments and their receipts are also listed under Transaction History in the portal.";
+  const action = payment.receiptUrl
+    ? i18n._({ id: "mail.receipt.view", message: "View your receipt" })
+    : i18n._({ id: "mail.receipt.payments", message: "See your payments" });
+  const outro = i18n._({
+    id: "mail.receipt.outro",
+    message: "Your payments and their receipts are also listed under Transaction History in the portal.",
+  });
   return {
     to,
-    subject: `Your receipt for ${total}`,
+    subject: i18n._({ id: "mail.receipt.subject", message: "Your receipt for {total}", values: { total } }),
     text: `${intro}\n\n${table.text}\n\n${action}: ${link}\n\n${outro}\n`,
     html: `<p>${escapeHtml(intro)}</p>${table.html}<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p>`,
   };
 }
 
 export function paymentFailedMail(
+  language: Language,
   to: string,
   failure: {
     failedAt: Date;
@@ -59,15 +74,39 @@ export function paymentFailedMail(
     historyUrl: string;
   },
 ): MailMessage {
-  const amount = formatMoney(failure.amountCents, failure.currency);
-  const what = failure.product ? ` for ${failure.product}` : "";
-  const intro = `Your payment of ${amount}${what} could not be taken on ${dayOf(failure.failedAt)}.`;
-  const ask = "Pay now to keep your plan running. If your card has changed, update it under Manage billing.";
-  const outro = `Your payments are listed under Transaction History: ${failure.historyUrl}`;
+  const i18n = translatorFor(language);
+  const amount = formatMoney(failure.amountCents, failure.currency, language);
+  const day = dayOf(failure.failedAt);
+  const intro = failure.product
+    ? i18n._({
+        id: "mail.payment-failed.intro-product",
+        message: "Your payment of {amount} for {product} could not be taken on {day}.",
+        values: { amount, product: failure.product, day },
+      })
+    : i18n._({
+        id: "mail.payment-failed.intro",
+        message: "Your payment of {amount} could not be taken on {day}.",
+        values: { amount, day },
+      });
+  const ask = i18n._({
+    id: "mail.payment-failed.ask",
+    message: "Pay now to keep your plan running. If your card has changed, update it under Manage billing.",
+  });
+  const payNow = i18n._({ id: "mail.payment-failed.pay-now", message: "Pay now" });
+  const history = i18n._({ id: "mail.payment-failed.history", message: "Transaction History" });
+  const listed = i18n._({
+    id: "mail.payment-failed.listed",
+    message: "Your payments are listed under {history}",
+    values: { history },
+  });
   return {
     to,
-    subject: `Your payment of ${amount} failed`,
-    text: `${intro}\n\n${ask}\n\nPay now: ${failure.payNowUrl}\n\n${outro}\n`,
-    html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(ask)}</p><p><a href="${escapeHtml(failure.payNowUrl)}">Pay now</a></p><p>Your payments are listed under <a href="${escapeHtml(failure.historyUrl)}">Transaction History</a>.</p>`,
+    subject: i18n._({
+      id: "mail.payment-failed.subject",
+      message: "Your payment of {amount} failed",
+      values: { amount },
+    }),
+    text: `${intro}\n\n${ask}\n\n${payNow}: ${failure.payNowUrl}\n\n${listed}: ${failure.historyUrl}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(ask)}</p><p><a href="${escapeHtml(failure.payNowUrl)}">${escapeHtml(payNow)}</a></p><p>${escapeHtml(listed).replace(escapeHtml(history), `<a href="${escapeHtml(failure.historyUrl)}">${escapeHtml(history)}</a>`)}.</p>`,
   };
 }
