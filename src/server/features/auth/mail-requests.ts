@@ -26,8 +26,8 @@ import { findUserByEmail } from "./users-repo";
 export const MAIL_REQUEST_KIND = "mail-request";
 
 /**
- * `language`: what the asking browser asked for, of the portal's; it speaks for a customer who chose
- * none (requests queued before it was kept have none).
+ * `language`: what the asking browser asked for, of the portal's; it speaks for a customer whose
+ * language the portal does not know (requests queued before it was kept have none).
  */
 export type MailRequest =
   | { type: "password-reset"; email: string; language?: Language | null }
@@ -58,8 +58,10 @@ export function enqueueMailRequest(
 /** Issues the link the request asks for and renders its mail; null when nothing is to be sent. */
 async function resolve(tx: Database, config: Config, secretBox: SecretBox, request: MailRequest) {
   const link = (path: string, token: string) => `${config.appUrl}${path}?token=${encodeURIComponent(token)}`;
+  // The asking browser speaks only for a customer the portal knows no language of: anyone can ask
+  // for a reset or a claim of someone else's address.
   const asked = "language" in request ? (request.language ?? null) : null;
-  const speak = (user: UserRow) => languageFor(user.language, asked ?? user.browserLanguage);
+  const speak = (user: UserRow) => languageFor(user.language, user.browserLanguage ?? asked);
   switch (request.type) {
     case "password-reset": {
       const user = await findUserByEmail(tx, request.email);
