@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { type NotificationKind, TOPIC_OF_KIND } from "../../shared/api/notifications";
-import { languageFor } from "../../shared/i18n/languages";
+import { languageOf } from "../../shared/i18n/languages";
 import type { Database } from "../db/client";
 import { notifications, users } from "../db/schema";
 import type { MailQueue } from "../outbox/mail";
@@ -61,10 +61,7 @@ export async function mailPendingNotifications(
     return topic && topics[topic] ? [{ kind: row.kind as NotificationKind, detail: row.detail }] : [];
   });
   if (mailed.length === 0) return false;
-  await deps.mail.enqueue(
-    tx,
-    notificationDigestMail(languageFor(user.language, user.browserLanguage), user.email, deps.appUrl, mailed),
-  );
+  await deps.mail.enqueue(tx, notificationDigestMail(languageOf(user), user.email, deps.appUrl, mailed));
   return true;
 }
 

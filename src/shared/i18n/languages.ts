@@ -34,10 +34,16 @@ export function negotiateLanguage(header: string | undefined | null): Language |
   return best?.language ?? null;
 }
 
-/** The language to speak to someone: their choice, else their browser's, else English. */
-export function languageFor(
-  choice: Language | null | undefined,
-  browser: Language | null | undefined,
-): Language {
-  return choice ?? browser ?? DEFAULT_LANGUAGE;
+/** What the portal knows of a customer's language: the choice, and the browser they last signed in with. */
+export interface KnownLanguages {
+  language: Language | null;
+  browserLanguage: Language | null;
+}
+
+/**
+ * The language to speak to a customer: their choice, else the browser they last signed in with, else
+ * the browser asking now (which may be anyone's), else English.
+ */
+export function languageOf(known: KnownLanguages, asked: Language | null = null): Language {
+  return known.language ?? known.browserLanguage ?? asked ?? DEFAULT_LANGUAGE;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLanguage, languageFor, negotiateLanguage } from "../../../src/shared/i18n/languages";
+import { isLanguage, languageOf, negotiateLanguage } from "../../../src/shared/i18n/languages";
 
 describe("the language a browser asks for", () => {
   it("takes the portal's language with the highest weight, by its primary subtag", () => {
@@ -37,11 +37,11 @@ describe("the language a browser asks for", () => {
     expect(negotiateLanguage(`de, ${"xx;q=0.1, ".repeat(200)}`)).toBe("de");
   });
 
-  it("speaks the chosen language, else the browser's, else English", () => {
-    expect(languageFor("de", "en")).toBe("de");
-    expect(languageFor(null, "de")).toBe("de");
-    expect(languageFor(null, null)).toBe("en");
-    expect(languageFor(undefined, undefined)).toBe("en");
+  it("speaks the chosen language, else the last signed-in browser's, else the asking one's, else English", () => {
+    expect(languageOf({ language: "de", browserLanguage: "en" }, "en")).toBe("de");
+    expect(languageOf({ language: null, browserLanguage: "de" }, "en")).toBe("de");
+    expect(languageOf({ language: null, browserLanguage: null }, "de")).toBe("de");
+    expect(languageOf({ language: null, browserLanguage: null })).toBe("en");
   });
 
   it("knows its languages", () => {

@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { INVALID_LINK_MESSAGE } from "../../../shared/api/auth";
-import { languageFor } from "../../../shared/i18n/languages";
+import { languageOf } from "../../../shared/i18n/languages";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
@@ -113,7 +113,7 @@ export async function closeLogin(ctx: CloseLoginContext, userId: number): Promis
     });
     await ctx.mail.enqueue(
       tx,
-      loginClosedMail(languageFor(user.language, user.browserLanguage), user.email, {
+      loginClosedMail(languageOf(user), user.email, {
         when: `${now.toISOString().slice(0, 16).replace("T", " ")} UTC`,
         registerExistingUrl: `${ctx.config.appUrl}/register-existing`,
       }),

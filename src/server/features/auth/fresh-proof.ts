@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { languageFor } from "../../../shared/i18n/languages";
+import { languageOf } from "../../../shared/i18n/languages";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
@@ -100,10 +100,7 @@ export async function changePassword(
       detail: hadPassword ? "changed" : "first password set",
       ipAddress: ctx.ip,
     });
-    await ctx.mail.enqueue(
-      tx,
-      passwordChangedNotice(languageFor(user.language, user.browserLanguage), user.email, ctx.config.appUrl),
-    );
+    await ctx.mail.enqueue(tx, passwordChangedNotice(languageOf(user), user.email, ctx.config.appUrl));
   });
   ctx.mail.kick();
 }

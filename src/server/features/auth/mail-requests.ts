@@ -5,7 +5,7 @@
  * transaction, issues the link, queues the rendered mail and closes the request (decision 025).
  */
 import { eq } from "drizzle-orm";
-import { type Language, languageFor } from "../../../shared/i18n/languages";
+import { DEFAULT_LANGUAGE, type Language, languageOf } from "../../../shared/i18n/languages";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
@@ -61,7 +61,7 @@ async function resolve(tx: Database, config: Config, secretBox: SecretBox, reque
   // The asking browser speaks only for a customer the portal knows no language of: anyone can ask
   // for a reset or a claim of someone else's address.
   const asked = "language" in request ? (request.language ?? null) : null;
-  const speak = (user: UserRow) => languageFor(user.language, user.browserLanguage ?? asked);
+  const speak = (user: UserRow) => languageOf(user, asked);
   switch (request.type) {
     case "password-reset": {
       const user = await findUserByEmail(tx, request.email);
@@ -82,7 +82,7 @@ async function resolve(tx: Database, config: Config, secretBox: SecretBox, reque
           newEmail: request.email,
         });
         return claimAccountMail(
-          languageFor(null, asked),
+          asked ?? DEFAULT_LANGUAGE,
           request.email,
           link("/register-existing/confirm", token),
         );
@@ -125,7 +125,7 @@ async function resolve(tx: Database, config: Config, secretBox: SecretBox, reque
       if (await findUserByEmail(tx, request.newEmail)) return null;
       const token = await issueEmailToken(tx, "email-change", request.userId, { newEmail: request.newEmail });
       return confirmEmailChangeMail(
-        languageFor(user.language, user.browserLanguage),
+        languageOf(user),
         request.newEmail,
         link("/settings/confirm-email", token),
       );

@@ -6,7 +6,7 @@
  * while the owner's security switch is on.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { languageFor, negotiateLanguage } from "../../../shared/i18n/languages";
+import { languageOf, negotiateLanguage } from "../../../shared/i18n/languages";
 import { describeUserAgent } from "../../../shared/user-agent";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
@@ -50,12 +50,16 @@ export async function rememberSignInBrowser(
       if (!isNew || !(await mailTopicOn(tx, user.id, "security"))) return false;
       // The browser signing in speaks for the customer who chose no language.
       const asked = negotiateLanguage(request.headers["accept-language"]);
-      const mail = newSignInMail(languageFor(user.language, asked ?? user.browserLanguage), user.email, {
-        when: `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
-        device,
-        ip: request.ip,
-        sessionsUrl: `${deps.config.appUrl}/settings`,
-      });
+      const mail = newSignInMail(
+        languageOf({ ...user, browserLanguage: asked ?? user.browserLanguage }),
+        user.email,
+        {
+          when: `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+          device,
+          ip: request.ip,
+          sessionsUrl: `${deps.config.appUrl}/settings`,
+        },
+      );
       await deps.mail.enqueue(tx, mail);
       return true;
     });

@@ -19,7 +19,7 @@ import {
 } from "../../../shared/api/auth";
 import { fieldMessage } from "../../../shared/api/errors";
 import type { WriteBackStatus } from "../../../shared/api/sync";
-import { type Language, languageFor } from "../../../shared/i18n/languages";
+import { type Language, languageOf } from "../../../shared/i18n/languages";
 import { recordAuditEvent } from "../../audit/audit-log";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
@@ -449,10 +449,7 @@ export async function confirmEmailChange(
         name: updated.name,
         username: updated.username,
       });
-      await ctx.mail.enqueue(
-        tx,
-        emailChangedNotice(languageFor(before.language, before.browserLanguage), before.email, updated.email),
-      );
+      await ctx.mail.enqueue(tx, emailChangedNotice(languageOf(before), before.email, updated.email));
       return { user: updated, oldEmail: before.email };
     });
   } catch (err) {

@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { type Language, languageFor } from "../../../shared/i18n/languages";
+import { type Language, languageOf } from "../../../shared/i18n/languages";
 import type { PaymentEvent, PaymentsPort } from "../../adapters/payments/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
@@ -189,7 +189,7 @@ async function recipientOf(
     .select({ email: users.email, language: users.language, browserLanguage: users.browserLanguage })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.closedAt)));
-  return user ? { email: user.email, language: languageFor(user.language, user.browserLanguage) } : null;
+  return user ? { email: user.email, language: languageOf(user) } : null;
 }
 
 function paymentNotification(
