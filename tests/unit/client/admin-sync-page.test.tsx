@@ -345,6 +345,35 @@ describe("the admin sync page", () => {
     expect(screen.queryByText(/^Syncing…/)).toBeNull();
   });
 
+  it("shows the run it started in the results without waiting for the status to be read again", async () => {
+    const answer = deferred<Response>();
+    const slowStatus = deferred<Response>();
+    let finished = false;
+    stubApi({
+      // Once the run has finished, the status read it asks for does not answer while the toast shows.
+      status: () =>
+        finished ? slowStatus.promise : Response.json(importStatus({ recentRuns: [finishedRun] })),
+      sync: () => answer.promise,
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Start User Sync" }));
+    await screen.findByText(/^Syncing…/);
+
+    finished = true;
+    answer.resolve(
+      Response.json({
+        success: true,
+        message: "Successfully synced 72 users",
+        results: { processed: 72, synced: 72, errors: 0, errorDetails: [] },
+        run: { ...runningRun(72, 72), status: "succeeded", finishedAt: "2026-03-01T11:00:09.000Z" },
+      } satisfies SyncResults),
+    );
+    await waitFor(() => expect(within(toastRegion()).getByText("Sync Completed")).toBeTruthy());
+    await waitFor(() => expect(within(region("Results")).getByText(/The run you started/)).toBeTruthy());
+    expect(shownFor(region("Results"), "Processed")).toBe("72");
+    slowStatus.resolve(Response.json(importStatus({ recentRuns: [finishedRun] })));
+  });
+
   it("still says Sync Completed when the admin has left the page during the run", async () => {
     const answer = deferred<Response>();
     stubApi({ status: () => Response.json(importStatus()), sync: () => answer.promise });

@@ -38,7 +38,11 @@ export function useSyncUsers(
         FIRST_PROGRESS_READ_MS,
       );
     },
-    // Totals, recent runs and error details all change with a run, whether it succeeded or not.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: importStatusQueryKey }),
+    // Totals, recent runs and error details all change with a run, whether it succeeded or not. Not
+    // awaited: the mutation keeps its answer until onSettled resolves, and the results card would
+    // show the previous run beside the toast of this one for a whole refetch.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: importStatusQueryKey });
+    },
   });
 }
