@@ -1,6 +1,8 @@
 /**
- * The message catalogues (decision 051): English, the spec's own texts, is the source; German is a
- * translation of it. The server's mails are a catalogue of their own, so no browser downloads them.
+ * The message catalogues (decisions 051 and 052): English, the spec's own texts, is the source; German
+ * is a translation of it. The server's mails are a catalogue of their own, so no browser downloads
+ * them; the pages' catalogues are split by who reads them, so that the sign-in page loads only its
+ * own few messages.
  */
 import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
@@ -10,6 +12,16 @@ export default defineConfig({
   locales: ["en", "de"],
   catalogs: [
     {
+      // The signed-out screens and what every screen shows (the shell, loading and error states).
+      path: "<rootDir>/src/shared/i18n/locales/{locale}/public",
+      include: [
+        "<rootDir>/src/client/features/auth",
+        "<rootDir>/src/client/components",
+        "<rootDir>/src/client/app",
+        "<rootDir>/src/client/lib",
+      ],
+    },
+    {
       path: "<rootDir>/src/shared/i18n/locales/{locale}/mails",
       include: ["<rootDir>/src/server"],
       exclude: ["**/*.test.ts"],
@@ -18,4 +30,9 @@ export default defineConfig({
   format: formatter({ lineNumbers: false, origins: false }),
   compileNamespace: "ts",
   orderBy: "messageId",
+  // The pages' macros compile to the browser's own instance, with no provider around the tree.
+  runtimeConfigModule: {
+    useLingui: ["#lingui-runtime", "useLingui"],
+    Trans: ["#lingui-runtime", "Trans"],
+  },
 });

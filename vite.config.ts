@@ -1,10 +1,12 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Rollup, type UserConfig } from "vite";
+import { defineConfig, type Plugin, type Rollup, type UserConfig } from "vite";
 import { firstScreenPreloads } from "./scripts/first-screen-preloads";
 import { iconChunks } from "./scripts/icon-chunks";
+import { LINGUI_MACROS } from "./scripts/lingui-macros";
 import { firstScreenModules, firstScreenRequests } from "./src/client/app/routes/first-screen-modules";
+import { LANGUAGES } from "./src/shared/i18n/languages";
 
 /**
  * Small modules of the signed-in screens that have no imports of their own. Left to the merging of
@@ -29,6 +31,29 @@ function passkeyAndIconChunks(): Rollup.GetManualChunk {
 }
 
 /**
+ * Lazy modules that must stay chunks of their own although they are small: the merging of small
+ * chunks below folds a chunk without side effects into one loaded "under similar conditions", which
+ * put the development-only test sign-in page and the wide screens' product pitch into what every
+ * phone's /login downloads. A module Rollup must keep whole counts as having side effects, and its
+ * chunk is left where it is.
+ */
+const KEPT_APART = [
+  "/src/client/features/auth/pages/login-test-page.tsx",
+  "/src/client/components/brand-showcase.tsx",
+];
+function keptApart(): Plugin {
+  return {
+    name: "kept-apart",
+    apply: "build",
+    transform(code, id) {
+      return KEPT_APART.some((module) => id.endsWith(module))
+        ? { code, moduleSideEffects: "no-treeshake" }
+        : null;
+    },
+  };
+}
+
+/**
  * A build says what went wrong, not what went as planned: dropped without a word are the chunk
  * merger's counts and the notes about pure-call comments in dependencies that Rollup cannot place
  * (zod's), which it removes harmlessly.
@@ -38,6 +63,14 @@ function quietBuildLogs(level: Rollup.LogLevel, log: Rollup.RollupLog, handler: 
   if (log.code && QUIET_LOG_CODES.has(log.code)) return;
   handler(level, log);
 }
+
+/** The compiled catalogues a first screen's page carries, one page per language (decision 052). */
+const PUBLIC_CATALOGUES = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    fileURLToPath(new URL(`./src/shared/i18n/locales/${language}/public.ts`, import.meta.url)),
+  ]),
+);
 
 // The React app lives in src/client; the server serves dist/client in production and proxies
 // nothing: in development `npm run dev` runs Vite with /api forwarded to the Fastify server.
@@ -53,7 +86,12 @@ const config = {
   root: "src/client",
   publicDir: "public",
   // Each first screen's page names its chunks, so they load with the entry (decision 013).
-  plugins: [react(), tailwindcss(), firstScreenPreloads(firstScreenModules, firstScreenRequests)],
+  plugins: [
+    react(LINGUI_MACROS),
+    tailwindcss(),
+    keptApart(),
+    firstScreenPreloads(firstScreenModules, firstScreenRequests, PUBLIC_CATALOGUES),
+  ],
   resolve: {
     // zod without its eval-compiled parsers, which the content security policy refuses (decision 013).
     alias: [

@@ -1,6 +1,10 @@
+import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { LINGUI_MACROS } from "./scripts/lingui-macros";
 
 export default defineConfig({
+  // The pages' messages are Lingui macros, compiled as the build compiles them.
+  plugins: [react(LINGUI_MACROS)],
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts"],
     environment: "node",

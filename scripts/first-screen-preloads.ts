@@ -1,7 +1,10 @@
 /**
  * Writes, for each path of `firstScreenModules` (src/client/app/routes/first-screen-modules.ts), a
  * copy of index.html that also names the chunks of that path's first screen as module preloads:
- * `dist/client/first-screens/<path>.html`, which the server sends for that path (decision 013).
+ * `dist/client/first-screens/<language>/<path>.html`, which the server sends for that path to a
+ * browser that asks for that language (decision 013). Each language also has a page for every other
+ * path, `first-screens/<language>.html`. A language's pages say it in `<html lang>` and carry its
+ * messages for what every screen shows, so the first render waits for no catalogue (decision 052).
  *
  * A first visit then asks for the page's chunks together with the entry, instead of once the entry
  * has arrived and run, and a phone on a slow network saves a round trip before its first paint.
@@ -10,15 +13,44 @@
  * page's configuration). A module of the table found in no chunk fails the build, so the table
  * cannot go stale without anyone noticing.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin, Rollup } from "vite";
+import { CATALOGUE_ELEMENT_ID } from "../src/shared/i18n/languages";
 
 export const FIRST_SCREENS_DIR = "first-screens";
 
-/** The file a path's page is written to, under the client's output folder. */
-export function firstScreenFile(pathname: string): string {
-  return `${FIRST_SCREENS_DIR}${pathname}.html`;
+/** The file a path's page in a language is written to, under the client's output folder. */
+export function firstScreenFile(language: string, pathname: string): string {
+  return `${FIRST_SCREENS_DIR}/${language}${pathname}.html`;
+}
+
+/** The file a language's page for every other path is written to. */
+export function languagePageFile(language: string): string {
+  return `${FIRST_SCREENS_DIR}/${language}.html`;
+}
+
+/** The messages of a catalogue as `lingui compile` writes it: `export const messages=JSON.parse("…")`. */
+export function compiledMessages(source: string): Record<string, unknown> {
+  const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(source)?.[1];
+  if (!literal) throw new Error('first-screen preloads: a compiled catalogue has no JSON.parse("…")');
+  return JSON.parse(JSON.parse(literal) as string) as Record<string, unknown>;
+}
+
+/**
+ * index.html in a language: its `<html lang>`, and its messages in a data block the browser does not
+ * run (so the content security policy has nothing to say about it), `<` escaped so no message can end it.
+ */
+export function inLanguage(html: string, language: string, messages: Record<string, unknown>): string {
+  if (!/<html lang="[^"]*">/.test(html))
+    throw new Error("first-screen preloads: index.html has no <html lang>");
+  if (!html.includes("</head>")) throw new Error("first-screen preloads: index.html has no </head>");
+  const json = JSON.stringify(messages).replace(/</g, "\\u003c");
+  const block = `    <script type="application/json" id="${CATALOGUE_ELEMENT_ID}" data-language="${language}">${json}</script>\n`;
+  // Replaced by functions: a message may hold a "$", which a replacement string would read.
+  return html
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
+    .replace(/[ \t]*<\/head>/, () => `${block}  </head>`);
 }
 
 /**
@@ -85,7 +117,9 @@ export function withPreloads(
 
 export function firstScreenPreloads(
   modulesByPath: Record<string, readonly string[]>,
-  requestsByPath: Record<string, readonly string[] | undefined> = {},
+  requestsByPath: Record<string, readonly string[] | undefined>,
+  /** Each language's compiled catalogue of what every screen shows, by file. */
+  cataloguesByLanguage: Record<string, string>,
 ): Plugin {
   let clientRoot = "";
   let base = "/";
@@ -99,11 +133,25 @@ export function firstScreenPreloads(
     writeBundle(options, bundle) {
       const index = bundle["index.html"];
       if (index?.type !== "asset" || !options.dir) return;
-      const html = String(index.source);
-      for (const [pathname, files] of firstScreenChunks(bundle, modulesByPath, clientRoot)) {
-        const file = path.join(options.dir, firstScreenFile(pathname));
-        mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, withPreloads(html, { files, requests: requestsByPath[pathname] }, base));
+      const chunksByPath = firstScreenChunks(bundle, modulesByPath, clientRoot);
+      const write = (file: string, text: string) => {
+        const target = path.join(options.dir ?? "", file);
+        mkdirSync(path.dirname(target), { recursive: true });
+        writeFileSync(target, text);
+      };
+      for (const [language, catalogue] of Object.entries(cataloguesByLanguage)) {
+        const html = inLanguage(
+          String(index.source),
+          language,
+          compiledMessages(readFileSync(catalogue, "utf8")),
+        );
+        write(languagePageFile(language), html);
+        for (const [pathname, files] of chunksByPath) {
+          write(
+            firstScreenFile(language, pathname),
+            withPreloads(html, { files, requests: requestsByPath[pathname] }, base),
+          );
+        }
       }
     },
   };

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+import { DEFAULT_LANGUAGE } from "../shared/i18n/languages";
 import { ErrorBoundary } from "./app/error-boundary";
 import { AppProviders } from "./app/providers/app-providers";
 import {
@@ -12,6 +13,7 @@ import {
 import { AppRoutes } from "./app/router";
 import { preloadSignedInScreen } from "./app/routes/signed-in-routes";
 import { preloadSignedOutScreen } from "./app/routes/signed-out-screens";
+import { activateLanguage, browserLanguage } from "./lib/i18n/language";
 import { queryClient } from "./lib/query-client";
 import "./styles.css";
 
@@ -26,18 +28,25 @@ const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element to render into");
 
 const root = createRoot(container);
+// The language's catalogue comes in beside the session check and the screen's chunks started above.
+// Should it fail to load, English is tried, and failing that the error boundary has the page.
+const speaking = activateLanguage(browserLanguage())
+  .catch(() => activateLanguage(DEFAULT_LANGUAGE))
+  .catch(() => undefined);
 // Rendered as a transition, so React yields to the browser every few milliseconds instead of
 // holding the main thread for the whole first render (decision 013).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <ErrorBoundary name="app">
-        <BrowserRouter>
-          <AppProviders queryClient={queryClient}>
-            <AppRoutes />
-          </AppProviders>
-        </BrowserRouter>
-      </ErrorBoundary>
-    </StrictMode>,
-  );
-});
+void speaking.then(() =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <ErrorBoundary name="app">
+          <BrowserRouter>
+            <AppProviders queryClient={queryClient}>
+              <AppRoutes />
+            </AppProviders>
+          </BrowserRouter>
+        </ErrorBoundary>
+      </StrictMode>,
+    );
+  }),
+);

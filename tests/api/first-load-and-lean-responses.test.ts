@@ -13,10 +13,13 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";
 
 const ASSET = "console.log('the app');".repeat(50);
-const INDEX = `<!doctype html><title>Portal</title><div id=root></div>${"<!-- padding -->".repeat(20)}`;
-// The build's copies of index.html that also name a first screen's chunks (decision 013).
-const DASHBOARD = INDEX.replace("<title>", '<link rel="modulepreload" href="/assets/dashboard.js"><title>');
-const ACCOUNTS = INDEX.replace("<title>", '<link rel="modulepreload" href="/assets/accounts.js"><title>');
+const INDEX = `<!doctype html><html lang="en"><title>Portal</title><div id=root></div>${"<!-- padding -->".repeat(20)}`;
+// The build's copies of index.html in each language, for any path and for the paths whose first
+// screen's chunks they also name (decisions 013 and 052).
+const OTHER = INDEX.replace("<title>", '<script type="application/json" id="catalogue">{}</script><title>');
+const DASHBOARD = OTHER.replace("<title>", '<link rel="modulepreload" href="/assets/dashboard.js"><title>');
+const ACCOUNTS = OTHER.replace("<title>", '<link rel="modulepreload" href="/assets/accounts.js"><title>');
+const GERMAN = (page: string) => page.replace('lang="en"', 'lang="de"');
 const HTML_ONLY = ["permissions-policy", "referrer-policy", "x-frame-options", "cross-origin-opener-policy"];
 
 function writeWithCopies(file: string, text: string) {
@@ -35,9 +38,18 @@ describe("first load and lean responses", () => {
     mkdirSync(path.join(clientDir, "assets"));
     writeWithCopies(path.join(clientDir, "index.html"), INDEX);
     writeWithCopies(path.join(clientDir, "assets", "app-abc123.js"), ASSET);
-    mkdirSync(path.join(clientDir, "first-screens", "accounts"), { recursive: true });
-    writeWithCopies(path.join(clientDir, "first-screens", "dashboard.html"), DASHBOARD);
-    writeWithCopies(path.join(clientDir, "first-screens", "accounts", "linkedin.html"), ACCOUNTS);
+    for (const [language, page] of [
+      ["en", (text: string) => text],
+      ["de", GERMAN],
+    ] as const) {
+      mkdirSync(path.join(clientDir, "first-screens", language, "accounts"), { recursive: true });
+      writeWithCopies(path.join(clientDir, "first-screens", `${language}.html`), page(OTHER));
+      writeWithCopies(path.join(clientDir, "first-screens", language, "dashboard.html"), page(DASHBOARD));
+      writeWithCopies(
+        path.join(clientDir, "first-screens", language, "accounts", "linkedin.html"),
+        page(ACCOUNTS),
+      );
+    }
     copyFileSync(path.resolve("src/client/public/robots.txt"), path.join(clientDir, "robots.txt"));
     t = await createTestApp({ clientDir });
     https = await createTestApp({ clientDir, env: { APP_URL: "https://portal.example.com" } });
@@ -88,8 +100,8 @@ describe("first load and lean responses", () => {
   describe("index.html", () => {
     it("answers every app path precompressed and revalidated on each visit", async () => {
       const pages: [string, string][] = [
-        ["/", INDEX],
-        ["/login", INDEX],
+        ["/", OTHER],
+        ["/login", OTHER],
         ["/dashboard", DASHBOARD],
         ["/accounts/linkedin?status=x", ACCOUNTS],
       ];
@@ -118,12 +130,31 @@ describe("first load and lean responses", () => {
         "/Dashboard",
         "/%64ashboard",
         "/accounts",
-        "/first-screens/dashboard.html",
-        "/first-screens/dashboard",
+        "/first-screens/en/dashboard.html",
+        "/first-screens/en/dashboard",
+        "/first-screens/de.html",
       ]) {
         const res = await get(url);
         expect(res.statusCode, url).toBe(200);
-        expect(res.body, url).toBe(INDEX);
+        expect(res.body, url).toBe(OTHER);
+      }
+    });
+
+    it("speaks the language the browser picked or asks for, and says the answer varies with them", async () => {
+      const cases: [Record<string, string>, string, string][] = [
+        [{ "accept-language": "de-DE,de;q=0.9,en;q=0.5" }, "/dashboard", GERMAN(DASHBOARD)],
+        [{ "accept-language": "de-AT" }, "/orders", GERMAN(OTHER)],
+        [{ "accept-language": "en-GB", cookie: "language=de" }, "/accounts/linkedin", GERMAN(ACCOUNTS)],
+        [{ "accept-language": "de", cookie: "language=en" }, "/dashboard", DASHBOARD],
+        [{ "accept-language": "fr-FR" }, "/dashboard", DASHBOARD],
+        [{ "accept-language": "de", cookie: "language=fr" }, "/login", GERMAN(OTHER)],
+      ];
+      for (const [headers, url, page] of cases) {
+        const res = await get(url, headers);
+        expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+        expect(res.body, JSON.stringify(headers)).toBe(page);
+        expect(res.headers.vary).toMatch(/accept-language/i);
+        expect(res.headers.vary).toMatch(/cookie/i);
       }
     });
 

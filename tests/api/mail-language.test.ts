@@ -41,6 +41,16 @@ describe("mails in the customer's language", () => {
     }
   });
 
+  it("mails a reset link in the language picked on the asking browser (the sign-in page's switch)", async () => {
+    await insertUser(t.database.db, { email: "sprache.switch@example.test", password: "Alt-Passwort-1234" });
+    await t.post(
+      "/api/forgot-password",
+      { email: "sprache.switch@example.test" },
+      { headers: { "accept-language": "en-GB", cookie: "language=de" } },
+    );
+    expect((await latestMail(t.app)).subject).toBe("Setzen Sie Ihr Passwort zurück");
+  });
+
   it("speaks the language chosen in Settings whatever the browser asks for", async () => {
     const user = await insertUser(t.database.db, {
       email: "sprache.zwei@example.test",

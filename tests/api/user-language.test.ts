@@ -120,4 +120,20 @@ describe("the customer's language", () => {
     expect((await signIn("en-GB")).statusCode).toBe(200);
     expect(await stored(carol.user.id)).toEqual({ language: null, browserLanguage: "en" });
   });
+
+  it("takes the language picked on the browser (its cookie) over what the browser asks for, and ignores a bad pick", async () => {
+    const password = "Language-Test-Password-2";
+    const dora = await signedInUser(t.database.db, t.config, { password });
+    const signIn = (cookie: string) =>
+      t.post(
+        "/api/login",
+        { email: dora.user.email, password },
+        { headers: { "accept-language": "en-US,en;q=0.9", cookie } },
+      );
+    expect((await signIn("language=de")).statusCode).toBe(200);
+    expect(await stored(dora.user.id)).toEqual({ language: null, browserLanguage: "de" });
+    // A cookie naming none of the portal's languages leaves the header to speak.
+    expect((await signIn("language=fr")).statusCode).toBe(200);
+    expect(await stored(dora.user.id)).toEqual({ language: null, browserLanguage: "en" });
+  });
 });

@@ -1,9 +1,15 @@
 /**
  * Runs before every Vitest file: a test fails on an unexpected console.error, and any attempt to
  * reach a host outside loopback throws, so no test can depend on (or leak to) the outside world.
+ * The pages speak English.
  */
 import net from "node:net";
 import { afterEach, vi } from "vitest";
+import { i18n } from "../../src/client/lib/i18n/i18n";
+import { messages } from "../../src/shared/i18n/locales/en/public";
+
+// The pages speak English in tests, as a browser that asks for it hears them (decision 052).
+i18n.loadAndActivate({ locale: "en", messages });
 
 let errors: unknown[][] = [];
 const originalError = console.error;

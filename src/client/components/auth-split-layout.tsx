@@ -1,25 +1,36 @@
+import { useLingui } from "@lingui/react/macro";
 import { lazy, type ReactNode, Suspense } from "react";
+import { useMediaQuery } from "../lib/use-media-query";
 import { BrandMark } from "./brand-mark";
+import { LanguageSwitch } from "./language-switch";
 
-// The pitch is decoration, large screens only, so it stays out of the first-load bundle; it is
-// requested on the first render and fills in a moment later.
+// The pitch is decoration, large screens only, so it stays out of the first-load bundle; a large
+// screen requests it on the first render and fills it in a moment later, a phone never does.
 const BrandShowcase = lazy(async () => ({ default: (await import("./brand-showcase")).BrandShowcase }));
+
+/** Tailwind's lg breakpoint, from which the pitch shows. */
+const WIDE = "(min-width: 64rem)";
 
 /**
  * The two-column frame of the signed-out screens and of the loading screen: the task on the left,
  * the product pitch on the right from the lg breakpoint up.
  */
 export function AuthSplitLayout({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const wide = useMediaQuery(WIDE);
   return (
     <div className="grid min-h-svh lg:grid-cols-2">
       <main className="flex flex-col gap-8 p-6 md:p-10">
-        <BrandMark />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <BrandMark />
+          <LanguageSwitch />
+        </div>
         <div className="flex flex-1 items-center justify-center">
           <div className="w-full max-w-sm">{children}</div>
         </div>
       </main>
       <aside
-        aria-label="About the portal"
+        aria-label={t({ id: "auth-layout.about", message: "About the portal" })}
         className="relative hidden overflow-hidden bg-slate-950 text-white lg:flex lg:items-center lg:justify-center lg:p-12"
       >
         <div
@@ -27,9 +38,11 @@ export function AuthSplitLayout({ children }: { children: ReactNode }) {
           className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgba(59,130,246,0.28),transparent_55%),radial-gradient(circle_at_80%_90%,rgba(99,102,241,0.22),transparent_50%)]"
         />
         <div className="relative">
-          <Suspense fallback={null}>
-            <BrandShowcase />
-          </Suspense>
+          {wide ? (
+            <Suspense fallback={null}>
+              <BrandShowcase />
+            </Suspense>
+          ) : null}
         </div>
       </aside>
     </div>

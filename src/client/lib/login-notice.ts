@@ -4,16 +4,22 @@
  * the page say it, and rather than in the navigation's state, which the signed-in area's own move to
  * /login may replace when the session ends.
  */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { useEffect, useState } from "react";
 
 const KEY = "portal-login-notice";
 
 export type LoginNotice = "login-closed";
 
-export const LOGIN_NOTICES: Record<LoginNotice, { title: string; text: string }> = {
+export const LOGIN_NOTICES: Record<LoginNotice, { title: MessageDescriptor; text: MessageDescriptor }> = {
   "login-closed": {
-    title: "Your portal login is closed",
-    text: "We have emailed you a confirmation. If you are an existing customer, you can set up a login again with Set up your login.",
+    title: msg({ id: "login-notice.closed.title", message: "Your portal login is closed" }),
+    text: msg({
+      id: "login-notice.closed.text",
+      message:
+        "We have emailed you a confirmation. If you are an existing customer, you can set up a login again with Set up your login.",
+    }),
   },
 };
 

@@ -2,7 +2,8 @@
  * Serves the built React app: hashed assets under /assets with long caching, and index.html for
  * every other path outside /api so that client-side routes survive a reload. A path whose first
  * screen the build knows gets its own copy of index.html, which names that screen's chunks so they
- * load with the entry (first-screens/, decision 013). A request for the API that matched no route
+ * load with the entry (first-screens/, decision 013), in the language the browser asks for, whose
+ * messages it carries (decision 052). A request for the API that matched no route
  * answers 404 in the API's JSON shape, however its path is spelled. The build writes a brotli and a
  * gzip copy next to every compressible file (decision 013); the copy the browser accepts is sent as
  * it is, so no answer is compressed while the browser waits.
@@ -12,6 +13,8 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../shared/i18n/languages";
+import { askedLanguage } from "../i18n/asked-language";
 
 /**
  * Whether a request target names the API, read the way a router or a proxy might: the origin of an
@@ -71,21 +74,35 @@ function readPage(pagePath: string): Page {
 // Where the build's scripts/first-screen-preloads.ts writes the first screens' pages.
 const FIRST_SCREENS_DIR = "first-screens";
 
+/** The pages of one language: one per path the build knows the first screen of, and the rest's. */
+interface LanguagePages {
+  byPath: Map<string, Page>;
+  other: Page;
+}
+
 /**
- * The build's page for each path it knows the first screen of: first-screens/accounts/linkedin.html
- * is the page of /accounts/linkedin. Matched on the exact path; any other spelling gets index.html,
- * which loads the same screen a round trip later.
+ * The build's pages in each language: first-screens/de/accounts/linkedin.html is the page of
+ * /accounts/linkedin in German, first-screens/de.html that of every other path. Matched on the exact
+ * path; any other spelling gets the language's other page, which loads the same screen a round trip
+ * later. A build without them (or without a language) has index.html say everything, in English.
  */
-function readFirstScreens(distDir: string): Map<string, Page> {
-  const pages = new Map<string, Page>();
-  const root = path.join(distDir, FIRST_SCREENS_DIR);
-  if (!existsSync(root)) return pages;
-  for (const file of readdirSync(root, { recursive: true, encoding: "utf8" })) {
-    if (!file.endsWith(".html")) continue;
-    const pathname = `/${file.slice(0, -".html".length).split(path.sep).join("/")}`;
-    pages.set(pathname, readPage(path.join(root, file)));
+function readFirstScreens(distDir: string, index: Page): Map<Language, LanguagePages> {
+  const languages = new Map<Language, LanguagePages>();
+  for (const language of LANGUAGES) {
+    const root = path.join(distDir, FIRST_SCREENS_DIR, language);
+    const other = path.join(distDir, FIRST_SCREENS_DIR, `${language}.html`);
+    if (!existsSync(other)) continue;
+    const byPath = new Map<string, Page>();
+    const files = existsSync(root) ? readdirSync(root, { recursive: true, encoding: "utf8" }) : [];
+    for (const file of files) {
+      if (!file.endsWith(".html")) continue;
+      const pathname = `/${file.slice(0, -".html".length).split(path.sep).join("/")}`;
+      byPath.set(pathname, readPage(path.join(root, file)));
+    }
+    languages.set(language, { byPath, other: readPage(other) });
   }
-  return pages;
+  if (!languages.has(DEFAULT_LANGUAGE)) languages.set(DEFAULT_LANGUAGE, { byPath: new Map(), other: index });
+  return languages;
 }
 
 export default fp(
@@ -93,7 +110,7 @@ export default fp(
     const indexPath = path.join(opts.distDir, "index.html");
     const hasBuild = existsSync(indexPath);
     const index = hasBuild ? readPage(indexPath) : undefined;
-    const firstScreens = hasBuild ? readFirstScreens(opts.distDir) : new Map<string, Page>();
+    const pages = index ? readFirstScreens(opts.distDir, index) : new Map<Language, LanguagePages>();
 
     if (hasBuild) {
       // The static plugin registers one route per file and takes no route config: declare them here.
@@ -122,12 +139,14 @@ export default fp(
         return reply.code(404).send({ error: "No API route matches this request" });
       }
       if ((request.method === "GET" || request.method === "HEAD") && index) {
-        // Revalidated on every visit: it names the hashed assets of the build being served.
+        // Revalidated on every visit: it names the hashed assets of the build being served. It speaks
+        // the language the browser asks for, by its language cookie or its Accept-Language.
         reply
           .type("text/html; charset=utf-8")
           .header("cache-control", "no-cache")
-          .header("vary", "accept-encoding");
-        const page = firstScreens.get(request.url.split("?")[0] ?? "") ?? index;
+          .header("vary", "accept-encoding, accept-language, cookie");
+        const language = pages.get(askedLanguage(request) ?? DEFAULT_LANGUAGE) ?? pages.get(DEFAULT_LANGUAGE);
+        const page = language?.byPath.get(request.url.split("?")[0] ?? "") ?? language?.other ?? index;
         const encoding = preferredEncoding(request.headers["accept-encoding"]);
         const body = encoding ? page[encoding] : undefined;
         if (encoding && body) return reply.header("content-encoding", encoding).send(body);

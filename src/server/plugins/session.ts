@@ -9,12 +9,12 @@
  * only: `request.currentUser` is the customer, `request.viewingAdmin` the administrator, and a route
  * answers only if `whileViewing` (view-as-session.ts) lets it; admin routes never do.
  */
+
 import cookie from "@fastify/cookie";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { READ_ONLY_WHILE_VIEWING } from "../../shared/api/view-as";
-import { negotiateLanguage } from "../../shared/i18n/languages";
 import { recordAuditEvent } from "../audit/audit-log";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
@@ -22,6 +22,7 @@ import { type SessionProof, type SessionRow, type UserRow, users } from "../db/s
 import { ADMIN_SECOND_FACTOR_BODY, adminMustEnrol } from "../http/admin-second-factor";
 import { createSession, findLiveSession } from "../http/session-store";
 import { answersWhileViewing, type WhileViewing } from "../http/view-as-session";
+import { askedLanguage } from "../i18n/asked-language";
 
 export type Access = "public" | "user" | "admin";
 
@@ -88,7 +89,7 @@ export default fp(
           provenBy,
         });
         // What the browser asks for is what the portal's mails speak until a language is chosen.
-        const asked = negotiateLanguage(request.headers["accept-language"]);
+        const asked = askedLanguage(request);
         if (asked && asked !== user.browserLanguage) {
           await tx.update(users).set({ browserLanguage: asked }).where(eq(users.id, user.id));
         }

@@ -7,6 +7,21 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const DEFAULT_LANGUAGE: Language = "en";
 
+/**
+ * The cookie a browser keeps when someone picks a language on it (the sign-in pages' switch, Settings):
+ * the pages speak it, and the server takes it before `Accept-Language` as what that browser asks for.
+ */
+export const LANGUAGE_COOKIE = "language";
+
+/**
+ * The data block in which the page the server sends carries its language's messages for the signed-out
+ * screens and what every screen shows, so the first render waits for no catalogue (decision 052).
+ */
+export const CATALOGUE_ELEMENT_ID = "catalogue";
+
+/** Each language's name in that language: the way to find one's own in a list of them. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", de: "Deutsch" };
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -36,6 +36,10 @@ describe("the sign-in page", () => {
     const { QueryClientProvider } = await import("@tanstack/react-query");
     const { MemoryRouter } = await import("react-router");
     const { createQueryClient } = await import("../../../src/client/lib/query-client");
+    // The fresh modules' instance speaks no language until told, as in the browser before main.tsx.
+    const { i18n } = await import("../../../src/client/lib/i18n/i18n");
+    const { messages } = await import("../../../src/shared/i18n/locales/en/public");
+    i18n.loadAndActivate({ locale: "en", messages });
     const { LoginPage } = await import("../../../src/client/features/auth/pages/login-page");
 
     const { container } = render(

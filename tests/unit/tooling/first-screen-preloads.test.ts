@@ -3,9 +3,17 @@
  * naming that screen's chunks and what they import, without what the entry already loads. Checked
  * on a small bundle laid out like the app's.
  */
+import { readFileSync } from "node:fs";
 import type { Rollup } from "vite";
 import { describe, expect, it } from "vitest";
-import { firstScreenChunks, firstScreenFile, withPreloads } from "../../../scripts/first-screen-preloads";
+import {
+  compiledMessages,
+  firstScreenChunks,
+  firstScreenFile,
+  inLanguage,
+  languagePageFile,
+  withPreloads,
+} from "../../../scripts/first-screen-preloads";
 
 const root = "/app/src/client";
 
@@ -73,8 +81,33 @@ describe("first-screen preloads", () => {
     expect(() => withPreloads("<p>no head</p>", { files: [] })).toThrow(/no <\/head>/);
   });
 
-  it("writes a path's page where the server looks for it", () => {
-    expect(firstScreenFile("/dashboard")).toBe("first-screens/dashboard.html");
-    expect(firstScreenFile("/accounts/linkedin")).toBe("first-screens/accounts/linkedin.html");
+  it("writes a path's page in each language where the server looks for it", () => {
+    expect(firstScreenFile("de", "/dashboard")).toBe("first-screens/de/dashboard.html");
+    expect(firstScreenFile("en", "/accounts/linkedin")).toBe("first-screens/en/accounts/linkedin.html");
+    expect(languagePageFile("de")).toBe("first-screens/de.html");
+  });
+
+  it("reads the messages of a compiled catalogue, as lingui compile writes it", () => {
+    const messages = { "login.title": ["Anmelden"], "x.count": [["n", "plural", { one: ["1 Konto"] }]] };
+    const source = `/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse(${JSON.stringify(JSON.stringify(messages))}) as Messages;`;
+    expect(compiledMessages(source)).toEqual(messages);
+    expect(
+      compiledMessages(readFileSync("src/shared/i18n/locales/de/public.ts", "utf8"))["login.title"],
+    ).toEqual(["Anmelden"]);
+    expect(() => compiledMessages("export const messages = {}")).toThrow(/JSON.parse/);
+  });
+
+  it("says the language in <html lang> and carries its messages in a block no message can end", () => {
+    const html = '<html lang="en">\n  <head>\n    <title>Portal</title>\n  </head>\n</html>\n';
+    const page = inLanguage(html, "de", { a: ["</script><script>alert(1)</script>"], b: ["$& $1 5 $"] });
+    expect(page).toBe(
+      '<html lang="de">\n  <head>\n    <title>Portal</title>\n' +
+        '    <script type="application/json" id="catalogue" data-language="de">' +
+        '{"a":["\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"],"b":["$& $1 5 $"]}</script>\n' +
+        "  </head>\n</html>\n",
+    );
+    const block = /<script[^>]*>(.*)<\/script>/.exec(page)?.[1] ?? "";
+    expect(JSON.parse(block)).toEqual({ a: ["</script><script>alert(1)</script>"], b: ["$& $1 5 $"] });
+    expect(() => inLanguage("<html><head></head></html>", "de", {})).toThrow(/<html lang>/);
   });
 });

@@ -1,6 +1,8 @@
-import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useState } from "react";
-import { useCurrentUser } from "../../lib/session";
+import { type QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/react-query";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { isLanguage } from "../../../shared/i18n/languages";
+import { activateLanguage, browserLanguage, pickedLanguage, rememberLanguage } from "../../lib/i18n/language";
+import { useCurrentUser, viewingQueryKey } from "../../lib/session";
 import { useToast } from "../../lib/use-toast";
 import { loadClassMerge } from "../../lib/utils";
 import { LoadingScreen } from "../loading-screen";
@@ -13,9 +15,21 @@ const Toaster = lazy(async () => {
   return { default: Toaster };
 });
 
-/** The one observer that refreshes the session (on mount and window focus) for the whole app. */
+/**
+ * The one observer that refreshes the session (on mount and window focus) for the whole app, and
+ * speaks the signed-in customer's chosen language (decision 052). The choice is kept by this browser
+ * too, so that its next first screen speaks it from the start.
+ */
 function SessionKeeper() {
-  useCurrentUser();
+  const queryClient = useQueryClient();
+  const chosen = useCurrentUser().data?.language;
+  useEffect(() => {
+    // Support viewing the portal as a customer reads it in their own language, not the customer's.
+    const viewing = queryClient.getQueryData(viewingQueryKey) != null;
+    const spoken = isLanguage(chosen) && !viewing ? chosen : null;
+    if (spoken && pickedLanguage() !== spoken) rememberLanguage(spoken);
+    void activateLanguage(spoken ?? browserLanguage());
+  }, [chosen, queryClient]);
   return null;
 }
 

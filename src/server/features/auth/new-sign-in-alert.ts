@@ -5,12 +5,14 @@
  * (decision 041): the alert is that entry's mail, sent at once rather than with the digest, and only
  * while the owner's security switch is on.
  */
+
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { languageOf, negotiateLanguage } from "../../../shared/i18n/languages";
+import { languageOf } from "../../../shared/i18n/languages";
 import { describeUserAgent } from "../../../shared/user-agent";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { SessionRow, UserRow } from "../../db/schema";
+import { askedLanguage } from "../../i18n/asked-language";
 import { recordMailedNotification } from "../../notifications/notifier";
 import { mailTopicOn } from "../../notifications/preferences";
 import type { MailQueue } from "../../outbox/mail";
@@ -49,7 +51,7 @@ export async function rememberSignInBrowser(
       });
       if (!isNew || !(await mailTopicOn(tx, user.id, "security"))) return false;
       // The browser signing in speaks for the customer who chose no language.
-      const asked = negotiateLanguage(request.headers["accept-language"]);
+      const asked = askedLanguage(request);
       const mail = newSignInMail(
         languageOf({ ...user, browserLanguage: asked ?? user.browserLanguage }),
         user.email,

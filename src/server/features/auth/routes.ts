@@ -26,7 +26,6 @@ import {
   sessionSchema,
   updatedProfileSchema,
 } from "../../../shared/api/user";
-import { negotiateLanguage } from "../../../shared/i18n/languages";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { conflict, forbidden, notFound } from "../../http/errors";
@@ -39,6 +38,7 @@ import {
   listUserSessions,
 } from "../../http/session-store";
 import { endViewing } from "../../http/view-as-session";
+import { askedLanguage } from "../../i18n/asked-language";
 import type { MailQueue } from "../../outbox/mail";
 import type { Outbox } from "../../outbox/outbox";
 import type { SecretBox } from "../../secrets/secret-box";
@@ -211,7 +211,7 @@ const authRoutes: FastifyPluginAsyncZod<{
         request.body,
         request.ip,
         hashSecretToken(binding),
-        negotiateLanguage(request.headers["accept-language"]),
+        askedLanguage(request),
       );
       claimBinding.set(reply, binding);
       return { ok: true as const, message: NEUTRAL_CLAIM_MESSAGE };
@@ -256,12 +256,7 @@ const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await requestPasswordReset(
-        ctx(request.log),
-        request.body.email,
-        request.ip,
-        negotiateLanguage(request.headers["accept-language"]),
-      );
+      await requestPasswordReset(ctx(request.log), request.body.email, request.ip, askedLanguage(request));
       return { ok: true as const, message: NEUTRAL_RESET_MESSAGE };
     },
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ComponentProps } from "react";
 import { FormField } from "../../../components/form-field";
 import { Input } from "../../../components/ui/input";
@@ -11,8 +12,9 @@ export function EmailField({
   register: () => ComponentProps<"input">;
   error: string | undefined;
 }) {
+  const { t } = useLingui();
   return (
-    <FormField label="Email" error={error}>
+    <FormField label={t({ id: "auth.email", message: "Email" })} error={error}>
       {(control) => (
         <Input {...control} type="email" autoComplete="email" placeholder="you@example.com" {...register()} />
       )}

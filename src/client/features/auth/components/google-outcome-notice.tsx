@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { googleOutcomeMessage, googleOutcomeParam } from "../../../../shared/api/google-sign-in";
@@ -5,13 +6,14 @@ import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/aler
 
 /** Why a Google sign-in came back here instead of to the dashboard (`?google=` from the server). */
 export function GoogleOutcomeNotice() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const message = googleOutcomeMessage(params.get(googleOutcomeParam));
   if (!message) return null;
   return (
     <Alert variant="destructive" role="alert">
       <CircleAlert aria-hidden="true" />
-      <AlertTitle>Google Sign-in</AlertTitle>
+      <AlertTitle>{t({ id: "auth.google.outcome-title", message: "Google Sign-in" })}</AlertTitle>
       <AlertDescription>{message}</AlertDescription>
     </Alert>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { withReturnPath } from "../../../../shared/return-path";
 import { Button } from "../../../components/ui/button";
@@ -35,6 +36,7 @@ function GoogleLogo() {
  * sign-in goes with it: the server keeps it with the flow and returns there (decision 031).
  */
 export function GoogleSignInButton() {
+  const { t } = useLingui();
   const config = usePublicConfig();
   const returnPath = useReturnPath();
   const noteId = useId();
@@ -50,11 +52,11 @@ export function GoogleSignInButton() {
         onClick={() => window.location.assign(withReturnPath(GOOGLE_SIGN_IN_PATH, returnPath))}
       >
         <GoogleLogo />
-        Continue with Google
+        {t({ id: "auth.google.continue", message: "Continue with Google" })}
       </Button>
       {unavailable ? (
         <p id={noteId} className="text-center text-xs text-muted-foreground">
-          Google sign-in is not configured on this portal.
+          {t({ id: "auth.google.unavailable", message: "Google sign-in is not configured on this portal." })}
         </p>
       ) : null}
     </div>

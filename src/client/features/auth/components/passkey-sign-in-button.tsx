@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { CircleAlert, KeyRound } from "lucide-react";
 import { useNavigate } from "react-router";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
@@ -12,6 +13,7 @@ import { useSignInWithPasskey } from "../api/passkey-sign-in";
  * typed. Not shown where the browser has no WebAuthn.
  */
 export function PasskeySignInButton() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const destination = useSignInDestination();
   const signIn = useSignInWithPasskey();
@@ -24,13 +26,19 @@ export function PasskeySignInButton() {
         <Alert variant="destructive" role="alert">
           <CircleAlert aria-hidden="true" />
           <AlertDescription>
-            {errorMessage(signIn.error, signIn.error.message || "Passkey sign-in failed. Please try again.")}
+            {errorMessage(
+              signIn.error,
+              signIn.error.message ||
+                t({ id: "auth.passkey.failed", message: "Passkey sign-in failed. Please try again." }),
+            )}
           </AlertDescription>
         </Alert>
       ) : null}
       <Button variant="outline" className="w-full" disabled={signIn.isPending} onClick={onClick}>
         <KeyRound aria-hidden="true" />
-        {signIn.isPending ? "Waiting for your passkey…" : "Sign in with a passkey"}
+        {signIn.isPending
+          ? t({ id: "auth.passkey.waiting", message: "Waiting for your passkey…" })
+          : t({ id: "auth.passkey.sign-in", message: "Sign in with a passkey" })}
       </Button>
     </div>
   );

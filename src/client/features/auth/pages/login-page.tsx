@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -25,6 +26,7 @@ const SecondFactorForm = lazy(async () => ({
 }));
 
 export function LoginPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   // The page asked for before sign-in (`?next=`), kept by every way of signing in (decision 031).
   const returnPath = useReturnPath();
@@ -54,13 +56,16 @@ export function LoginPage() {
     return (
       <AuthSplitLayout>
         <AuthCard
-          title="Two-factor authentication"
-          description="Enter the 6-digit code from your authenticator app to finish signing in."
+          title={t({ id: "login.second-step.title", message: "Two-factor authentication" })}
+          description={t({
+            id: "login.second-step.description",
+            message: "Enter the 6-digit code from your authenticator app to finish signing in.",
+          })}
         >
           <Suspense
             fallback={
               <div className="flex justify-center py-6">
-                <Spinner label="Loading" />
+                <Spinner label={t({ id: "common.loading", message: "Loading" })} />
               </div>
             }
           >
@@ -81,15 +86,24 @@ export function LoginPage() {
   return (
     <AuthSplitLayout>
       <AuthCard
-        title="Sign in"
-        description="Sign in to manage your LinkedIn accounts, orders and billing."
+        title={t({ id: "login.title", message: "Sign in" })}
+        description={t({
+          id: "login.description",
+          message: "Sign in to manage your LinkedIn accounts, orders and billing.",
+        })}
         footer={
           <>
-            <AuthFooterLink prompt="Don't have an account?" to={withReturnPath("/register", returnPath)}>
-              Create an account
+            <AuthFooterLink
+              prompt={t({ id: "login.no-account", message: "Don't have an account?" })}
+              to={withReturnPath("/register", returnPath)}
+            >
+              {t({ id: "login.create-account", message: "Create an account" })}
             </AuthFooterLink>
-            <AuthFooterLink prompt="Existing customer?" to="/register-existing">
-              Set up your login
+            <AuthFooterLink
+              prompt={t({ id: "login.existing-customer", message: "Existing customer?" })}
+              to="/register-existing"
+            >
+              {t({ id: "login.set-up-login", message: "Set up your login" })}
             </AuthFooterLink>
           </>
         }
@@ -100,25 +114,25 @@ export function LoginPage() {
           {restartMessage ? (
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />
-              <AlertTitle>Sign in again</AlertTitle>
+              <AlertTitle>{t({ id: "login.sign-in-again", message: "Sign in again" })}</AlertTitle>
               <AlertDescription>{restartMessage}</AlertDescription>
             </Alert>
           ) : null}
           {login.isError ? (
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />
-              <AlertTitle>Login Failed</AlertTitle>
+              <AlertTitle>{t({ id: "login.failed", message: "Login Failed" })}</AlertTitle>
               <AlertDescription>{loginErrorMessage(login.error)}</AlertDescription>
             </Alert>
           ) : null}
           <form noValidate onSubmit={form.onSubmit} onFocus={form.prepare} className="grid gap-4">
             <EmailField register={() => form.field("email")} error={errors.email} />
             <FormField
-              label="Password"
+              label={t({ id: "login.password", message: "Password" })}
               error={errors.password}
               labelAside={
                 <Link to="/forgot-password" className={`text-sm ${authLinkClass}`}>
-                  Forgot password?
+                  {t({ id: "login.forgot-password", message: "Forgot password?" })}
                 </Link>
               }
             >
@@ -126,8 +140,12 @@ export function LoginPage() {
                 <PasswordInput {...control} autoComplete="current-password" {...form.field("password")} />
               )}
             </FormField>
-            <SubmitButton className="mt-1 w-full" pending={login.isPending} pendingLabel="Signing in…">
-              Sign in
+            <SubmitButton
+              className="mt-1 w-full"
+              pending={login.isPending}
+              pendingLabel={t({ id: "login.signing-in", message: "Signing in…" })}
+            >
+              {t({ id: "login.submit", message: "Sign in" })}
             </SubmitButton>
           </form>
           <OrDivider />
