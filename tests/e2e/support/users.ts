@@ -298,6 +298,33 @@ export const e2eUsers = {
     sessionToken: "e2e-requester-phone-token-0123456789abcdef",
     uid: "e2e00000-0000-4000-8000-0000000000a2",
   },
+  /**
+   * Choose the portal's language in Settings (language-settings.spec.ts), one on a desktop and one on
+   * a phone: the choice is kept on the user, so nobody else may sign in as them.
+   */
+  desktopLinguist: {
+    email: "lina.linguist@example.test",
+    name: "Lina Linguist",
+    username: "lina_linguist",
+    role: "customer",
+    sessionToken: "e2e-desktop-linguist-session-token-01234567",
+  },
+  phoneLinguist: {
+    email: "linus.linguist@example.test",
+    name: "Linus Linguist",
+    username: "linus_linguist",
+    role: "customer",
+    sessionToken: "e2e-phone-linguist-session-token-0123456789",
+  },
+  /** Viewed by the admin, read only, whose pick of a language is refused (language-settings.spec.ts). */
+  viewedLinguist: {
+    email: "lotte.linguist@example.test",
+    name: "Lotte Linguist",
+    username: "lotte_linguist",
+    role: "customer",
+    sessionToken: "e2e-viewed-linguist-session-token-012345678",
+    uid: "e2e00000-0000-4000-8000-0000000000e2",
+  },
 } as const;
 
 export type E2eUserKey = keyof typeof e2eUsers;

@@ -7,6 +7,7 @@ import { CloseLoginCard } from "../components/close-login-card";
 import { DownloadDataCard } from "../components/download-data-card";
 import { EmailNotificationsCard } from "../components/email-notifications-card";
 import { GoogleCard } from "../components/google-card";
+import { LanguageCard } from "../components/language-card";
 import { PasskeysCard } from "../components/passkeys-card";
 import { PasswordCard } from "../components/password-card";
 import { ProfileCard } from "../components/profile-card";
@@ -34,6 +35,7 @@ export function SettingsPage() {
         <div className="grid gap-6 lg:grid-cols-5">
           <div className="grid content-start gap-6 lg:col-span-3">
             <ProfileCard key={user.id} user={user} />
+            <LanguageCard user={user} />
             {/* How the customer proves who they are: the portal's own door (decision 023). */}
             <section aria-labelledby="settings-security" className="grid gap-4">
               <h2 id="settings-security" className="text-lg font-semibold tracking-tight">
