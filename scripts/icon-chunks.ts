@@ -8,7 +8,7 @@
  *
  * - `signed-in-icons`: the icons only signed-in screens use (every module lazily imported by
  *   `app/routes/signed-in-screens.ts` and `app/layout/layout-parts.ts`, and what those load lazily
- *   in turn);
+ *   in turn), counting the developers' sign-in test page as one of them;
  * - `icons`: lucide's own code and every other icon, so the sign-in page loads only the few it shows.
  *
  * Whether a screen uses an icon is read from the modules' own `import { … } from "lucide-react"`,
@@ -23,6 +23,10 @@ const SIGNED_IN_REGISTRIES = [
   "/src/client/app/routes/signed-in-screens.ts",
   "/src/client/app/layout/layout-parts.ts",
 ];
+// The sign-in test page, for developers only (decision D9), is no visitor's first screen: the icons
+// that only it and signed-in screens use go with theirs, not into the chunk every first visit to
+// /login downloads.
+const WITH_SIGNED_IN = ["/src/client/features/auth/pages/login-test-page.tsx"];
 const LUCIDE_INDEX = "/lucide-react/dist/esm/lucide-react.mjs";
 const LUCIDE_ICON = /\/lucide-react\/dist\/esm\/icons\/[^/]+\.mjs$/;
 const LUCIDE = "/lucide-react/dist/esm/";
@@ -66,12 +70,13 @@ function planIconChunks({ getModuleIds, getModuleInfo }: Rollup.ManualChunkMeta)
     }
   }
 
-  // The signed-in screens, and what only they load lazily.
-  const signedIn = new Set(
-    ids
+  // The signed-in screens (and the sign-in test page), and what only they load lazily.
+  const signedIn = new Set([
+    ...ids
       .filter((id) => SIGNED_IN_REGISTRIES.some((registry) => id.endsWith(registry)))
       .flatMap((id) => getModuleInfo(id)?.dynamicallyImportedIds ?? []),
-  );
+    ...ids.filter((id) => WITH_SIGNED_IN.some((module) => id.endsWith(module))),
+  ]);
   const onlySignedIn = (id: string) => {
     const reaching = rootsOf.get(id);
     return reaching !== undefined && reaching.size > 0 && [...reaching].every((root) => signedIn.has(root));

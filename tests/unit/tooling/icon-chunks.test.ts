@@ -44,6 +44,7 @@ const eye = `${lucide}/icons/eye.mjs`;
 const users = `${lucide}/icons/users.mjs`;
 const receipt = `${lucide}/icons/receipt.mjs`;
 const orphan = `${lucide}/icons/orphan.mjs`;
+const logOut = `${lucide}/icons/log-out.mjs`;
 const createIcon = `${lucide}/createLucideIcon.mjs`;
 
 const src = `${root}/src/client`;
@@ -55,7 +56,9 @@ const modules: Record<string, Module> = {
   [`${src}/app/routes/signed-in-screens.ts`]: {
     lazyImports: [`${src}/features/accounts/page.tsx`, `${src}/features/billing/page.tsx`],
   },
-  [`${src}/app/routes/signed-out-screens.ts`]: { lazyImports: [`${src}/features/auth/login-page.tsx`] },
+  [`${src}/app/routes/signed-out-screens.ts`]: {
+    lazyImports: [`${src}/features/auth/login-page.tsx`, `${src}/features/auth/pages/login-test-page.tsx`],
+  },
   [`${src}/features/accounts/page.tsx`]: {
     code: 'import { Users, Eye as Shown } from "lucide-react";\nimport { Button } from "../../ui/button";',
     imports: [index, `${src}/ui/button.tsx`],
@@ -65,7 +68,14 @@ const modules: Record<string, Module> = {
     code: 'import { ReceiptIcon } from "lucide-react";',
     imports: [index],
   },
-  [`${src}/features/billing/page.tsx`]: { code: 'import { Users } from "lucide-react";', imports: [index] },
+  [`${src}/features/billing/page.tsx`]: {
+    code: 'import { Users, LogOut } from "lucide-react";',
+    imports: [index],
+  },
+  [`${src}/features/auth/pages/login-test-page.tsx`]: {
+    code: 'import { LogOut, Eye } from "lucide-react";',
+    imports: [index],
+  },
   [`${src}/features/auth/login-page.tsx`]: {
     code: 'import { Button } from "../../ui/button";',
     imports: [`${src}/ui/button.tsx`],
@@ -77,13 +87,15 @@ const modules: Record<string, Module> = {
       "export { default as Users, default as UsersIcon } from './icons/users.mjs';",
       "export { default as Receipt, default as ReceiptIcon } from './icons/receipt.mjs';",
       "export { default as Orphan } from './icons/orphan.mjs';",
+      "export { default as LogOut } from './icons/log-out.mjs';",
     ].join("\n"),
-    imports: [eye, users, receipt, orphan],
+    imports: [eye, users, receipt, orphan, logOut],
   },
   [eye]: { imports: [createIcon] },
   [users]: { imports: [createIcon] },
   [receipt]: { imports: [createIcon] },
   [orphan]: { imports: [createIcon] },
+  [logOut]: { imports: [createIcon] },
   [createIcon]: {},
 };
 
@@ -99,6 +111,11 @@ describe("iconChunks", () => {
   });
 
   it("keeps an icon that a signed-out screen also uses, through a shared component, in icons", () => {
+    expect(chunkOf(eye)).toBe("icons");
+  });
+
+  it("counts the sign-in test page, which no visitor's first screen is, with the signed-in screens", () => {
+    expect(chunkOf(logOut)).toBe("signed-in-icons");
     expect(chunkOf(eye)).toBe("icons");
   });
 
