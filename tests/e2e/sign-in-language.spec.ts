@@ -73,6 +73,113 @@ test.describe("a browser that asks for German", () => {
     await expect(page).toHaveURL("/dashboard");
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
   });
+
+  test("sees every other signed-out screen in German on a phone, with no English left", async ({
+    page,
+    consoleErrors,
+  }) => {
+    // The bad links' checks are refused, as they should be.
+    consoleErrors.allow(/status of 400/);
+    await page.setViewportSize(PHONE);
+    // Each screen, its German heading, and the English texts of the screen that German replaced. A
+    // bad link's screen shows the server's own (English) message, which is allowed: none of these.
+    const screens: { path: string; heading: string; english: string[] }[] = [
+      {
+        path: "/register",
+        heading: "Konto erstellen",
+        english: [
+          "Create an account",
+          "Create your account to order and manage LinkedIn accounts.",
+          "Already have an account?",
+          "Bought from us before?",
+          "Register as an existing customer",
+          "Full name",
+          "Username",
+          "Optional. Leave empty for none.",
+          "Confirm password",
+          "Use 8+ characters with letters, numbers & symbols",
+          "Create account",
+        ],
+      },
+      {
+        path: "/register-existing",
+        heading: "Zugang einrichten",
+        english: [
+          "Join the product",
+          "Already bought from us?",
+          "Your existing LinkedIn accounts will be linked automatically",
+          "At least",
+          "Confirm password",
+          "Create Account & Login",
+          "Already have a login?",
+        ],
+      },
+      {
+        path: "/forgot-password",
+        heading: "Passwort vergessen?",
+        english: [
+          "Forgot your password?",
+          "Enter the email of your account",
+          "Send reset link",
+          "Remembered it?",
+          "Back to sign in",
+        ],
+      },
+      {
+        path: "/reset-password?token=nonsense",
+        heading: "Link ungültig",
+        english: [
+          "Link not valid",
+          "This password reset link cannot be used.",
+          "Password not changed",
+          "Request a new link",
+        ],
+      },
+      {
+        path: "/verify-email?token=nonsense",
+        heading: "E-Mail-Adresse nicht bestätigt",
+        english: [
+          "Email not verified",
+          "We could not verify your email with this link.",
+          "This link has expired or was already used.",
+          "Sign in and ask for a new link from your dashboard.",
+          "Sign in to verify your email",
+        ],
+      },
+      {
+        path: "/register-existing/confirm?token=nonsense",
+        heading: "Link ungültig",
+        english: [
+          "Link not valid",
+          "We could not confirm your account with this link.",
+          "Registration Failed",
+          "Request a new link",
+        ],
+      },
+      {
+        path: "/settings/confirm-email?token=nonsense",
+        heading: "E-Mail-Adresse nicht geändert",
+        english: [
+          "Email not changed",
+          "We could not confirm the new address with this link.",
+          "Go to Settings",
+          "Confirming your new email",
+        ],
+      },
+    ];
+    for (const { path, heading, english } of screens) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+      await expectNoSeriousA11yViolations(page, `${path} in German on a phone`);
+      // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered, what a reader sees
+      const text = await page.evaluate(() => document.body.innerText);
+      expect(
+        english.filter((words) => text.includes(words)),
+        `English left on ${path}`,
+      ).toEqual([]);
+    }
+  });
 });
 
 test.describe("a browser that asks for English", () => {

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { AuthSplitLayout } from "../components/auth-split-layout";
 import { Spinner } from "../components/ui/spinner";
@@ -14,6 +15,7 @@ const QUIET_MS = 1500;
  * screen it usually becomes; blank during the page's first moment.
  */
 export function LoadingScreen() {
+  const { t } = useLingui();
   const [shown, setShown] = useState(() => performance.now() >= QUIET_MS);
   useEffect(() => {
     if (shown) return;
@@ -24,9 +26,9 @@ export function LoadingScreen() {
   return (
     <AuthSplitLayout>
       <div className="flex flex-col items-center gap-4 py-16 text-center">
-        <Spinner label="Loading" className="size-8" />
+        <Spinner label={t({ id: "common.loading", message: "Loading" })} className="size-8" />
         <p className="text-sm text-muted-foreground" aria-hidden="true">
-          Checking your session…
+          {t({ id: "loading.session", message: "Checking your session…" })}
         </p>
       </div>
     </AuthSplitLayout>

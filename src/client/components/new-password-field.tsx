@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { FormField } from "./form-field";
 import { PasswordStrengthMeter } from "./password-strength-meter";
@@ -8,7 +9,7 @@ export function NewPasswordField({
   register,
   error,
   password,
-  label = "Password",
+  label,
   userInputs,
 }: {
   /** Called while the field renders, so registration order follows the order on screen (focus on error). */
@@ -19,9 +20,10 @@ export function NewPasswordField({
   /** The user's name, username and email, if the page knows them: the meter counts them as guessable. */
   userInputs?: readonly string[];
 }) {
+  const { t } = useLingui();
   return (
     <FormField
-      label={label}
+      label={label ?? t({ id: "login.password", message: "Password" })}
       error={error}
       hint={<PasswordStrengthMeter password={password} userInputs={userInputs} quiet={error !== undefined} />}
     >

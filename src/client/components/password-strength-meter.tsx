@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import {
   loadPasswordEstimator,
@@ -5,8 +6,6 @@ import {
   type PasswordStrength,
 } from "../../shared/password-strength";
 import { cn } from "../lib/utils";
-
-export const PASSWORD_HINT = "Use 8+ characters with letters, numbers & symbols";
 
 const colours = {
   red: { bar: "bg-red-500", text: "text-red-700 dark:text-red-300" },
@@ -56,6 +55,7 @@ export function PasswordStrengthMeter({
   /** Leaves out what makes the password weak: the field's error already says it (the server's answer). */
   quiet?: boolean;
 }) {
+  const { t } = useLingui();
   const strength = usePasswordStrength(password, userInputs);
   const shown = password && strength && strength.bars > 0 ? strength : null;
   const style = shown ? colours[shown.colour] : null;
@@ -78,10 +78,14 @@ export function PasswordStrengthMeter({
         })}
       </div>
       <div className="flex items-start justify-between gap-3 text-xs">
-        <span className="text-muted-foreground">{PASSWORD_HINT}</span>
+        <span className="text-muted-foreground">
+          {t({ id: "password-form.hint", message: "Use 8+ characters with letters, numbers & symbols" })}
+        </span>
         {shown && style ? (
           <span className={cn("shrink-0 font-medium", style.text)}>
-            <span className="sr-only">Password strength: </span>
+            <span className="sr-only">
+              {t({ id: "password-form.strength", message: "Password strength:" })}{" "}
+            </span>
             {shown.label}
           </span>
         ) : null}

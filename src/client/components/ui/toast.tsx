@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { cva, type VariantProps } from "class-variance-authority";
 import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
@@ -62,9 +63,10 @@ export function Toast({
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  const { t } = useLingui();
   return (
     <ToastPrimitive.Close
-      aria-label="Close notification"
+      aria-label={t({ id: "toast.close", message: "Close notification" })}
       className={cn(
         "absolute top-2 right-2 rounded-md p-1 text-foreground/70 transition-opacity hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none group-[.destructive]:text-destructive-foreground/90 group-[.destructive]:hover:text-destructive-foreground",
         className,

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { FormField } from "../../../components/form-field";
 import { Input } from "../../../components/ui/input";
@@ -9,7 +10,7 @@ export function ConfirmPasswordField({
   error,
   password,
   confirmation,
-  label = "Confirm password",
+  label,
 }: {
   /**
    * Called while the field renders, not by the parent: react-hook-form focuses the first field in
@@ -21,8 +22,9 @@ export function ConfirmPasswordField({
   confirmation: string;
   label?: string;
 }) {
+  const { t } = useLingui();
   return (
-    <FormField label={label} error={error}>
+    <FormField label={label ?? t({ id: "password-form.confirm", message: "Confirm password" })} error={error}>
       {(control) => (
         <div className="relative">
           <Input {...control} type="password" autoComplete="new-password" className="pr-10" {...register()} />

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import {
@@ -30,6 +31,7 @@ export function SecondFactorForm({
   /** Back to the password, with why (empty when the person chose to go back). */
   onRestart: (message: string) => void;
 }) {
+  const { t } = useLingui();
   const [mode, setMode] = useState<Mode>("code");
   const [value, setValue] = useState("");
   const [fieldError, setFieldError] = useState<string>();
@@ -48,7 +50,10 @@ export function SecondFactorForm({
     try {
       await submit.mutateAsync(mode === "code" ? { code: parsed.data } : { recoveryCode: parsed.data });
     } catch (error) {
-      const message = failureText(error, "The code could not be checked");
+      const message = failureText(
+        error,
+        t({ id: "second-factor.check-failed", message: "The code could not be checked" }),
+      );
       if (message === SIGN_IN_AGAIN_MESSAGE || message === TOO_MANY_CODES_MESSAGE) onRestart(message);
       else setFailure(message);
       return;
@@ -73,12 +78,23 @@ export function SecondFactorForm({
       ) : null}
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <FormField
-          label={mode === "code" ? "Authentication code" : "Recovery code"}
+          label={
+            mode === "code"
+              ? t({ id: "second-factor.code", message: "Authentication code" })
+              : t({ id: "second-factor.recovery-code", message: "Recovery code" })
+          }
           error={fieldError}
           hint={
             mode === "code"
-              ? "Enter the 6-digit code from your authenticator app."
-              : "Enter one of the recovery codes you saved when you set up two-factor authentication. Each works once."
+              ? t({
+                  id: "second-factor.code-hint",
+                  message: "Enter the 6-digit code from your authenticator app.",
+                })
+              : t({
+                  id: "second-factor.recovery-hint",
+                  message:
+                    "Enter one of the recovery codes you saved when you set up two-factor authentication. Each works once.",
+                })
           }
         >
           {(control) => (
@@ -98,20 +114,26 @@ export function SecondFactorForm({
             />
           )}
         </FormField>
-        <SubmitButton className="mt-1 w-full" pending={submit.isPending} pendingLabel="Verifying…">
-          Verify
+        <SubmitButton
+          className="mt-1 w-full"
+          pending={submit.isPending}
+          pendingLabel={t({ id: "second-factor.verifying", message: "Verifying…" })}
+        >
+          {t({ id: "second-factor.submit", message: "Verify" })}
         </SubmitButton>
       </form>
       <div className="flex flex-wrap justify-between gap-2">
         <button type="button" className={`cursor-pointer text-sm ${authLinkClass}`} onClick={switchMode}>
-          {mode === "code" ? "Use a recovery code instead" : "Use your authenticator app instead"}
+          {mode === "code"
+            ? t({ id: "second-factor.use-recovery", message: "Use a recovery code instead" })
+            : t({ id: "second-factor.use-app", message: "Use your authenticator app instead" })}
         </button>
         <button
           type="button"
           className={`cursor-pointer text-sm ${authLinkClass}`}
           onClick={() => onRestart("")}
         >
-          Back to sign in
+          {t({ id: "auth.back-to-sign-in", message: "Back to sign in" })}
         </button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -20,6 +21,7 @@ type Stage = { name: "confirming" } | { name: "choosing" } | { name: "failed"; m
 
 /** /register-existing/confirm?token=…: the link mailed to an existing customer (decision D8). */
 export function ConfirmClaimPage() {
+  const { t } = useLingui();
   // Read directly rather than with useSearchParams, which would add to the first-load bundle.
   const token = new URLSearchParams(useLocation().search).get("token") ?? "";
   const navigate = useNavigate();
@@ -57,18 +59,36 @@ export function ConfirmClaimPage() {
   const choosePassword = (password: string) => confirm.mutateAsync({ token, password });
 
   const heading = confirm.isSuccess
-    ? { title: "You're all set", description: "Finishing the registration of your customer account." }
+    ? {
+        title: t({ id: "claim.confirm.done.title", message: "You're all set" }),
+        description: t({
+          id: "claim.confirm.finishing",
+          message: "Finishing the registration of your customer account.",
+        }),
+      }
     : stage.name === "failed"
-      ? { title: "Link not valid", description: "We could not confirm your account with this link." }
+      ? {
+          title: t({ id: "auth.link-not-valid", message: "Link not valid" }),
+          description: t({
+            id: "claim.confirm.failed.description",
+            message: "We could not confirm your account with this link.",
+          }),
+        }
       : stage.name === "choosing"
         ? {
-            title: "Choose your password",
-            description:
-              "This link was opened in another browser than the one that asked for it, so choose the password for your account here.",
+            title: t({ id: "claim.confirm.choose.title", message: "Choose your password" }),
+            description: t({
+              id: "claim.confirm.choose.description",
+              message:
+                "This link was opened in another browser than the one that asked for it, so choose the password for your account here.",
+            }),
           }
         : {
-            title: "Confirming your email",
-            description: "Finishing the registration of your customer account.",
+            title: t({ id: "claim.confirm.confirming", message: "Confirming your email" }),
+            description: t({
+              id: "claim.confirm.finishing",
+              message: "Finishing the registration of your customer account.",
+            }),
           };
 
   return (
@@ -76,30 +96,41 @@ export function ConfirmClaimPage() {
       <AuthCard title={heading.title} description={heading.description}>
         {confirm.isSuccess ? (
           <AuthNotice icon="done">
-            Your email is confirmed and you are signed in. Taking you to your dashboard…
+            {t({
+              id: "claim.confirm.done.text",
+              message: "Your email is confirmed and you are signed in. Taking you to your dashboard…",
+            })}
           </AuthNotice>
         ) : stage.name === "failed" ? (
           <div className="grid gap-4">
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />
-              <AlertTitle>Registration Failed</AlertTitle>
+              <AlertTitle>{t({ id: "auth.registration-failed", message: "Registration Failed" })}</AlertTitle>
               <AlertDescription>{stage.message}</AlertDescription>
             </Alert>
             <Button asChild>
-              <Link to="/register-existing">Request a new link</Link>
+              <Link to="/register-existing">
+                {t({ id: "auth.request-new-link", message: "Request a new link" })}
+              </Link>
             </Button>
           </div>
         ) : stage.name === "choosing" ? (
           <ChoosePasswordForm
-            labels={{ password: "Password", failure: "Account not created" }}
-            submitLabel="Create Account & Login"
+            labels={{
+              password: t({ id: "login.password", message: "Password" }),
+              failure: t({ id: "claim.confirm.not-created", message: "Account not created" }),
+            }}
+            submitLabel={t({ id: "claim.submit", message: "Create Account & Login" })}
             pending={confirm.isPending}
             onSubmit={choosePassword}
             onInvalidLink={(message) => setStage({ name: "failed", message })}
           />
         ) : (
           <div className="flex justify-center py-6">
-            <Spinner label="Confirming your email" className="size-8" />
+            <Spinner
+              label={t({ id: "claim.confirm.confirming", message: "Confirming your email" })}
+              className="size-8"
+            />
           </div>
         )}
       </AuthCard>

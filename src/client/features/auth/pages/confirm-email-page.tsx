@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
@@ -14,6 +15,9 @@ import { AuthNotice } from "../components/auth-notice";
 
 /** /settings/confirm-email?token=…: the link mailed to a new address asked for in Settings. */
 export function ConfirmEmailPage() {
+  const { t } = useLingui();
+  const notChanged = t({ id: "confirm-email.not-changed", message: "Email not changed" });
+  const goToSettings = t({ id: "confirm-email.go-to-settings", message: "Go to Settings" });
   // Read directly rather than with useSearchParams, which would add to the first-load bundle.
   const token = new URLSearchParams(useLocation().search).get("token") ?? "";
   const confirm = useConfirmEmailChange();
@@ -30,40 +34,63 @@ export function ConfirmEmailPage() {
   const failed = token === "" || confirm.isError;
   // The link is good but works only in the browser signed in to the account that asked for it.
   const signInFirst = confirm.error instanceof ApiError && confirm.error.status === 401;
+  // The server's words for the change, which the page's own sentence follows.
+  const changed = confirm.data?.message ?? "";
 
   return (
     <AuthSplitLayout>
       <AuthCard
         title={
-          failed ? "Email not changed" : confirm.isSuccess ? "Email changed" : "Confirming your new email"
+          failed
+            ? notChanged
+            : confirm.isSuccess
+              ? t({ id: "confirm-email.changed", message: "Email changed" })
+              : t({ id: "confirm-email.confirming", message: "Confirming your new email" })
         }
         description={
-          failed ? "We could not confirm the new address with this link." : "Your account's email address."
+          failed
+            ? t({
+                id: "confirm-email.failed.description",
+                message: "We could not confirm the new address with this link.",
+              })
+            : t({ id: "auth.account-email", message: "Your account's email address." })
         }
       >
         {failed ? (
           <div className="grid gap-4">
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />
-              <AlertTitle>Email not changed</AlertTitle>
+              <AlertTitle>{notChanged}</AlertTitle>
               <AlertDescription>
                 {token === "" ? INVALID_LINK_MESSAGE : errorMessage(confirm.error, INVALID_LINK_MESSAGE)}
               </AlertDescription>
             </Alert>
             <Button asChild>
-              {signInFirst ? <Link to="/login">Sign in</Link> : <Link to="/settings">Go to Settings</Link>}
+              {signInFirst ? (
+                <Link to="/login">{t({ id: "auth.sign-in-link", message: "Sign in" })}</Link>
+              ) : (
+                <Link to="/settings">{goToSettings}</Link>
+              )}
             </Button>
           </div>
         ) : confirm.isSuccess ? (
           <div className="grid gap-4">
-            <AuthNotice icon="done">{confirm.data.message} Sign in with it from now on.</AuthNotice>
+            <AuthNotice icon="done">
+              {t({
+                id: "confirm-email.done",
+                message: `${changed} Sign in with it from now on.`,
+              })}
+            </AuthNotice>
             <Button asChild>
-              <Link to="/settings">Go to Settings</Link>
+              <Link to="/settings">{goToSettings}</Link>
             </Button>
           </div>
         ) : (
           <div className="flex justify-center py-6">
-            <Spinner label="Confirming your new email" className="size-8" />
+            <Spinner
+              label={t({ id: "confirm-email.confirming", message: "Confirming your new email" })}
+              className="size-8"
+            />
           </div>
         )}
       </AuthCard>

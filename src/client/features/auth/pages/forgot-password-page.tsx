@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { SubmitButton } from "../../../components/submit-button";
@@ -11,13 +12,17 @@ import { AuthNotice } from "../components/auth-notice";
 import { EmailField } from "../components/email-field";
 import { forgotPasswordFormSchema } from "../form-schemas";
 
-const backToSignIn = (
-  <AuthFooterLink prompt="Remembered it?" to="/login">
-    Back to sign in
-  </AuthFooterLink>
-);
+function BackToSignIn() {
+  const { t } = useLingui();
+  return (
+    <AuthFooterLink prompt={t({ id: "forgot-password.remembered", message: "Remembered it?" })} to="/login">
+      {t({ id: "auth.back-to-sign-in", message: "Back to sign in" })}
+    </AuthFooterLink>
+  );
+}
 
 export function ForgotPasswordPage() {
+  const { t } = useLingui();
   const request = useForgotPassword();
   const { form } = useServerForm(forgotPasswordFormSchema, { defaultValues: { email: "" } });
   const { errors } = form.formState;
@@ -27,14 +32,17 @@ export function ForgotPasswordPage() {
     return (
       <AuthSplitLayout>
         <AuthCard
-          title="Check your email"
-          description="Follow the link we sent to choose a new password."
-          footer={backToSignIn}
+          title={t({ id: "forgot-password.sent.title", message: "Check your email" })}
+          description={t({
+            id: "forgot-password.sent.description",
+            message: "Follow the link we sent to choose a new password.",
+          })}
+          footer={<BackToSignIn />}
         >
           <div className="grid gap-4">
             <AuthNotice icon="mail">{request.data.message}</AuthNotice>
             <Button variant="outline" onClick={() => request.reset()}>
-              Use a different email
+              {t({ id: "auth.use-different-email", message: "Use a different email" })}
             </Button>
           </div>
         </AuthCard>
@@ -45,22 +53,27 @@ export function ForgotPasswordPage() {
   return (
     <AuthSplitLayout>
       <AuthCard
-        title="Forgot your password?"
-        description="Enter the email of your account and we will send you a link to choose a new password."
-        footer={backToSignIn}
+        title={t({ id: "forgot-password.title", message: "Forgot your password?" })}
+        description={t({
+          id: "forgot-password.description",
+          message: "Enter the email of your account and we will send you a link to choose a new password.",
+        })}
+        footer={<BackToSignIn />}
       >
         <div className="grid gap-5">
           {request.isError ? (
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />
-              <AlertTitle>Could not send the link</AlertTitle>
+              <AlertTitle>
+                {t({ id: "forgot-password.failed", message: "Could not send the link" })}
+              </AlertTitle>
               <AlertDescription>{failureText(request.error)}</AlertDescription>
             </Alert>
           ) : null}
           <form noValidate onSubmit={onSubmit} className="grid gap-4">
             <EmailField register={() => form.register("email")} error={errors.email?.message} />
             <SubmitButton className="mt-1 w-full" pending={request.isPending}>
-              Send reset link
+              {t({ id: "forgot-password.submit", message: "Send reset link" })}
             </SubmitButton>
           </form>
         </div>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
@@ -20,34 +21,44 @@ import { ConfirmPasswordField } from "../components/confirm-password-field";
 import { PASSWORDS_DONT_MATCH, registerExistingFormSchema } from "../form-schemas";
 
 const SERVER_FIELDS = ["email", "password"] as const;
+const min = PASSWORD_MIN;
 
-const signInFooter = (
-  <AuthFooterLink prompt="Already have a login?" to="/login">
-    Sign in
-  </AuthFooterLink>
-);
+function SignInFooter() {
+  const { t } = useLingui();
+  return (
+    <AuthFooterLink prompt={t({ id: "claim.have-login", message: "Already have a login?" })} to="/login">
+      {t({ id: "auth.sign-in-link", message: "Sign in" })}
+    </AuthFooterLink>
+  );
+}
 
 /** After the request: the neutral answer (decision D8), and nothing signed in until the link is followed. */
 function CheckYourEmail({ message, onStartOver }: { message: string; onStartOver: () => void }) {
+  const { t } = useLingui();
   const headingRef = useRef<HTMLDivElement>(null);
   // The form is gone; put the reader at the start of what replaced it.
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <AuthSplitLayout>
       <AuthCard
-        title="Check your email"
-        description="One more step to finish creating your account."
-        footer={signInFooter}
+        title={t({ id: "claim.check-email.title", message: "Check your email" })}
+        description={t({
+          id: "claim.check-email.description",
+          message: "One more step to finish creating your account.",
+        })}
+        footer={<SignInFooter />}
       >
         <div ref={headingRef} tabIndex={-1} className="grid gap-5 outline-none">
           <AuthNotice icon="mail">{message}</AuthNotice>
           <p className="text-sm text-muted-foreground">
-            Open the link in this browser to confirm your email and sign in with the password you chose.
-            Opened anywhere else, the link asks you to choose a password there. Nothing arrived? Check your
-            spam folder, or try again in a few minutes.
+            {t({
+              id: "claim.check-email.text",
+              message:
+                "Open the link in this browser to confirm your email and sign in with the password you chose. Opened anywhere else, the link asks you to choose a password there. Nothing arrived? Check your spam folder, or try again in a few minutes.",
+            })}
           </p>
           <Button variant="outline" onClick={onStartOver}>
-            Use a different email
+            {t({ id: "auth.use-different-email", message: "Use a different email" })}
           </Button>
         </div>
       </AuthCard>
@@ -56,6 +67,7 @@ function CheckYourEmail({ message, onStartOver }: { message: string; onStartOver
 }
 
 export function RegisterExistingPage() {
+  const { t } = useLingui();
   const request = useRegisterExistingUser();
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const { form, showServerError } = useServerForm(registerExistingFormSchema, {
@@ -78,17 +90,25 @@ export function RegisterExistingPage() {
   const onSubmit = form.handleSubmit(async ({ email, password, confirmPassword }) => {
     // Spec section 5 with decision D10: these two are reported as toasts, and on the field too.
     if (password !== confirmPassword) {
+      const problem = PASSWORDS_DONT_MATCH;
       report({
         variant: "destructive",
-        title: "Password Mismatch",
-        description: `${PASSWORDS_DONT_MATCH}. Please try again.`,
+        title: t({ id: "claim.mismatch.title", message: "Password Mismatch" }),
+        description: t({
+          id: "claim.mismatch.text",
+          message: `${problem}. Please try again.`,
+        }),
       });
       form.setError("confirmPassword", { message: PASSWORDS_DONT_MATCH }, { shouldFocus: true });
       return;
     }
     if (password.length < PASSWORD_MIN) {
       const description = `${PASSWORD_TOO_SHORT_MESSAGE}.`;
-      report({ variant: "destructive", title: "Password Too Short", description });
+      report({
+        variant: "destructive",
+        title: t({ id: "claim.too-short.title", message: "Password Too Short" }),
+        description,
+      });
       form.setError("password", { message: description }, { shouldFocus: true });
       return;
     }
@@ -101,8 +121,11 @@ export function RegisterExistingPage() {
       if (!(error instanceof ApiError)) {
         report({
           variant: "destructive",
-          title: "Registration Failed",
-          description: "An unexpected error occurred. Please try again.",
+          title: t({ id: "auth.registration-failed", message: "Registration Failed" }),
+          description: t({
+            id: "claim.unexpected-error",
+            message: "An unexpected error occurred. Please try again.",
+          }),
         });
         return;
       }
@@ -110,8 +133,10 @@ export function RegisterExistingPage() {
       const { message } = showServerError(error);
       report({
         variant: "destructive",
-        title: "Registration Failed",
-        description: message ? withoutFieldPrefix(message, SERVER_FIELDS) : "Registration failed",
+        title: t({ id: "auth.registration-failed", message: "Registration Failed" }),
+        description: message
+          ? withoutFieldPrefix(message, SERVER_FIELDS)
+          : t({ id: "register.failed-fallback", message: "Registration failed" }),
       });
     }
   });
@@ -131,33 +156,41 @@ export function RegisterExistingPage() {
   return (
     <AuthSplitLayout>
       <AuthCard
-        title="Join the product"
-        description="Already bought from us? Choose a password for your customer account; we will email you a link to confirm it."
-        footer={signInFooter}
+        title={t({ id: "claim.title", message: "Join the product" })}
+        description={t({
+          id: "claim.description",
+          message:
+            "Already bought from us? Choose a password for your customer account; we will email you a link to confirm it.",
+        })}
+        footer={<SignInFooter />}
       >
         <div className="grid gap-5">
           <Alert variant="info">
             <Link2 aria-hidden="true" />
             <AlertDescription>
-              Your existing LinkedIn accounts will be linked automatically once you confirm your email.
+              {t({
+                id: "claim.linked-automatically",
+                message:
+                  "Your existing LinkedIn accounts will be linked automatically once you confirm your email.",
+              })}
             </AlertDescription>
           </Alert>
           <form noValidate onSubmit={onSubmit} className="grid gap-4">
-            <FormField label="Email" error={errors.email?.message}>
+            <FormField label={t({ id: "auth.email", message: "Email" })} error={errors.email?.message}>
               {(control) => (
                 <Input
                   {...control}
                   type="email"
                   autoComplete="email"
-                  placeholder="The email you bought with"
+                  placeholder={t({ id: "claim.email-placeholder", message: "The email you bought with" })}
                   {...form.register("email")}
                 />
               )}
             </FormField>
             <FormField
-              label="Password"
+              label={t({ id: "login.password", message: "Password" })}
               error={errors.password?.message}
-              hint={`At least ${PASSWORD_MIN} characters.`}
+              hint={t({ id: "claim.password-hint", message: `At least ${min} characters.` })}
             >
               {(control) => (
                 <PasswordInput {...control} autoComplete="new-password" {...form.register("password")} />
@@ -170,7 +203,7 @@ export function RegisterExistingPage() {
               confirmation={confirmPassword}
             />
             <SubmitButton className="mt-1 w-full" pending={request.isPending}>
-              Create Account &amp; Login
+              {t({ id: "claim.submit", message: "Create Account & Login" })}
             </SubmitButton>
           </form>
         </div>

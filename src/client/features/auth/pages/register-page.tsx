@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
@@ -21,6 +22,7 @@ import { OrDivider } from "../components/or-divider";
 import { registerFormSchema } from "../form-schemas";
 
 export function RegisterPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   // A new account starts on the dashboard, unless a page was asked for (`?next=`, decision 031).
   const returnPath = useReturnPath();
@@ -46,7 +48,11 @@ export function RegisterPage() {
       const { fields, otherErrors } = showServerError(error);
       // Spec section 8: the rest of the message, or "Registration failed".
       if (otherErrors.length > 0 || fields.length === 0) {
-        setFailure(otherErrors.length > 0 ? otherErrors.join(" ") : "Registration failed");
+        setFailure(
+          otherErrors.length > 0
+            ? otherErrors.join(" ")
+            : t({ id: "register.failed-fallback", message: "Registration failed" }),
+        );
       }
       return;
     }
@@ -56,15 +62,24 @@ export function RegisterPage() {
   return (
     <AuthSplitLayout>
       <AuthCard
-        title="Create an account"
-        description="Create your account to order and manage LinkedIn accounts."
+        title={t({ id: "register.title", message: "Create an account" })}
+        description={t({
+          id: "register.description",
+          message: "Create your account to order and manage LinkedIn accounts.",
+        })}
         footer={
           <>
-            <AuthFooterLink prompt="Already have an account?" to={withReturnPath("/login", returnPath)}>
-              Sign in
+            <AuthFooterLink
+              prompt={t({ id: "register.have-account", message: "Already have an account?" })}
+              to={withReturnPath("/login", returnPath)}
+            >
+              {t({ id: "auth.sign-in-link", message: "Sign in" })}
             </AuthFooterLink>
-            <AuthFooterLink prompt="Bought from us before?" to="/register-existing">
-              Register as an existing customer
+            <AuthFooterLink
+              prompt={t({ id: "register.bought-before", message: "Bought from us before?" })}
+              to="/register-existing"
+            >
+              {t({ id: "register.existing-customer", message: "Register as an existing customer" })}
             </AuthFooterLink>
           </>
         }
@@ -74,20 +89,25 @@ export function RegisterPage() {
           {failure ? (
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />
-              <AlertTitle>Registration Failed</AlertTitle>
+              <AlertTitle>{t({ id: "auth.registration-failed", message: "Registration Failed" })}</AlertTitle>
               <AlertDescription>{failure}</AlertDescription>
             </Alert>
           ) : null}
           <form noValidate onSubmit={onSubmit} className="grid gap-4">
-            <FormField label="Full name" error={errors.name?.message}>
+            <FormField label={t({ id: "register.name", message: "Full name" })} error={errors.name?.message}>
               {(control) => (
-                <Input {...control} autoComplete="name" placeholder="Dana Smith" {...form.register("name")} />
+                <Input
+                  {...control}
+                  autoComplete="name"
+                  placeholder={t({ id: "register.name-placeholder", message: "Dana Smith" })}
+                  {...form.register("name")}
+                />
               )}
             </FormField>
             <FormField
-              label="Username"
+              label={t({ id: "register.username", message: "Username" })}
               error={errors.username?.message}
-              hint="Optional. Leave empty for none."
+              hint={t({ id: "register.username-hint", message: "Optional. Leave empty for none." })}
             >
               {(control) => (
                 <Input
@@ -116,9 +136,9 @@ export function RegisterPage() {
             <SubmitButton
               className="mt-1 w-full"
               pending={register.isPending}
-              pendingLabel="Creating account…"
+              pendingLabel={t({ id: "register.creating", message: "Creating account…" })}
             >
-              Create account
+              {t({ id: "register.submit", message: "Create account" })}
             </SubmitButton>
           </form>
           <OrDivider />

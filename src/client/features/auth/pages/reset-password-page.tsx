@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
@@ -16,17 +17,28 @@ import { AuthNotice } from "../components/auth-notice";
 import { ChoosePasswordForm } from "../components/choose-password-form";
 
 function InvalidLink({ message }: { message: string }) {
+  const { t } = useLingui();
   return (
     <AuthSplitLayout>
-      <AuthCard title="Link not valid" description="This password reset link cannot be used.">
+      <AuthCard
+        title={t({ id: "auth.link-not-valid", message: "Link not valid" })}
+        description={t({
+          id: "reset-password.invalid.description",
+          message: "This password reset link cannot be used.",
+        })}
+      >
         <div className="grid gap-4">
           <Alert variant="destructive" role="alert">
             <CircleAlert aria-hidden="true" />
-            <AlertTitle>Password not changed</AlertTitle>
+            <AlertTitle>
+              {t({ id: "reset-password.not-changed", message: "Password not changed" })}
+            </AlertTitle>
             <AlertDescription>{message}</AlertDescription>
           </Alert>
           <Button asChild>
-            <Link to="/forgot-password">Request a new link</Link>
+            <Link to="/forgot-password">
+              {t({ id: "auth.request-new-link", message: "Request a new link" })}
+            </Link>
           </Button>
         </div>
       </AuthCard>
@@ -36,6 +48,7 @@ function InvalidLink({ message }: { message: string }) {
 
 /** /reset-password?token=…: the link of a password-reset email. */
 export function ResetPasswordPage() {
+  const { t } = useLingui();
   // Read directly rather than with useSearchParams, which would add to the first-load bundle.
   const token = new URLSearchParams(useLocation().search).get("token") ?? "";
   const reset = useResetPassword();
@@ -51,7 +64,10 @@ export function ResetPasswordPage() {
   const invalidLink = token === "" ? INVALID_LINK_MESSAGE : (refusedOnSubmit ?? refusedOnOpen);
   const choosePassword = async (password: string) => {
     await reset.mutateAsync({ token, password });
-    toast({ title: "Password updated", description: "Sign in with your new password." });
+    toast({
+      title: t({ id: "reset-password.updated.title", message: "Password updated" }),
+      description: t({ id: "reset-password.updated.toast", message: "Sign in with your new password." }),
+    });
   };
 
   if (invalidLink !== null) return <InvalidLink message={invalidLink} />;
@@ -59,11 +75,17 @@ export function ResetPasswordPage() {
   if (reset.isSuccess) {
     return (
       <AuthSplitLayout>
-        <AuthCard title="Password updated" description="Your new password is ready to use.">
+        <AuthCard
+          title={t({ id: "reset-password.updated.title", message: "Password updated" })}
+          description={t({
+            id: "reset-password.updated.description",
+            message: "Your new password is ready to use.",
+          })}
+        >
           <div className="grid gap-4">
             <AuthNotice icon="done">{reset.data.message}</AuthNotice>
             <Button asChild>
-              <Link to="/login">Go to sign in</Link>
+              <Link to="/login">{t({ id: "reset-password.go-to-sign-in", message: "Go to sign in" })}</Link>
             </Button>
           </div>
         </AuthCard>
@@ -74,9 +96,15 @@ export function ResetPasswordPage() {
   if (check.isPending) {
     return (
       <AuthSplitLayout>
-        <AuthCard title="Reset your password" description="Checking your link.">
+        <AuthCard
+          title={t({ id: "reset-password.checking.title", message: "Reset your password" })}
+          description={t({ id: "reset-password.checking.description", message: "Checking your link." })}
+        >
           <div className="flex justify-center py-6">
-            <Spinner label="Checking your link" className="size-8" />
+            <Spinner
+              label={t({ id: "reset-password.checking.label", message: "Checking your link" })}
+              className="size-8"
+            />
           </div>
         </AuthCard>
       </AuthSplitLayout>
@@ -86,21 +114,27 @@ export function ResetPasswordPage() {
   return (
     <AuthSplitLayout>
       <AuthCard
-        title="Choose a new password"
-        description="Your other sessions will be signed out once the password is changed."
+        title={t({ id: "reset-password.title", message: "Choose a new password" })}
+        description={t({
+          id: "reset-password.description",
+          message: "Your other sessions will be signed out once the password is changed.",
+        })}
         footer={
-          <AuthFooterLink prompt="Changed your mind?" to="/login">
-            Back to sign in
+          <AuthFooterLink
+            prompt={t({ id: "reset-password.changed-mind", message: "Changed your mind?" })}
+            to="/login"
+          >
+            {t({ id: "auth.back-to-sign-in", message: "Back to sign in" })}
           </AuthFooterLink>
         }
       >
         <ChoosePasswordForm
           labels={{
-            password: "New password",
-            confirmation: "Confirm new password",
-            failure: "Password not changed",
+            password: t({ id: "reset-password.new-password", message: "New password" }),
+            confirmation: t({ id: "reset-password.confirm-new-password", message: "Confirm new password" }),
+            failure: t({ id: "reset-password.not-changed", message: "Password not changed" }),
           }}
-          submitLabel="Update password"
+          submitLabel={t({ id: "reset-password.submit", message: "Update password" })}
           pending={reset.isPending}
           onSubmit={choosePassword}
           onInvalidLink={setInvalidLink}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
@@ -13,10 +14,14 @@ import { useVerifyEmail } from "../api/verify-email";
 import { AuthCard } from "../components/auth-card";
 import { AuthNotice } from "../components/auth-notice";
 
-const UNUSABLE_LINK = "This link has expired or was already used.";
-
 /** /verify-email?token=…: the link mailed to a new customer to verify their email. */
 export function VerifyEmailPage() {
+  const { t } = useLingui();
+  const unusableLink = t({
+    id: "verify-email.unusable-link",
+    message: "This link has expired or was already used.",
+  });
+  const notVerified = t({ id: "verify-email.not-verified", message: "Email not verified" });
   // Read directly rather than with useSearchParams, which would add to the first-load bundle.
   const token = new URLSearchParams(useLocation().search).get("token") ?? "";
   const verify = useVerifyEmail();
@@ -43,9 +48,20 @@ export function VerifyEmailPage() {
   return (
     <AuthSplitLayout>
       <AuthCard
-        title={failed ? "Email not verified" : verify.isSuccess ? "Email verified" : "Verifying your email"}
+        title={
+          failed
+            ? notVerified
+            : verify.isSuccess
+              ? t({ id: "verify-email.verified", message: "Email verified" })
+              : t({ id: "verify-email.verifying", message: "Verifying your email" })
+        }
         description={
-          failed ? "We could not verify your email with this link." : "Your account's email address."
+          failed
+            ? t({
+                id: "verify-email.failed.description",
+                message: "We could not verify your email with this link.",
+              })
+            : t({ id: "auth.account-email", message: "Your account's email address." })
         }
       >
         {failed ? (
@@ -53,51 +69,77 @@ export function VerifyEmailPage() {
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />
               <AlertTitle>
-                {elsewhere ? "Sign in to verify your email" : limited ? "Email not verified" : UNUSABLE_LINK}
+                {elsewhere
+                  ? t({ id: "verify-email.sign-in-to-verify", message: "Sign in to verify your email" })
+                  : limited
+                    ? notVerified
+                    : unusableLink}
               </AlertTitle>
               <AlertDescription>
                 {limited || elsewhere
-                  ? errorMessage(verify.error, UNUSABLE_LINK)
+                  ? errorMessage(verify.error, unusableLink)
                   : signedIn
-                    ? "Ask for a new link: it is valid for 30 minutes."
-                    : "Sign in and ask for a new link from your dashboard."}
+                    ? t({
+                        id: "verify-email.ask-new-link",
+                        message: "Ask for a new link: it is valid for 30 minutes.",
+                      })
+                    : t({
+                        id: "verify-email.sign-in-for-new-link",
+                        message: "Sign in and ask for a new link from your dashboard.",
+                      })}
               </AlertDescription>
             </Alert>
             {resend.isSuccess ? <AuthNotice icon="mail">{resend.data.message}</AuthNotice> : null}
             {resend.isError ? (
               <Alert variant="destructive" role="alert">
                 <CircleAlert aria-hidden="true" />
-                <AlertTitle>No new link sent</AlertTitle>
-                <AlertDescription>{errorMessage(resend.error, "Please try again later.")}</AlertDescription>
+                <AlertTitle>
+                  {t({ id: "verify-email.resend-failed", message: "No new link sent" })}
+                </AlertTitle>
+                <AlertDescription>
+                  {errorMessage(
+                    resend.error,
+                    t({ id: "verify-email.try-later", message: "Please try again later." }),
+                  )}
+                </AlertDescription>
               </Alert>
             ) : null}
             {signedIn && !elsewhere ? (
               <>
                 <Button onClick={() => resend.mutate()} disabled={resend.isPending || resend.isSuccess}>
-                  Resend the link
+                  {t({ id: "verify-email.resend", message: "Resend the link" })}
                 </Button>
                 <Button asChild variant="outline">
-                  <Link to="/dashboard">Go to the dashboard</Link>
+                  <Link to="/dashboard">
+                    {t({ id: "verify-email.go-to-dashboard", message: "Go to the dashboard" })}
+                  </Link>
                 </Button>
               </>
             ) : (
               <Button asChild>
-                <Link to="/login">Sign in</Link>
+                <Link to="/login">{t({ id: "auth.sign-in-link", message: "Sign in" })}</Link>
               </Button>
             )}
           </div>
         ) : verify.isSuccess ? (
           <div className="grid gap-4">
-            <AuthNotice icon="done">Your email is verified.</AuthNotice>
+            <AuthNotice icon="done">
+              {t({ id: "verify-email.done", message: "Your email is verified." })}
+            </AuthNotice>
             <Button asChild>
               <Link to={signedIn ? "/dashboard" : "/login"}>
-                {signedIn ? "Go to the dashboard" : "Sign in"}
+                {signedIn
+                  ? t({ id: "verify-email.go-to-dashboard", message: "Go to the dashboard" })
+                  : t({ id: "auth.sign-in-link", message: "Sign in" })}
               </Link>
             </Button>
           </div>
         ) : (
           <div className="flex justify-center py-6">
-            <Spinner label="Verifying your email" className="size-8" />
+            <Spinner
+              label={t({ id: "verify-email.verifying", message: "Verifying your email" })}
+              className="size-8"
+            />
           </div>
         )}
       </AuthCard>
