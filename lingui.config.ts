@@ -20,6 +20,13 @@ export default defineConfig({
         "<rootDir>/src/client/app",
         "<rootDir>/src/client/lib",
       ],
+      exclude: ["<rootDir>/src/client/app/layout/**"],
+    },
+    {
+      // The signed-in screens and their layout: loaded with them (lib/i18n/language.ts).
+      path: "<rootDir>/src/shared/i18n/locales/{locale}/signed-in",
+      include: ["<rootDir>/src/client/app/layout", "<rootDir>/src/client/features"],
+      exclude: ["<rootDir>/src/client/features/auth/**"],
     },
     {
       path: "<rootDir>/src/shared/i18n/locales/{locale}/mails",

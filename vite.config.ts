@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rollup, type UserConfig } from "vite";
-import { firstScreenPreloads } from "./scripts/first-screen-preloads";
+import { firstScreenPreloads, type PageCatalogues } from "./scripts/first-screen-preloads";
 import { iconChunks } from "./scripts/icon-chunks";
 import { LINGUI_MACROS } from "./scripts/lingui-macros";
 import { firstScreenModules, firstScreenRequests } from "./src/client/app/routes/first-screen-modules";
@@ -64,13 +64,21 @@ function quietBuildLogs(level: Rollup.LogLevel, log: Rollup.RollupLog, handler: 
   handler(level, log);
 }
 
-/** The compiled catalogues a first screen's page carries, one page per language (decision 052). */
-const PUBLIC_CATALOGUES = Object.fromEntries(
-  LANGUAGES.map((language) => [
-    language,
-    fileURLToPath(new URL(`./src/shared/i18n/locales/${language}/public.ts`, import.meta.url)),
-  ]),
-);
+/**
+ * The compiled catalogues a first screen's page carries, one page per language (decision 052): every
+ * page the public messages, a signed-in screen's those of the signed-in screens too.
+ */
+const catalogueFiles = (audience: string) =>
+  Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      fileURLToPath(new URL(`./src/shared/i18n/locales/${language}/${audience}.ts`, import.meta.url)),
+    ]),
+  );
+const PAGE_CATALOGUES: PageCatalogues = {
+  files: { public: catalogueFiles("public"), "signed-in": catalogueFiles("signed-in") },
+  audiencesOf: (pathname) => (pathname === "/login" ? ["public"] : ["public", "signed-in"]),
+};
 
 // The React app lives in src/client; the server serves dist/client in production and proxies
 // nothing: in development `npm run dev` runs Vite with /api forwarded to the Fastify server.
@@ -90,7 +98,7 @@ const config = {
     react(LINGUI_MACROS),
     tailwindcss(),
     keptApart(),
-    firstScreenPreloads(firstScreenModules, firstScreenRequests, PUBLIC_CATALOGUES),
+    firstScreenPreloads(firstScreenModules, firstScreenRequests, PAGE_CATALOGUES),
   ],
   resolve: {
     // zod without its eval-compiled parsers, which the content security policy refuses (decision 013).

@@ -4,7 +4,8 @@
  * `dist/client/first-screens/<language>/<path>.html`, which the server sends for that path to a
  * browser that asks for that language (decision 013). Each language also has a page for every other
  * path, `first-screens/<language>.html`. A language's pages say it in `<html lang>` and carry its
- * messages for what every screen shows, so the first render waits for no catalogue (decision 052).
+ * messages for what every screen shows, and a signed-in screen's page those of the signed-in screens
+ * too, so the first render waits for no catalogue (decision 052).
  *
  * A first visit then asks for the page's chunks together with the entry, instead of once the entry
  * has arrived and run, and a phone on a slow network saves a round trip before its first paint.
@@ -41,12 +42,17 @@ export function compiledMessages(source: string): Record<string, unknown> {
  * index.html in a language: its `<html lang>`, and its messages in a data block the browser does not
  * run (so the content security policy has nothing to say about it), `<` escaped so no message can end it.
  */
-export function inLanguage(html: string, language: string, messages: Record<string, unknown>): string {
+export function inLanguage(
+  html: string,
+  language: string,
+  messages: Record<string, unknown>,
+  audiences: readonly string[] = ["public"],
+): string {
   if (!/<html lang="[^"]*">/.test(html))
     throw new Error("first-screen preloads: index.html has no <html lang>");
   if (!html.includes("</head>")) throw new Error("first-screen preloads: index.html has no </head>");
   const json = JSON.stringify(messages).replace(/</g, "\\u003c");
-  const block = `    <script type="application/json" id="${CATALOGUE_ELEMENT_ID}" data-language="${language}">${json}</script>\n`;
+  const block = `    <script type="application/json" id="${CATALOGUE_ELEMENT_ID}" data-language="${language}" data-audiences="${audiences.join(" ")}">${json}</script>\n`;
   // Replaced by functions: a message may hold a "$", which a replacement string would read.
   return html
     .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
@@ -115,11 +121,17 @@ export function withPreloads(
   return html.replace(/[ \t]*<\/head>/, `${links.join("")}  </head>`);
 }
 
+/** The compiled catalogues the pages carry: by audience, then by language, the file. */
+export interface PageCatalogues {
+  files: Record<string, Record<string, string>>;
+  /** The audiences a path's first screen speaks to; the pages of other paths carry the public one. */
+  audiencesOf: (pathname: string) => readonly string[];
+}
+
 export function firstScreenPreloads(
   modulesByPath: Record<string, readonly string[]>,
   requestsByPath: Record<string, readonly string[] | undefined>,
-  /** Each language's compiled catalogue of what every screen shows, by file. */
-  cataloguesByLanguage: Record<string, string>,
+  catalogues: PageCatalogues,
 ): Plugin {
   let clientRoot = "";
   let base = "/";
@@ -139,17 +151,24 @@ export function firstScreenPreloads(
         mkdirSync(path.dirname(target), { recursive: true });
         writeFileSync(target, text);
       };
-      for (const [language, catalogue] of Object.entries(cataloguesByLanguage)) {
-        const html = inLanguage(
-          String(index.source),
-          language,
-          compiledMessages(readFileSync(catalogue, "utf8")),
-        );
-        write(languagePageFile(language), html);
+      for (const language of Object.keys(catalogues.files.public ?? {})) {
+        const page = (audiences: readonly string[]) => {
+          const messages = audiences.map((audience) => {
+            const file = catalogues.files[audience]?.[language];
+            if (!file) throw new Error(`first-screen preloads: no ${audience} catalogue in ${language}`);
+            return compiledMessages(readFileSync(file, "utf8"));
+          });
+          return inLanguage(String(index.source), language, Object.assign({}, ...messages), audiences);
+        };
+        write(languagePageFile(language), page(["public"]));
         for (const [pathname, files] of chunksByPath) {
           write(
             firstScreenFile(language, pathname),
-            withPreloads(html, { files, requests: requestsByPath[pathname] }, base),
+            withPreloads(
+              page(catalogues.audiencesOf(pathname)),
+              { files, requests: requestsByPath[pathname] },
+              base,
+            ),
           );
         }
       }

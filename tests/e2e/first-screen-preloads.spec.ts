@@ -2,7 +2,8 @@
  * Decision 013: the page the server sends for a path names the chunks of that path's first screen,
  * so a phone asks for them with the entry. The table the build reads (first-screen-modules.ts)
  * repeats what the app loads at start; this checks, for every path of it, that the page names
- * exactly the scripts a phone's first screen loads when the page names none.
+ * exactly the scripts a phone's first screen loads when the page names none. The page also carries
+ * the messages its screen speaks (decision 052), which the page naming none keeps.
  */
 import { firstScreenModules } from "../../src/client/app/routes/first-screen-modules";
 import { firstScreenScripts, watchFirstScreen } from "./support/first-screen-scripts";
@@ -46,9 +47,10 @@ test("each first screen's page names exactly the scripts a phone's first screen 
     const ownPage = await (await page.request.get(path)).text();
     expect(ownPage, path).not.toBe(plainPage);
 
-    // The same path loaded from the page that names no first screen: what the app itself asks for.
+    // The same path loaded from its page without the chunks it names: what the app itself asks for.
+    const namingNone = ownPage.replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, "");
     await page.route(`${baseURL}${path}`, (route) =>
-      route.fulfill({ status: 200, contentType: "text/html", body: plainPage }),
+      route.fulfill({ status: 200, contentType: "text/html", body: namingNone }),
     );
     await page.goto(path);
     const loaded = await firstScreenScripts(page);

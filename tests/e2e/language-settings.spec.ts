@@ -12,8 +12,9 @@ import { e2eUsers } from "./support/users";
 // What the browser asks for is part of the test: its hint names English.
 test.use({ locale: "en-US" });
 
-const languageGroup = (page: Page) => page.getByRole("group", { name: "Language" });
+const languageGroup = (page: Page) => page.getByRole("group", { name: /^(Language|Sprache)$/ });
 const option = (page: Page, name: string) => languageGroup(page).getByRole("radio", { name, exact: true });
+const BROWSERS_GERMAN = "Sprache Ihres Browsers";
 
 /** The language the server holds for the signed-in user. */
 async function savedLanguage(page: Page): Promise<unknown> {
@@ -51,28 +52,43 @@ for (const [width, height, label, who] of [
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expectNoSeriousA11yViolations(page, `/settings with the language card ${label}`);
 
-    // Deutsch: saved, spoken by the page, kept on the user.
+    // Deutsch: saved, spoken by the page (the card's own words too), kept on the user.
     const [put] = await Promise.all([
       page.waitForRequest((r) => r.method() === "PUT" && r.url().endsWith("/api/user/language")),
       option(page, "Deutsch").click(),
     ]);
     expect(put.postDataJSON()).toEqual({ language: "de" });
-    await expect(toasts(page).filter({ hasText: "Language saved" })).toBeVisible();
+    await expect(toasts(page).filter({ hasText: "Sprache gespeichert" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(option(page, "Deutsch")).toBeChecked();
-    await expect(option(page, "Your browser's language")).not.toBeChecked();
+    await expect(option(page, BROWSERS_GERMAN)).not.toBeChecked();
+    await expect(languageGroup(page)).toHaveAccessibleDescription(
+      "Die Sprache des Portals und der E-Mails, die wir Ihnen senden.",
+    );
     expect(await savedLanguage(page)).toBe("de");
     await expectNoSeriousA11yViolations(page, `/settings speaking Deutsch ${label}`);
 
-    // Still chosen after a reload.
+    // Still chosen after a reload, whose page brought the German messages: no script carries them.
+    const scripts: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
+    });
     await page.reload();
     await expect(option(page, "Deutsch")).toBeChecked();
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("heading", { name: "Sprache", exact: true })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect((await Promise.all(scripts)).join("\n")).not.toContain("Die Sprache des Portals");
 
     // By keyboard, from the chosen one on to the next, which wraps round to the browser's language.
     await option(page, "Deutsch").focus();
     await page.keyboard.press("ArrowDown");
-    await expect(option(page, "Your browser's language")).toBeFocused();
+    // Picked at once, so the page may already speak English again when this looks.
+    await expect(
+      languageGroup(page).getByRole("radio", {
+        name: new RegExp(`^(Your browser's language|${BROWSERS_GERMAN})$`),
+      }),
+    ).toBeFocused();
     await expect(option(page, "Your browser's language")).toBeChecked();
     await expect(toasts(page).filter({ hasText: "Language saved" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");

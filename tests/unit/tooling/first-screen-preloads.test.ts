@@ -102,7 +102,7 @@ describe("first-screen preloads", () => {
     const page = inLanguage(html, "de", { a: ["</script><script>alert(1)</script>"], b: ["$& $1 5 $"] });
     expect(page).toBe(
       '<html lang="de">\n  <head>\n    <title>Portal</title>\n' +
-        '    <script type="application/json" id="catalogue" data-language="de">' +
+        '    <script type="application/json" id="catalogue" data-language="de" data-audiences="public">' +
         '{"a":["\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"],"b":["$& $1 5 $"]}</script>\n' +
         "  </head>\n</html>\n",
     );

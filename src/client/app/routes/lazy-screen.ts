@@ -3,6 +3,7 @@
  * visitors never download the signed-in layout and pages, and the other way round.
  */
 import { type ComponentType, createElement, lazy } from "react";
+import { type Audience, loadAudience } from "../../lib/i18n/language";
 import { loadClassMerge } from "../../lib/utils";
 
 /** A lazy screen whose chunk can be asked for before React first renders it. */
@@ -13,19 +14,24 @@ export type PreloadableScreen<P extends object> = ComponentType<P> & {
 
 /**
  * A screen's chunk, with tailwind-merge for `cn`: every screen but the sign-in page needs it
- * (`classMerge: false` leaves it out). Once the chunk is in, the screen renders at once: React.lazy
+ * (`classMerge: false` leaves it out), and with its audience's messages when they are not the public
+ * ones (decision 052). Once the chunk is in, the screen renders at once: React.lazy
  * would still suspend its first render for a turn, and show the loading fallback in between
  * (decision 013).
  */
 export function lazyScreen<K extends string, P extends object>(
   load: () => Promise<{ [key in K]: ComponentType<P> }>,
   name: K,
-  { classMerge = true }: { classMerge?: boolean } = {},
+  { classMerge = true, audience }: { classMerge?: boolean; audience?: Audience } = {},
 ): PreloadableScreen<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () => {
-    loading ??= Promise.all([load(), classMerge ? loadClassMerge() : undefined]).then(([module]) => {
+    loading ??= Promise.all([
+      load(),
+      classMerge ? loadClassMerge() : undefined,
+      audience ? loadAudience(audience) : undefined,
+    ]).then(([module]) => {
       loaded = module[name];
       return { default: module[name] };
     });

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useId } from "react";
 import type { CurrentUser } from "../../../../shared/api/user";
 import {
@@ -83,6 +84,7 @@ function LanguageOption({
  * support, say) leaves the saved choice checked and says why.
  */
 export function LanguageCard({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const save = useSaveLanguage();
   const name = useId();
   const titleId = useId();
@@ -96,11 +98,12 @@ export function LanguageCard({ user }: { user: CurrentUser }) {
     save.mutate(language, {
       onSuccess: () =>
         toast({
-          title: "Language saved",
+          title: t({ id: "settings.language.saved", message: "Language saved" }),
           description:
             language === null ? (
               <>
-                Your browser's language: <span lang={asked}>{LANGUAGE_NAMES[asked]}</span>
+                {t({ id: "settings.language.saved-browser", message: "Your browser's language:" })}{" "}
+                <span lang={asked}>{LANGUAGE_NAMES[asked]}</span>
               </>
             ) : (
               <span lang={language}>{LANGUAGE_NAMES[language]}</span>
@@ -109,8 +112,11 @@ export function LanguageCard({ user }: { user: CurrentUser }) {
       onError: (error) =>
         toast({
           variant: "destructive",
-          title: "Language not saved",
-          description: failureText(error, "Your language could not be saved"),
+          title: t({ id: "settings.language.not-saved", message: "Language not saved" }),
+          description: failureText(
+            error,
+            t({ id: "settings.language.not-saved-text", message: "Your language could not be saved" }),
+          ),
         }),
     });
   };
@@ -118,9 +124,12 @@ export function LanguageCard({ user }: { user: CurrentUser }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle id={titleId}>Language</CardTitle>
+        <CardTitle id={titleId}>{t({ id: "settings.language.title", message: "Language" })}</CardTitle>
         <CardDescription id={descriptionId}>
-          The language of the portal and of the emails we send you.
+          {t({
+            id: "settings.language.description",
+            message: "The language of the portal and of the emails we send you.",
+          })}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -130,10 +139,11 @@ export function LanguageCard({ user }: { user: CurrentUser }) {
             value={BROWSER}
             checked={checked === BROWSER}
             onChoose={choose}
-            label="Your browser's language"
+            label={t({ id: "settings.language.browser", message: "Your browser's language" })}
             hint={
               <>
-                Your browser asks for <span lang={asked}>{LANGUAGE_NAMES[asked]}</span>
+                {t({ id: "settings.language.browser-asks", message: "Your browser asks for" })}{" "}
+                <span lang={asked}>{LANGUAGE_NAMES[asked]}</span>
               </>
             }
           />

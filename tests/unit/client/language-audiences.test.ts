@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+/**
+ * The signed-in screens' messages load when a signed-in screen asks for them, in the language spoken,
+ * and come along when the language changes later; a page that carries them costs no fetch (decision 052).
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+afterEach(() => {
+  document.head.innerHTML = "";
+});
+
+async function freshLanguage() {
+  vi.resetModules();
+  const { i18n } = await import("../../../src/client/lib/i18n/i18n");
+  const language = await import("../../../src/client/lib/i18n/language");
+  return { i18n, ...language };
+}
+
+describe("the signed-in screens' messages", () => {
+  it("load when asked for, and follow a change of language", async () => {
+    const { i18n, activateLanguage, loadAudience } = await freshLanguage();
+    await activateLanguage("en");
+    expect(i18n._("settings.language.title")).toBe("settings.language.title");
+    await loadAudience("signed-in");
+    expect(i18n._("settings.language.title")).toBe("Language");
+    await activateLanguage("de");
+    expect(i18n._("settings.language.title")).toBe("Sprache");
+    expect(i18n._("login.title")).toBe("Anmelden");
+  });
+
+  it("are asked for before any language speaks, and come with the first one", async () => {
+    const { i18n, activateLanguage, loadAudience } = await freshLanguage();
+    const asked = loadAudience("signed-in");
+    await activateLanguage("de");
+    await asked;
+    expect(i18n._("settings.language.title")).toBe("Sprache");
+  });
+
+  it("are taken from the page when it carries them", async () => {
+    const { i18n, activateLanguage, loadAudience } = await freshLanguage();
+    const block = document.createElement("script");
+    block.type = "application/json";
+    block.id = "catalogue";
+    block.dataset.language = "de";
+    block.dataset.audiences = "public signed-in";
+    block.textContent = JSON.stringify({
+      "login.title": ["Anmelden (Seite)"],
+      "settings.language.title": ["Sprache (Seite)"],
+    });
+    document.head.append(block);
+    await activateLanguage("de");
+    await loadAudience("signed-in");
+    expect(i18n._("login.title")).toBe("Anmelden (Seite)");
+    expect(i18n._("settings.language.title")).toBe("Sprache (Seite)");
+  });
+});
