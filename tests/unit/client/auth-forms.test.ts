@@ -8,23 +8,9 @@ import {
   resetPasswordFormSchema,
 } from "../../../src/client/features/auth/form-schemas";
 import { ApiError } from "../../../src/client/lib/api-client";
+import { currentUser } from "./support/current-user";
 
-const user = {
-  id: 7,
-  uid: "4a8f0f5e-1111-4222-8333-944445555666",
-  name: "Dana Smith",
-  email: "dana@example.test",
-  username: "dana",
-  role: "customer",
-  createdAt: "2026-01-02T03:04:05.000Z",
-  onboardingUrl: null,
-  optimizationUrl: null,
-  emailVerified: true,
-  googleLinked: false,
-  hasPassword: true,
-  profileImageUrl: null,
-  language: null,
-};
+const user = currentUser({ id: 7, name: "Dana Smith", email: "dana@example.test", username: "dana" });
 
 afterEach(() => {
   vi.unstubAllGlobals();

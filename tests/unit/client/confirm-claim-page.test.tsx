@@ -7,23 +7,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfirmClaimPage } from "../../../src/client/features/auth/pages/confirm-claim-page";
 import { createQueryClient } from "../../../src/client/lib/query-client";
 import { currentUserQueryKey } from "../../../src/client/lib/session";
+import { currentUser } from "./support/current-user";
 
-const user = {
-  id: 3,
-  uid: "4a8f0f5e-1111-4222-8333-944445555666",
-  name: "Imogen Imported",
-  email: "imogen@example.test",
-  username: null,
-  role: "customer",
-  createdAt: "2026-01-02T03:04:05.000Z",
-  onboardingUrl: null,
-  optimizationUrl: null,
-  emailVerified: true,
-  googleLinked: false,
-  hasPassword: true,
-  profileImageUrl: null,
-  language: null,
-};
+const user = currentUser({ id: 3, name: "Imogen Imported", email: "imogen@example.test", username: null });
 
 function renderAt(url: string) {
   const queryClient = createQueryClient();

@@ -9,24 +9,9 @@ import { createQueryClient } from "../../../src/client/lib/query-client";
 import { forgetRevalidatedBodies } from "../../../src/client/lib/revalidated-get";
 import { currentUserQueryKey } from "../../../src/client/lib/session";
 import type { ReplacementRequest } from "../../../src/shared/api/replacement-requests";
-import type { CurrentUser } from "../../../src/shared/api/user";
+import { currentUser } from "./support/current-user";
 
-const user: CurrentUser = {
-  id: 42,
-  uid: "4a8f0f5e-1111-4222-8333-944445555666",
-  name: "Casey Customer",
-  email: "casey@example.test",
-  username: "casey",
-  role: "customer",
-  createdAt: "2026-01-02T03:04:05.000Z",
-  onboardingUrl: null,
-  optimizationUrl: null,
-  emailVerified: true,
-  googleLinked: false,
-  hasPassword: true,
-  profileImageUrl: null,
-  language: null,
-};
+const user = currentUser();
 
 function request(fields: Partial<ReplacementRequest>): ReplacementRequest {
   return {

@@ -9,30 +9,23 @@ import { AppProviders } from "../../../src/client/app/providers/app-providers";
 import { i18n } from "../../../src/client/lib/i18n/i18n";
 import { activateLanguage, pickedLanguage, rememberLanguage } from "../../../src/client/lib/i18n/language";
 import { createQueryClient } from "../../../src/client/lib/query-client";
+import { currentUser } from "./support/current-user";
 
-function sessionAnswer(language: string | null, viewing: boolean) {
+function sessionAnswer(language: "en" | "de" | null, viewing: boolean) {
   return {
-    user: {
+    user: currentUser({
       id: 7,
       uid: "0b5e3c52-7777-4888-9999-aaaabbbbcccc",
       name: "Dana Deutsch",
       email: "dana@example.test",
       username: null,
-      role: "customer",
-      createdAt: "2026-01-02T03:04:05.000Z",
-      onboardingUrl: null,
-      optimizationUrl: null,
-      emailVerified: true,
-      googleLinked: false,
-      hasPassword: true,
-      profileImageUrl: null,
       language,
-    },
+    }),
     viewing: viewing ? { adminName: "Ada Admin", since: "2026-11-28T10:00:00.000Z" } : null,
   };
 }
 
-function renderWithSession(language: string | null, viewing: boolean) {
+function renderWithSession(language: "en" | "de" | null, viewing: boolean) {
   // jsdom has no media queries; the theme asks for the OS colour scheme.
   vi.stubGlobal("matchMedia", () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
   vi.stubGlobal("fetch", async (url: string) =>

@@ -8,6 +8,7 @@ import { LanguageCard } from "../../../src/client/features/settings/components/l
 import { createQueryClient } from "../../../src/client/lib/query-client";
 import { currentUserQueryKey, useSessionUser } from "../../../src/client/lib/session";
 import type { CurrentUser } from "../../../src/shared/api/user";
+import { currentUser } from "./support/current-user";
 
 // The browser's side of languages (cookie, catalogues) is language.ts's own; here only what the card asks of it.
 const browser = vi.hoisted(() => ({
@@ -17,22 +18,7 @@ const browser = vi.hoisted(() => ({
 }));
 vi.mock("../../../src/client/lib/i18n/language", () => browser);
 
-const user: CurrentUser = {
-  id: 42,
-  uid: "4a8f0f5e-1111-4222-8333-944445555666",
-  name: "Casey Customer",
-  email: "casey@example.test",
-  username: "casey",
-  role: "customer",
-  createdAt: "2026-01-02T03:04:05.000Z",
-  onboardingUrl: null,
-  optimizationUrl: null,
-  emailVerified: true,
-  googleLinked: false,
-  hasPassword: true,
-  profileImageUrl: null,
-  language: null,
-};
+const user = currentUser();
 
 interface Call {
   method: string;

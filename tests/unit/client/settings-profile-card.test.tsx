@@ -8,24 +8,10 @@ import { ProfileCard } from "../../../src/client/features/settings/components/pr
 import { createQueryClient } from "../../../src/client/lib/query-client";
 import { currentUserQueryKey, useSessionUser } from "../../../src/client/lib/session";
 import type { WriteBackStatus } from "../../../src/shared/api/sync";
-import type { CurrentUser, UpdatedProfile } from "../../../src/shared/api/user";
+import type { UpdatedProfile } from "../../../src/shared/api/user";
+import { currentUser } from "./support/current-user";
 
-const user: CurrentUser = {
-  id: 42,
-  uid: "4a8f0f5e-1111-4222-8333-944445555666",
-  name: "Casey Customer",
-  email: "casey@example.test",
-  username: "casey",
-  role: "customer",
-  createdAt: "2026-01-02T03:04:05.000Z",
-  onboardingUrl: null,
-  optimizationUrl: null,
-  emailVerified: true,
-  googleLinked: false,
-  hasPassword: true,
-  profileImageUrl: null,
-  language: null,
-};
+const user = currentUser();
 
 interface Call {
   method: string;

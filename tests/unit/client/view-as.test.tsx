@@ -14,23 +14,15 @@ import { createQueryClient } from "../../../src/client/lib/query-client";
 import { currentUserQueryKey, viewingQueryKey } from "../../../src/client/lib/session";
 import type { CurrentUser } from "../../../src/shared/api/user";
 import type { Viewing, ViewingStarted } from "../../../src/shared/api/view-as";
+import { currentUser } from "./support/current-user";
 
-const customer: CurrentUser = {
+const customer = currentUser({
   id: 7,
   uid: "c0ffee00-1111-4222-8333-944445555666",
   name: "Vera Viewed",
   email: "vera@example.test",
   username: "vera",
-  role: "customer",
-  createdAt: "2026-01-02T03:04:05.000Z",
-  onboardingUrl: null,
-  optimizationUrl: null,
-  emailVerified: true,
-  googleLinked: false,
-  hasPassword: true,
-  profileImageUrl: null,
-  language: null,
-};
+});
 const admin: CurrentUser = { ...customer, id: 1, uid: "admin-uid", name: "Ada Admin", role: "admin" };
 const viewing: Viewing = {
   admin: { name: "Ada Admin", email: "ada@example.test" },
