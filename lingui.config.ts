@@ -1,8 +1,8 @@
 /**
  * The message catalogues (decisions 051 and 052): English, the spec's own texts, is the source; German
- * is a translation of it. The server's mails are a catalogue of their own, so no browser downloads
- * them; the pages' catalogues are split by who reads them, so that the sign-in page loads only its
- * own few messages.
+ * is a translation of it. What the server says (mails, error answers, exports) is a catalogue of its
+ * own, so no browser downloads it; the pages' catalogues are split by who reads them, so that the
+ * sign-in page loads only its own few messages.
  */
 import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
@@ -29,7 +29,8 @@ export default defineConfig({
       exclude: ["<rootDir>/src/client/features/auth/**"],
     },
     {
-      path: "<rootDir>/src/shared/i18n/locales/{locale}/mails",
+      // What the server says: its mails, its error answers and its exports' headers.
+      path: "<rootDir>/src/shared/i18n/locales/{locale}/server",
       include: ["<rootDir>/src/server"],
       exclude: ["**/*.test.ts"],
     },

@@ -1,9 +1,24 @@
-/** How every screen writes dates, times and counts: in the browser's own locale and time zone. */
+/**
+ * How every screen writes dates, times, counts and amounts: in the language the page speaks, in the
+ * browser's own time zone.
+ */
+import { i18n } from "./i18n/i18n";
+
+/**
+ * The locale `Intl` formats in: the browser's own locale when it is a variant of the language the page
+ * speaks (an English page in a British browser writes "28 Nov 2026", in an Austrian one German writes
+ * "28.11.2026"), else the language itself.
+ */
+export function formattingLocale(): string {
+  const language = i18n.locale || "en";
+  const own = typeof navigator === "undefined" ? [] : (navigator.languages ?? []);
+  return own.find((tag) => tag.toLowerCase().split("-")[0] === language) ?? language;
+}
 
 /** An ISO time as a local date; text that is not a time is shown as it is. */
 export function formatDate(iso: string, dateStyle: "medium" | "long" = "medium"): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { dateStyle });
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(formattingLocale(), { dateStyle });
 }
 
 /** An ISO time as a local date and time; text that is not a time is shown as it is. */
@@ -11,15 +26,17 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso
-    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+    : date.toLocaleString(formattingLocale(), { dateStyle: "medium", timeStyle: "short" });
 }
 
 /**
- * A count in the browser's locale. Below 1,000 a whole number reads the same in every locale the
- * portal's English screens are written for, and is written without `Intl`: the browser's first use
+ * A count in the page's locale. Below 1,000 a whole number reads the same in every locale the
+ * portal speaks, and is written without `Intl`: the browser's first use
  * of it loads its locale data, a long task on a phone (decision 013), and most screens' counts are
  * small.
  */
 export function formatCount(value: number): string {
-  return Number.isInteger(value) && Math.abs(value) < 1000 ? String(value) : value.toLocaleString();
+  return Number.isInteger(value) && Math.abs(value) < 1000
+    ? String(value)
+    : value.toLocaleString(formattingLocale());
 }

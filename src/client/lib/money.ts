@@ -1,7 +1,9 @@
 /**
- * Money as a customer reads it: in the browser's locale and the amount's own currency, with a true
+ * Money as a customer reads it: in the page's locale and the amount's own currency, with a true
  * minus sign before an amount that leaves their balance ("−$44.00" for a refund).
  */
+import { formattingLocale } from "./format";
+
 const formats = new Map<string, Intl.NumberFormat>();
 
 function formatOf(currency: string, locale: string | undefined): Intl.NumberFormat {
@@ -19,7 +21,7 @@ function formatOf(currency: string, locale: string | undefined): Intl.NumberForm
  * (a currency without cents) is "¥1,500". A code the browser does not accept is written after the
  * number.
  */
-export function formatMoney(amountMinor: number, currency: string, locale?: string): string {
+export function formatMoney(amountMinor: number, currency: string, locale = formattingLocale()): string {
   const code = currency.trim().toUpperCase() || "USD";
   const sign = amountMinor < 0 ? "\u2212" : "";
   const magnitude = Math.abs(amountMinor);

@@ -1,12 +1,13 @@
 /**
- * What the server says in a customer's language: its mails (decision 051). One Lingui instance per
- * language, made once, from the compiled catalogue (`npm run i18n:compile`); a message missing from
- * German falls back to its English text rather than to its id.
+ * What the server says in a customer's language: its mails, its error answers and its exports
+ * (decision 051). One Lingui instance per language, made once, from the compiled catalogue
+ * (`npm run i18n:compile`); a message missing from German falls back to its English text rather than
+ * to its id.
  */
 import { type I18n, setupI18n } from "@lingui/core";
 import type { Language } from "../../shared/i18n/languages";
-import { messages as de } from "../../shared/i18n/locales/de/mails";
-import { messages as en } from "../../shared/i18n/locales/en/mails";
+import { messages as de } from "../../shared/i18n/locales/de/server";
+import { messages as en } from "../../shared/i18n/locales/en/server";
 
 const catalogues = { en, de } as const;
 const translators = new Map<Language, I18n>();
