@@ -19,14 +19,25 @@ export default defineConfig({
         "<rootDir>/src/client/components",
         "<rootDir>/src/client/app",
         "<rootDir>/src/client/lib",
+        // The payment page is open to everyone; a payer who is not signed in never loads `signed-in`.
+        "<rootDir>/src/client/features/shop/pages/pay-page.tsx",
+        // The register page's and the new-password fields' strength words.
+        "<rootDir>/src/shared/password-strength.ts",
       ],
       exclude: ["<rootDir>/src/client/app/layout/**"],
     },
     {
       // The signed-in screens and their layout: loaded with them (lib/i18n/language.ts).
       path: "<rootDir>/src/shared/i18n/locales/{locale}/signed-in",
-      include: ["<rootDir>/src/client/app/layout", "<rootDir>/src/client/features"],
-      exclude: ["<rootDir>/src/client/features/auth/**"],
+      include: [
+        "<rootDir>/src/client/app/layout",
+        "<rootDir>/src/client/features",
+        "<rootDir>/src/shared/optimization-status.ts",
+      ],
+      exclude: [
+        "<rootDir>/src/client/features/auth/**",
+        "<rootDir>/src/client/features/shop/pages/pay-page.tsx",
+      ],
     },
     {
       // What the server says: its mails, its error answers and its exports' headers.
@@ -41,6 +52,6 @@ export default defineConfig({
   // The pages' macros compile to the browser's own instance, with no provider around the tree.
   runtimeConfigModule: {
     useLingui: ["#lingui-runtime", "useLingui"],
-    Trans: ["#lingui-runtime", "Trans"],
+    Trans: ["#lingui-trans", "Trans"],
   },
 });

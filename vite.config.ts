@@ -9,9 +9,9 @@ import { firstScreenModules, firstScreenRequests } from "./src/client/app/routes
 import { LANGUAGES } from "./src/shared/i18n/languages";
 
 /**
- * Small modules of the signed-in screens that have no imports of their own. Left to the merging of
- * small chunks they land in a chunk the sign-in page loads; with the signed-in screens' icons they
- * load with those screens only, and cost them no extra request.
+ * Small modules of the signed-in screens that import nothing the sign-in page does not load already.
+ * Left to the merging of small chunks they land in a chunk the sign-in page loads; with the signed-in
+ * screens' icons they load with those screens only, and cost them no extra request.
  */
 const SIGNED_IN_LEAVES = [
   "/src/shared/linkedin-account-rules.ts",
@@ -19,6 +19,7 @@ const SIGNED_IN_LEAVES = [
   "/src/shared/billing/payment-kinds.ts",
   "/src/client/lib/download.ts",
   "/src/client/features/notifications/api/unread-count-answer.ts",
+  "/src/client/components/request-words.ts",
 ];
 
 function passkeyAndIconChunks(): Rollup.GetManualChunk {
@@ -33,13 +34,14 @@ function passkeyAndIconChunks(): Rollup.GetManualChunk {
 /**
  * Lazy modules that must stay chunks of their own although they are small: the merging of small
  * chunks below folds a chunk without side effects into one loaded "under similar conditions", which
- * put the development-only test sign-in page and the wide screens' product pitch into what every
- * phone's /login downloads. A module Rollup must keep whole counts as having side effects, and its
- * chunk is left where it is.
+ * put the development-only test sign-in page, the wide screens' product pitch and Lingui's `<Trans>`
+ * renderer (which only signed-in screens use) into what every phone's /login downloads. A module
+ * Rollup must keep whole counts as having side effects, and its chunk is left where it is.
  */
 const KEPT_APART = [
   "/src/client/features/auth/pages/login-test-page.tsx",
   "/src/client/components/brand-showcase.tsx",
+  "/src/client/lib/i18n/trans.tsx",
 ];
 function keptApart(): Plugin {
   return {

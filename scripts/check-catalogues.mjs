@@ -28,9 +28,10 @@ function snapshot() {
 }
 
 /**
- * The ids of the messages the server's code asks for (`i18n._({ id: "…" })`), however the call is
- * spelled: the extractor reads only calls on a variable named `i18n`, and a message it missed would
- * silently stay English.
+ * The ids of the messages the server's code asks for, however the call is spelled: `i18n._({ id: "…" })`
+ * and every message descriptor (`{ id: "…", message: … }`, which the code writes as
+ * `/*i18n*\/ { id, message }`). The extractor reads only calls on a variable named `i18n` and
+ * objects with that comment, and a message it missed would silently stay English.
  */
 function idsAskedFor(folder) {
   const ids = new Set();
@@ -38,28 +39,55 @@ function idsAskedFor(folder) {
     if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || entry.name.includes(".test.")) continue;
     const text = readFileSync(path.join(entry.parentPath, entry.name), "utf8");
     for (const match of text.matchAll(/\._\(\s*\{\s*id:\s*"([^"]+)"/g)) ids.add(match[1]);
+    for (const match of text.matchAll(/\{\s*id:\s*"([^"]+)",\s*message:/g)) ids.add(match[1]);
   }
   return ids;
 }
 
+/**
+ * The literal messages of the schemas in src/shared/api (`.min(1, "Required")`, `{ error: "…" }`,
+ * `message: "…"`): the server answers with them, so its catalogue must hold each one's English text
+ * (src/server/i18n/shared-texts.ts). Texts built with `${…}` are matched there by a pattern instead.
+ */
+function schemaMessages(folder) {
+  const texts = new Set();
+  const patterns = [
+    /\b(?:error|message):\s*"((?:[^"\\]|\\.)+)"/g,
+    /\.(?:min|max|length|int|positive|regex|email|refine)\((?:[^()"]|\([^()]*\))*?,\s*"((?:[^"\\]|\\.)+)"\s*\)/g,
+    /\bz\.email\(\s*"((?:[^"\\]|\\.)+)"\s*\)/g,
+    /\bexport const [A-Z_]+_MESSAGE\s*=\s*"((?:[^"\\]|\\.)+)"/g,
+  ];
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".ts")) continue;
+    const text = readFileSync(path.join(folder, entry.name), "utf8");
+    for (const pattern of patterns) for (const match of text.matchAll(pattern)) texts.add(match[1]);
+  }
+  return texts;
+}
+
 const before = snapshot();
 try {
-  run("npx", ["lingui", "extract", "--clean"]);
+  run("npx", ["lingui", "extract", "--clean", "--overwrite"]);
   run("npx", ["lingui", "compile", "--strict"]);
 } catch {
   console.error("check-catalogues: a German message is missing (see above); translate it in the .po file");
   process.exit(1);
 }
 const after = snapshot();
-const catalogued = new Set(
-  [...readFileSync(path.join(LOCALES, "en", "mails.po"), "utf8").matchAll(/^msgid "(.+)"$/gm)].map(
-    (m) => m[1],
-  ),
-);
+const englishPo = readFileSync(path.join(LOCALES, "en", "server.po"), "utf8");
+const catalogued = new Set([...englishPo.matchAll(/^msgid "(.+)"$/gm)].map((m) => m[1]));
 const unextracted = [...idsAskedFor("src/server")].filter((id) => !catalogued.has(id));
 if (unextracted.length > 0) {
   console.error(
-    `check-catalogues: messages the code asks for that extraction did not find (call them as i18n._(…)): ${unextracted.join(", ")}`,
+    `check-catalogues: messages the code asks for that extraction did not find (call them as i18n._(…) or mark the descriptor /*i18n*/): ${unextracted.join(", ")}`,
+  );
+  process.exit(1);
+}
+const english = new Set([...englishPo.matchAll(/^msgstr "(.+)"$/gm)].map((m) => m[1]));
+const unknownSchemaTexts = [...schemaMessages("src/shared/api")].filter((text) => !english.has(text));
+if (unknownSchemaTexts.length > 0) {
+  console.error(
+    `check-catalogues: schema messages in src/shared/api that the server's catalogue lacks (add them to src/server/i18n/shared-texts.ts): ${unknownSchemaTexts.join(" | ")}`,
   );
   process.exit(1);
 }

@@ -532,6 +532,25 @@ describe("GET /api/me/data-export", () => {
     expect(readme).toContain("    secrets.twoFaSecret: The 2FA secret key");
   });
 
+  it("writes the README's own words in the customer's language, the fields' descriptions as the contract has them", async () => {
+    const erika = await signedInUser(db(), t.config, { email: "erika.exporter@example.test" });
+    const entries = await readZip(
+      (await download(erika, "", { "accept-language": "de-DE,de;q=0.9" })).rawPayload,
+    );
+    const readme = entries.get(DATA_EXPORT_README) ?? "";
+    expect(readme.startsWith("Ihre Daten aus dem Kundenportal\r\n")).toBe(true);
+    expect(readme).toMatch(
+      /Erstellt für erika\.exporter@example\.test am \d{4}-\d{2}-\d{2}T[\d:.]+Z \(UTC\)\./,
+    );
+    expect(readme).toContain("Dieser Download enthält keine Passwörter oder 2FA-Geheimnisse Ihrer Konten.");
+    expect(readme).toContain("\r\nprofile.json\r\n  Ihr Profil im Portal.");
+    expect(readme).toContain("  Ein JSON-Objekt mit diesen Feldern:");
+    expect(readme).toContain("    secrets.twoFaSecret: The 2FA secret key");
+    expect(readme).not.toContain("holds no passwords");
+    // The files themselves are data: their names and fields are the same in every language.
+    expect([...entries.keys()]).toEqual([DATA_EXPORT_README, ...DATA_EXPORT_FILES.map((file) => file.name)]);
+  });
+
   it("asks for a fresh proof before the secrets, streaming and recording nothing", async () => {
     await setProvenMinutesAgo(alice, 30);
     const auditBefore = await db()

@@ -171,6 +171,7 @@ describe("two-factor sign-in with an authenticator app", () => {
     // No cookie at all, or a made-up one, gets nowhere either.
     expect((await secondStep(undefined, { code: codeFor(secret) })).json()).toEqual({
       error: SIGN_IN_AGAIN_MESSAGE,
+      signInAgain: true,
     });
     expect((await secondStep(`${SECOND_STEP}=made-up`, { code: codeFor(secret) })).statusCode).toBe(401);
     expect((await secondStep(cookie, {})).statusCode).toBe(400);
@@ -206,6 +207,7 @@ describe("two-factor sign-in with an authenticator app", () => {
     tick();
     expect((await secondStep(cookie, { code: codeFor(secret) })).json()).toEqual({
       error: SIGN_IN_AGAIN_MESSAGE,
+      signInAgain: true,
     });
   });
 
@@ -272,11 +274,13 @@ describe("two-factor sign-in with an authenticator app", () => {
     for (let i = 1; i <= 5; i++) {
       const res = await secondStep(cookie, { code: wrongCode(secret) });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: i < 5 ? WRONG_CODE_MESSAGE : TOO_MANY_CODES_MESSAGE });
+      expect(res.json()).toEqual(
+        i < 5 ? { error: WRONG_CODE_MESSAGE } : { error: TOO_MANY_CODES_MESSAGE, signInAgain: true },
+      );
     }
     const late = await secondStep(cookie, { code: codeFor(secret) });
     expect(late.statusCode).toBe(401);
-    expect(late.json()).toEqual({ error: SIGN_IN_AGAIN_MESSAGE });
+    expect(late.json()).toEqual({ error: SIGN_IN_AGAIN_MESSAGE, signInAgain: true });
   });
 
   it("ends the second step after 5 minutes", async () => {
@@ -286,7 +290,7 @@ describe("two-factor sign-in with an authenticator app", () => {
     clock = Date.now();
     const res = await secondStep(cookie, { code: codeFor(secret) });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: SIGN_IN_AGAIN_MESSAGE });
+    expect(res.json()).toEqual({ error: SIGN_IN_AGAIN_MESSAGE, signInAgain: true });
     // A new sign-in works.
     const again = await firstStep(email);
     expect((await secondStep(again.cookie, { code: codeFor(secret) })).statusCode).toBe(200);

@@ -171,7 +171,7 @@ describe("viewing as a customer", () => {
         expect(res.statusCode, name).toBe(403);
         if (method !== "HEAD") {
           expect(res.json(), name).toEqual({
-            error: route.access === "admin" ? ADMIN_WHILE_VIEWING : READ_ONLY_WHILE_VIEWING,
+            error: route.access === "admin" ? ADMIN_WHILE_VIEWING.message : READ_ONLY_WHILE_VIEWING,
           });
         }
         walked.push(name);
@@ -317,7 +317,7 @@ describe("viewing as a customer", () => {
     await t.database.db.update(users).set({ role: "admin" }).where(eq(users.id, carol.id));
     const res = await get("/api/admin/import-status");
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: ADMIN_WHILE_VIEWING });
+    expect(res.json()).toEqual({ error: ADMIN_WHILE_VIEWING.message });
   });
 
   it("views no one once the viewer is no longer an admin", async () => {

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { FilterX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "./ui/button";
@@ -33,20 +34,21 @@ export function EmptyState({
 /** A list whose search and filters leave nothing: says so, and offers to clear them. */
 export function NoMatches({
   title,
-  clearLabel = "Clear filters",
+  clearLabel,
   onClear,
 }: {
   title: string;
   clearLabel?: string;
   onClear: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <EmptyState
       icon={<FilterX aria-hidden="true" />}
       title={title}
       action={
         <Button variant="outline" onClick={onClear}>
-          {clearLabel}
+          {clearLabel ?? t({ id: "common.clear-filters", message: "Clear filters" })}
         </Button>
       }
     />

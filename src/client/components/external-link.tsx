@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { cn } from "../lib/utils";
 
@@ -25,6 +26,7 @@ export function ExternalLink({
   children?: ReactNode;
   className?: string;
 }) {
+  const { t } = useLingui();
   const url = httpUrlOf(href);
   if (!url) return <span className={cn("break-words", className)}>{children ?? href}</span>;
   return (
@@ -38,7 +40,10 @@ export function ExternalLink({
       )}
     >
       {children ?? href}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only">
+        {" "}
+        {t({ id: "common.opens-in-new-tab", message: "(opens in a new tab)" })}
+      </span>
     </a>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { apiRequest, getJson } from "../lib/api-client";
 import { errorMessage } from "../lib/api-error";
@@ -26,6 +27,7 @@ type Proof = "password" | "code";
  * A customer who signs in only with Google and has no second factor signs in with Google again.
  */
 export function FreshProofDialog({ onDone }: { onDone: (given: boolean) => void }) {
+  const { t } = useLingui();
   const { user } = useSessionUser();
   const hasPassword = user?.hasPassword ?? false;
   const [proof, setProof] = useState<Proof>(hasPassword ? "password" : "code");
@@ -45,7 +47,13 @@ export function FreshProofDialog({ onDone }: { onDone: (given: boolean) => void 
       setError(
         failure instanceof PasskeyCancelled
           ? failure.message
-          : errorMessage(failure, "The passkey did not work. Please try again."),
+          : errorMessage(
+              failure,
+              t({
+                id: "common.fresh-proof.passkey-failed",
+                message: "The passkey did not work. Please try again.",
+              }),
+            ),
       );
     } finally {
       setBusy(false);
@@ -56,7 +64,12 @@ export function FreshProofDialog({ onDone }: { onDone: (given: boolean) => void 
     event.preventDefault();
     if (value.trim() === "") {
       setError(
-        proof === "password" ? "Enter your password" : "Enter the 6-digit code from your authenticator app",
+        proof === "password"
+          ? t({ id: "common.fresh-proof.enter-password", message: "Enter your password" })
+          : t({
+              id: "common.fresh-proof.enter-code",
+              message: "Enter the 6-digit code from your authenticator app",
+            }),
       );
       input.current?.focus();
       return;
@@ -71,7 +84,12 @@ export function FreshProofDialog({ onDone }: { onDone: (given: boolean) => void 
       );
       onDone(true);
     } catch (failure) {
-      setError(errorMessage(failure, "That did not work. Please try again."));
+      setError(
+        errorMessage(
+          failure,
+          t({ id: "common.fresh-proof.failed", message: "That did not work. Please try again." }),
+        ),
+      );
       setValue("");
       input.current?.focus();
     } finally {
@@ -96,14 +114,30 @@ export function FreshProofDialog({ onDone }: { onDone: (given: boolean) => void 
       >
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <AlertDialogHeader>
-            <AlertDialogTitle>Confirm it's you</AlertDialogTitle>
+            <AlertDialogTitle>
+              {t({ id: "common.fresh-proof.title", message: "Confirm it's you" })}
+            </AlertDialogTitle>
             <AlertDialogDescription>
               {proof === "password"
-                ? "For your security, enter your password to continue."
-                : "For your security, enter the 6-digit code from your authenticator app to continue."}
+                ? t({
+                    id: "common.fresh-proof.ask-password",
+                    message: "For your security, enter your password to continue.",
+                  })
+                : t({
+                    id: "common.fresh-proof.ask-code",
+                    message:
+                      "For your security, enter the 6-digit code from your authenticator app to continue.",
+                  })}
             </AlertDialogDescription>
           </AlertDialogHeader>
-          <FormField label={proof === "password" ? "Password" : "Authenticator code"} error={error}>
+          <FormField
+            label={
+              proof === "password"
+                ? t({ id: "login.password", message: "Password" })
+                : t({ id: "common.fresh-proof.code", message: "Authenticator code" })
+            }
+            error={error}
+          >
             {(control) =>
               proof === "password" ? (
                 <PasswordInput
@@ -128,7 +162,7 @@ export function FreshProofDialog({ onDone }: { onDone: (given: boolean) => void 
           </FormField>
           {hasPasskey ? (
             <Button type="button" variant="outline" disabled={busy} onClick={() => void proveByPasskey()}>
-              Use a passkey
+              {t({ id: "common.fresh-proof.use-passkey", message: "Use a passkey" })}
             </Button>
           ) : null}
           {hasPassword ? (
@@ -138,23 +172,29 @@ export function FreshProofDialog({ onDone }: { onDone: (given: boolean) => void 
               className="h-auto justify-start p-0"
               onClick={() => switchTo(proof === "password" ? "code" : "password")}
             >
-              {proof === "password" ? "Use an authenticator code instead" : "Use your password instead"}
+              {proof === "password"
+                ? t({ id: "common.fresh-proof.use-code", message: "Use an authenticator code instead" })
+                : t({ id: "common.fresh-proof.use-password", message: "Use your password instead" })}
             </Button>
           ) : (
             <p className="text-sm text-muted-foreground">
-              No authenticator app?{" "}
-              <a
-                className="font-medium text-primary underline-offset-4 hover:underline"
-                href="/api/auth/google"
-              >
-                Sign in with Google again
-              </a>
-              .
+              <Trans id="common.fresh-proof.google">
+                No authenticator app?{" "}
+                <a
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                  href="/api/auth/google"
+                >
+                  Sign in with Google again
+                </a>
+                .
+              </Trans>
             </p>
           )}
           <AlertDialogFooter>
-            <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
-            <SubmitButton pending={busy}>Continue</SubmitButton>
+            <AlertDialogCancel type="button">
+              {t({ id: "common.cancel", message: "Cancel" })}
+            </AlertDialogCancel>
+            <SubmitButton pending={busy}>{t({ id: "common.continue", message: "Continue" })}</SubmitButton>
           </AlertDialogFooter>
         </form>
       </AlertDialogContent>

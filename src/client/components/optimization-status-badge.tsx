@@ -1,6 +1,7 @@
+import { useLingui } from "@lingui/react/macro";
 import {
   type OptimizationTone,
-  optimizationStatusLabel,
+  optimizationStatusText,
   optimizationToneOf,
 } from "../../shared/optimization-status";
 import { cn } from "../lib/utils";
@@ -16,10 +17,11 @@ const toneClasses: Record<OptimizationTone, string> = {
 
 /** A profile-optimization request's status as the base holds it, in its colour; both optimization screens show it. */
 export function OptimizationStatusBadge({ status }: { status: string }) {
+  const { i18n } = useLingui();
   const tone = optimizationToneOf(status);
   return (
     <Badge variant="outline" data-tone={tone} className={cn("border-transparent", toneClasses[tone])}>
-      {optimizationStatusLabel(status)}
+      {optimizationStatusText(status, i18n)}
     </Badge>
   );
 }

@@ -2,8 +2,10 @@ import { useLingui } from "@lingui/react/macro";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import {
   loadPasswordEstimator,
+  PASSWORD_STRENGTH_LABELS,
   type PasswordEstimator,
   type PasswordStrength,
+  weakPasswordMessage,
 } from "../../shared/password-strength";
 import { cn } from "../lib/utils";
 
@@ -55,7 +57,7 @@ export function PasswordStrengthMeter({
   /** Leaves out what makes the password weak: the field's error already says it (the server's answer). */
   quiet?: boolean;
 }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const strength = usePasswordStrength(password, userInputs);
   const shown = password && strength && strength.bars > 0 ? strength : null;
   const style = shown ? colours[shown.colour] : null;
@@ -86,11 +88,13 @@ export function PasswordStrengthMeter({
             <span className="sr-only">
               {t({ id: "password-form.strength", message: "Password strength:" })}{" "}
             </span>
-            {shown.label}
+            {i18n._(PASSWORD_STRENGTH_LABELS[shown.label])}
           </span>
         ) : null}
       </div>
-      {shown?.message && !quiet ? <p className={cn("text-xs", style?.text)}>{shown.message}</p> : null}
+      {shown?.message && !quiet ? (
+        <p className={cn("text-xs", style?.text)}>{weakPasswordMessage(shown.warning, i18n)}</p>
+      ) : null}
     </div>
   );
 }

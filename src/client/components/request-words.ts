@@ -3,27 +3,30 @@
  * account and by the requests screen on each request. Data only, with no imports that load code: the
  * build keeps it with the signed-in screens (vite.config.ts), out of the sign-in page's first load.
  */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { RequestKind, RequestStatus, RequestWish } from "../../shared/api/replacement-requests";
 
-export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
-  submitted: "Submitted",
-  in_progress: "In progress",
-  fixed: "Fixed",
-  replaced: "Replaced",
-  declined: "Declined",
-  withdrawn: "Withdrawn",
+// Catalogue messages (`msg` compiles to plain objects, nothing loads with it): shown with `i18n._(…)`.
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, MessageDescriptor> = {
+  submitted: msg({ id: "common.request.status.submitted", message: "Submitted" }),
+  in_progress: msg({ id: "common.request.status.in-progress", message: "In progress" }),
+  fixed: msg({ id: "common.request.status.fixed", message: "Fixed" }),
+  replaced: msg({ id: "common.request.status.replaced", message: "Replaced" }),
+  declined: msg({ id: "common.request.status.declined", message: "Declined" }),
+  withdrawn: msg({ id: "common.request.status.withdrawn", message: "Withdrawn" }),
 };
 
-export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
-  wrong_password: "Wrong password",
-  restricted: "Restricted or asks for ID",
-  banned: "Banned",
-  other: "Other",
+export const REQUEST_KIND_LABELS: Record<RequestKind, MessageDescriptor> = {
+  wrong_password: msg({ id: "common.request.kind.wrong-password", message: "Wrong password" }),
+  restricted: msg({ id: "common.request.kind.restricted", message: "Restricted or asks for ID" }),
+  banned: msg({ id: "common.request.kind.banned", message: "Banned" }),
+  other: msg({ id: "common.request.kind.other", message: "Other" }),
 };
 
-export const REQUEST_WISH_LABELS: Record<RequestWish, string> = {
-  replacement: "A replacement account",
-  fix: "A fix for this account",
+export const REQUEST_WISH_LABELS: Record<RequestWish, MessageDescriptor> = {
+  replacement: msg({ id: "common.request.wish.replacement", message: "A replacement account" }),
+  fix: msg({ id: "common.request.wish.fix", message: "A fix for this account" }),
 };
 
 // In line with the optimization status badge: waiting blue, being worked on yellow, done green,

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { RotateCw } from "lucide-react";
 import { cn } from "../lib/utils";
 import { Button } from "./ui/button";
@@ -12,10 +13,11 @@ export function RetryButton({
   retrying?: boolean;
   className?: string;
 }) {
+  const { t } = useLingui();
   return (
     <Button variant="outline" size="sm" className={className} onClick={onRetry} disabled={retrying}>
       <RotateCw aria-hidden="true" className={cn(retrying && "animate-spin motion-reduce:animate-none")} />
-      Try again
+      {t({ id: "common.try-again", message: "Try again" })}
     </Button>
   );
 }

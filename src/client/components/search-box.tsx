@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { type Ref, useId } from "react";
 import { cn } from "../lib/utils";
@@ -6,7 +7,7 @@ import { Label } from "./ui/label";
 
 /** A list's search: a visible label, a magnifier, and a search input (Escape clears it in browsers). */
 export function SearchBox({
-  label = "Search",
+  label,
   value,
   onChange,
   placeholder,
@@ -23,10 +24,11 @@ export function SearchBox({
   inputRef?: Ref<HTMLInputElement>;
   className?: string;
 }) {
+  const { t } = useLingui();
   const id = useId();
   return (
     <div className={cn("min-w-0 space-y-2", className)}>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id}>{label ?? t({ id: "common.search", message: "Search" })}</Label>
       <div className="relative">
         <Search
           aria-hidden="true"

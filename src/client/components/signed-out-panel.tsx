@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogIn } from "lucide-react";
 import { Link, useLocation } from "react-router";
@@ -12,6 +13,7 @@ import { Button } from "./ui/button";
  * sign-in screen, which returns here after sign-in (decision 031).
  */
 export function SignedOutPanel({ title, children }: { title: string; children?: string }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const recheckSession = () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
   const login = loginPathFor(useLocation());
@@ -22,12 +24,12 @@ export function SignedOutPanel({ title, children }: { title: string; children?: 
       action={
         <Button asChild>
           <Link to={login} onClick={recheckSession}>
-            Go to Login
+            {t({ id: "common.signed-out.go-to-login", message: "Go to Login" })}
           </Link>
         </Button>
       }
     >
-      {children ?? "Your session has ended."}
+      {children ?? t({ id: "common.signed-out.session-ended", message: "Your session has ended." })}
     </EmptyState>
   );
 }

@@ -2,8 +2,10 @@
  * Reading the API's error answers (`{ "error": "..." }`, wrapped by the api client in an ApiError
  * whose message is "STATUS: body") back into text a person can be shown.
  */
+import { msg } from "@lingui/core/macro";
 import { ERROR_PARTS_SEPARATOR, parseFieldMessage } from "../../shared/api/error-text";
 import { ApiError } from "./api-client";
+import { i18n } from "./i18n/i18n";
 
 /** The `error` text of a failed API call, or undefined when it carries none (network failure, non-JSON body). */
 export function serverErrorText(error: unknown): string | undefined {
@@ -78,7 +80,16 @@ export function failureText(error: unknown, what?: string): string {
   const text = serverErrorText(error);
   if (text) return text;
   if (error instanceof ApiError) {
-    return what ? `${what} (the server answered ${error.status}).` : `The server answered ${error.status}.`;
+    const status = error.status;
+    return i18n._(
+      what
+        ? msg({ id: "common.failure.answered", message: `${what} (the server answered ${status}).` })
+        : msg({ id: "common.failure.answered-alone", message: `The server answered ${status}.` }),
+    );
   }
-  return what ? `${what}. Check your connection.` : "Check your connection and try again.";
+  return i18n._(
+    what
+      ? msg({ id: "common.failure.connection", message: `${what}. Check your connection.` })
+      : msg({ id: "common.failure.connection-alone", message: "Check your connection and try again." }),
+  );
 }

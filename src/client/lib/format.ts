@@ -2,16 +2,18 @@
  * How every screen writes dates, times, counts and amounts: in the language the page speaks, in the
  * browser's own time zone.
  */
-import { i18n } from "./i18n/i18n";
 
 /**
  * The locale `Intl` formats in: the browser's own locale when it is a variant of the language the page
  * speaks (an English page in a British browser writes "28 Nov 2026", in an Austrian one German writes
- * "28.11.2026"), else the language itself.
+ * "28.11.2026"), else the language itself. The page's language is read from `<html lang>`, which
+ * follows the active catalogue (lib/i18n/language.ts): importing the catalogues' instance here would
+ * pull the signed-in screens' shared modules into the sign-in page's first load.
  */
 export function formattingLocale(): string {
-  const language = i18n.locale || "en";
-  const own = typeof navigator === "undefined" ? [] : (navigator.languages ?? []);
+  if (typeof document === "undefined") return "en";
+  const language = document.documentElement.lang.toLowerCase().split("-")[0] || "en";
+  const own = navigator.languages ?? [];
   return own.find((tag) => tag.toLowerCase().split("-")[0] === language) ?? language;
 }
 

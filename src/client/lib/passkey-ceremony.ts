@@ -3,7 +3,9 @@
  * through @simplewebauthn/browser (loaded only when a passkey is used, so the sign-in page's first
  * load does not carry it), and the assertion back to the server.
  */
+import { msg } from "@lingui/core/macro";
 import { apiRequest } from "./api-client";
+import { i18n } from "./i18n/i18n";
 
 /** Whether this browser can use passkeys at all. */
 export function browserSupportsPasskeys(): boolean {
@@ -13,7 +15,9 @@ export function browserSupportsPasskeys(): boolean {
 /** A passkey prompt the person closed, or that timed out: nothing to report as a failure. */
 export class PasskeyCancelled extends Error {
   constructor() {
-    super("No passkey was used. You can try again.");
+    super(
+      i18n._(msg({ id: "common.passkey.cancelled", message: "No passkey was used. You can try again." })),
+    );
     this.name = "PasskeyCancelled";
   }
 }

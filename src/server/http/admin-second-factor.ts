@@ -3,10 +3,12 @@
  * up before any admin page or API answers, as an admin's password alone guards every customer's data.
  */
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { ADMIN_SECOND_FACTOR_MESSAGE } from "../../shared/api/two-factor";
+import type { Language } from "../../shared/i18n/languages";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { passkeys, twoFactorApps, type UserRow, users } from "../db/schema";
+import { sayIn } from "../i18n/message";
+import { ADMIN_SECOND_FACTOR } from "../i18n/shared-texts";
 
 /** Whether the user has an enabled authenticator app or a passkey, in one query. */
 export async function hasSecondFactor(db: Database, userId: number): Promise<boolean> {
@@ -28,8 +30,10 @@ export async function adminMustEnrol(db: Database, config: Config, user: UserRow
   return !(await hasSecondFactor(db, user.id));
 }
 
-/** The 403 body, serialised here: the admin routes' own error schemas would drop the flag. */
-export const ADMIN_SECOND_FACTOR_BODY = JSON.stringify({
-  error: ADMIN_SECOND_FACTOR_MESSAGE,
-  enrolSecondFactor: true,
-});
+/**
+ * The 403 body in a language, serialised here: the admin routes' own error schemas would drop the
+ * flag.
+ */
+export function adminSecondFactorBody(language: Language): string {
+  return JSON.stringify({ error: sayIn(language, ADMIN_SECOND_FACTOR), enrolSecondFactor: true });
+}

@@ -11,6 +11,7 @@ import { type IncomingMessage, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+import { errorTextFor } from "./errors";
 
 interface ClientErrorAnswer {
   status: number;
@@ -87,6 +88,11 @@ export function answerConnect(_request: IncomingMessage, socket: Duplex): void {
 export async function refuseMissingHost(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.raw.httpVersion === "1.1" && request.headers.host === undefined) {
     reply.header("cache-control", "no-store").header("connection", "close");
-    await reply.code(400).send({ error: "The Host header is missing" });
+    await reply.code(400).send({
+      error: errorTextFor(
+        request,
+        /*i18n*/ { id: "error.host-missing", message: "The Host header is missing" },
+      ),
+    });
   }
 }

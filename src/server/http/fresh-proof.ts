@@ -8,8 +8,10 @@ import type { Config } from "../config";
 import type { SessionRow } from "../db/schema";
 import { HttpError } from "./errors";
 
-export const STEP_UP_REQUIRED_MESSAGE =
-  "Confirm it's you: enter your password, an authenticator code or use a passkey.";
+export const STEP_UP_REQUIRED_MESSAGE = /*i18n*/ {
+  id: "error.step-up.required",
+  message: "Confirm it's you: enter your password, an authenticator code or use a passkey.",
+};
 
 export class StepUpRequiredError extends HttpError {
   readonly stepUp = true;

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type UserRow, users } from "../db/schema";
+import type { ServerMessage } from "../i18n/message";
 import { forbidden } from "./errors";
 
 export function mayActFor(me: UserRow, ownerUserId: number): boolean {
@@ -25,7 +26,7 @@ export async function ownerIdOfUid(
   db: Database,
   me: UserRow,
   uid: string,
-  refusal: string,
+  refusal: ServerMessage,
 ): Promise<number | undefined> {
   if (uid === me.uid) return me.id;
   if (me.role !== "admin") throw forbidden(refusal);

@@ -7,6 +7,7 @@
 import { and, desc, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimitHits } from "../db/schema";
+import type { ServerMessage } from "../i18n/message";
 import { HttpError } from "./errors";
 
 export interface RateRule {
@@ -16,17 +17,31 @@ export interface RateRule {
 }
 
 /** How long to wait, in words: seconds under a minute (a growing delay), minutes beyond. */
-function waitInWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+function waitInWords(seconds: number): ServerMessage {
+  if (seconds < 60) {
+    return /*i18n*/ {
+      id: "wait.seconds",
+      message: "{seconds, plural, one {{count} second} other {{count} seconds}}",
+      values: { seconds, count: String(seconds) },
+    };
+  }
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return /*i18n*/ {
+    id: "wait.minutes",
+    message: "{minutes, plural, one {{count} minute} other {{count} minutes}}",
+    values: { minutes, count: String(minutes) },
+  };
 }
 
 export class RateLimitedError extends HttpError {
   constructor(readonly retryAfterSeconds: number) {
     super(
       429,
-      `Too many attempts. Please wait ${waitInWords(Math.max(1, retryAfterSeconds))} and try again.`,
+      /*i18n*/ {
+        id: "error.rate-limited",
+        message: "Too many attempts. Please wait {wait} and try again.",
+        values: { wait: waitInWords(Math.max(1, retryAfterSeconds)) },
+      },
     );
   }
 }

@@ -6,6 +6,6 @@ import { isLanguage, LANGUAGE_COOKIE, type Language, negotiateLanguage } from ".
  * switch or in Settings, else its `Accept-Language`; none when it names neither of the portal's.
  */
 export function askedLanguage(request: FastifyRequest): Language | null {
-  const picked = request.cookies[LANGUAGE_COOKIE];
+  const picked = request.cookies?.[LANGUAGE_COOKIE];
   return isLanguage(picked) ? picked : negotiateLanguage(request.headers["accept-language"]);
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../shared/i18n/languages";
 import { askedLanguage } from "./asked-language";
+import { type ServerMessage, sayIn } from "./message";
 
 /**
  * The language the server answers a request in (its error texts, its exports): the signed-in
@@ -11,4 +12,9 @@ export function replyLanguage(request: FastifyRequest): Language {
   const reader = request.viewingAdmin ?? request.currentUser;
   if (reader && isLanguage(reader.language)) return reader.language;
   return askedLanguage(request) ?? DEFAULT_LANGUAGE;
+}
+
+/** A message in the language a request is answered in. */
+export function sayTo(request: FastifyRequest, said: ServerMessage): string {
+  return sayIn(replyLanguage(request), said);
 }

@@ -95,7 +95,10 @@ const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; outbox: Outbox }> = as
           ipAddress: request.ip,
         }),
       );
-      if (!retried) throw notFound("No job with this id is waiting");
+      if (!retried)
+        throw notFound(
+          /*i18n*/ { id: "error.outbox.no-job-waiting", message: "No job with this id is waiting" },
+        );
       return { ok: true as const, message: "The job will be tried again now." };
     },
   );

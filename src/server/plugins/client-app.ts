@@ -14,6 +14,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../shared/i18n/languages";
+import { errorTextFor, NO_API_ROUTE, NOT_FOUND } from "../http/errors";
 import { askedLanguage } from "../i18n/asked-language";
 
 /**
@@ -136,7 +137,9 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       if (targetsApi(request.url)) {
-        return reply.code(404).send({ error: "No API route matches this request" });
+        return reply.code(404).send({
+          error: errorTextFor(request, NO_API_ROUTE),
+        });
       }
       if ((request.method === "GET" || request.method === "HEAD") && index) {
         // Revalidated on every visit: it names the hashed assets of the build being served. It speaks
@@ -158,7 +161,7 @@ export default fp(
           .type("text/plain; charset=utf-8")
           .send("The web app has not been built. Run `npm run build`, then start the server again.");
       }
-      return reply.code(404).send({ error: "Not found" });
+      return reply.code(404).send({ error: errorTextFor(request, NOT_FOUND) });
     });
   },
   { name: "client-app" },

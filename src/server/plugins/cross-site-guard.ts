@@ -13,6 +13,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config";
+import { errorTextFor } from "../http/errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -50,7 +51,12 @@ export default fp(
       if (request.is404 || request.routeOptions.config.crossSite) return;
       const origin = requestOrigin(request.headers);
       if (origin === undefined || !allowed.has(origin)) {
-        return reply.code(403).send({ error: "Cross-site request refused" });
+        return reply.code(403).send({
+          error: errorTextFor(
+            request,
+            /*i18n*/ { id: "error.cross-site", message: "Cross-site request refused" },
+          ),
+        });
       }
     });
   },

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { errorTextFor, NO_API_ROUTE, NOT_FOUND } from "../http/errors";
 import { isLoopbackClient } from "../http/loopback";
 import { targetsApi } from "./client-app";
 
@@ -19,8 +20,9 @@ export default fp(
   async function loopbackOnly(app: FastifyInstance) {
     app.addHook("onRequest", async (request, reply) => {
       if (!request.routeOptions.config.loopbackOnly || isLoopbackClient(request)) return;
-      const error = targetsApi(request.url) ? "No API route matches this request" : "Not found";
-      return reply.code(404).send({ error });
+      return reply
+        .code(404)
+        .send({ error: errorTextFor(request, targetsApi(request.url) ? NO_API_ROUTE : NOT_FOUND) });
     });
   },
   { name: "loopback-only" },

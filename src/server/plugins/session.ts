@@ -14,15 +14,17 @@ import cookie from "@fastify/cookie";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
-import { READ_ONLY_WHILE_VIEWING } from "../../shared/api/view-as";
 import { recordAuditEvent } from "../audit/audit-log";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { type SessionProof, type SessionRow, type UserRow, users } from "../db/schema";
-import { ADMIN_SECOND_FACTOR_BODY, adminMustEnrol } from "../http/admin-second-factor";
+import { adminMustEnrol, adminSecondFactorBody } from "../http/admin-second-factor";
+import { errorTextFor, NOT_AUTHENTICATED } from "../http/errors";
 import { createSession, findLiveSession } from "../http/session-store";
 import { answersWhileViewing, type WhileViewing } from "../http/view-as-session";
 import { askedLanguage } from "../i18n/asked-language";
+import { replyLanguage } from "../i18n/reply-language";
+import { READ_ONLY_VIEWING } from "../i18n/shared-texts";
 
 export type Access = "public" | "user" | "admin";
 
@@ -36,7 +38,10 @@ export interface DeclaredRoute {
 }
 
 /** The answer of an admin route to a session that views as a customer. */
-export const ADMIN_WHILE_VIEWING = "Stop viewing as a customer to use the admin pages";
+export const ADMIN_WHILE_VIEWING = /*i18n*/ {
+  id: "error.view-as.admin-pages",
+  message: "Stop viewing as a customer to use the admin pages",
+};
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -158,18 +163,28 @@ export default fp(
       }
       if (request.viewingAdmin) {
         // Whatever the customer's own role: the administrator's powers wait until they stop viewing.
-        if (access === "admin") return reply.code(403).send({ error: ADMIN_WHILE_VIEWING });
+        if (access === "admin")
+          return reply.code(403).send({ error: errorTextFor(request, ADMIN_WHILE_VIEWING) });
         if (!answersWhileViewing(request.method, whileViewing)) {
-          return reply.code(403).send({ error: READ_ONLY_WHILE_VIEWING });
+          return reply.code(403).send({ error: errorTextFor(request, READ_ONLY_VIEWING) });
         }
       }
       if (access === "public") return;
-      if (!request.currentUser) return reply.code(401).send({ error: "Not authenticated" });
+      if (!request.currentUser)
+        return reply.code(401).send({ error: errorTextFor(request, NOT_AUTHENTICATED) });
       if (access === "admin" && request.currentUser.role !== "admin") {
-        return reply.code(403).send({ error: "Admin access required" });
+        return reply.code(403).send({
+          error: errorTextFor(
+            request,
+            /*i18n*/ { id: "error.admin-required", message: "Admin access required" },
+          ),
+        });
       }
       if (access === "admin" && (await adminMustEnrol(db, config, request.currentUser))) {
-        return reply.code(403).type("application/json; charset=utf-8").send(ADMIN_SECOND_FACTOR_BODY);
+        return reply
+          .code(403)
+          .type("application/json; charset=utf-8")
+          .send(adminSecondFactorBody(replyLanguage(request)));
       }
     });
   },

@@ -4,7 +4,6 @@
  * schemas and words.
  */
 import { z } from "zod";
-import { fieldMessage } from "./error-text";
 
 export const CLOSE_LOGIN_EMAIL_REQUIRED_MESSAGE = "Type the email of your account";
 export const CLOSE_LOGIN_EMAIL_MISMATCH_MESSAGE =
@@ -22,9 +21,6 @@ export const closeLoginSchema = z.object({
 export type CloseLoginBody = z.infer<typeof closeLoginSchema>;
 
 export const closeLoginAnswerSchema = z.object({ ok: z.literal(true), message: z.string() });
-
-/** The `error` text of a typed email that is not the account's, worded for the form's field. */
-export const closeLoginMismatchError = fieldMessage("email", CLOSE_LOGIN_EMAIL_MISMATCH_MESSAGE);
 
 /** Whether a typed email is the account's own: trimmed, without regard to case. */
 export function isOwnEmail(typed: string, accountEmail: string): boolean {

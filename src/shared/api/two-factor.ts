@@ -57,6 +57,16 @@ export type AuthenticatorCodeBody = z.infer<typeof authenticatorCodeBodySchema>;
 
 export const emptyBodySchema = z.object({}).strict();
 
+/**
+ * The 401 of `POST /api/login/second-factor`: a wrong code, or (`signInAgain: true`) a second step
+ * that cannot go on (expired, used, or too many wrong codes), so the sign-in starts again. The flag,
+ * not the text, tells them apart: the text speaks the customer's language.
+ */
+export const secondStepRefusedSchema = z.object({
+  error: z.string(),
+  signInAgain: z.literal(true).optional(),
+});
+
 /** `POST /api/login` for an account with an authenticator app: the password was right, a code is owed. */
 export const secondFactorChallengeSchema = z.object({ secondFactor: z.literal("totp") });
 export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;

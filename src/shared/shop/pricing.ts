@@ -109,7 +109,10 @@ export function nextTierFor(
   return next ? { tier: next, more: next.minAccounts - accounts } : null;
 }
 
-/** "$1,234.50" from cents. */
-export function formatCents(cents: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+/**
+ * "$1,234.50" from cents, in `locale`'s way of writing dollars ("1.234,50 $" in "de-DE"): the browser
+ * passes the page's (`formattingLocale()`); the server's own pages write "en-US".
+ */
+export function formatCents(cents: number, locale = "en-US"): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(cents / 100);
 }

@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { accountsCsv } from "../../../src/client/features/linkedin-accounts/components/accounts-csv";
+import { i18n } from "../../../src/client/lib/i18n/i18n";
 import type { LinkedinAccount } from "../../../src/shared/api/linkedin-accounts";
 
 function account(overrides: Partial<LinkedinAccount> = {}): LinkedinAccount {
@@ -39,6 +40,23 @@ function account(overrides: Partial<LinkedinAccount> = {}): LinkedinAccount {
     ...overrides,
   };
 }
+
+/**
+ * A few German headers, given here rather than read from the compiled German catalogue: what is
+ * proved is that the header row follows the language spoken when the file is written.
+ */
+const GERMAN_HEADERS = {
+  "accounts.csv.first-name": ["Vorname"],
+  "accounts.csv.status": ["Status"],
+  "accounts.csv.premium": ["Premium"],
+  "accounts.csv.verified": ["Verifiziert"],
+  "accounts.csv.created": ["Erstellt"],
+  "accounts.csv.password": ["Passwort"],
+};
+
+afterEach(() => {
+  i18n.activate("en");
+});
 
 const read = (csv: string) => parse(csv, { columns: true }) as Array<Record<string, string>>;
 
@@ -113,6 +131,25 @@ describe("accountsCsv", () => {
 
   it("writes only the header for no accounts", () => {
     expect(read(accountsCsv([]))).toEqual([]);
+    expect(accountsCsv([]).split("\r\n")[0]).toMatch(/^First Name,Last Name,Email,Type,Status,/);
+  });
+
+  it("writes the header in the language spoken, and the values as the portal keeps them", () => {
+    i18n.load("de", GERMAN_HEADERS);
+    i18n.activate("de");
+    const csv = accountsCsv([account()], [{ id: 1, password: "pw", proxyPassword: null, recoveryCodes: [] }]);
+    expect(csv.split("\r\n")[0]).toMatch(/^Vorname,/);
+    // Machine-readable values: the status's and flags' English words and ISO times, in any language.
+    expect(read(csv)[0]).toMatchObject({
+      Vorname: "Ana",
+      Status: "Signed In",
+      Premium: "Yes",
+      Verifiziert: "No",
+      Erstellt: "2026-01-02T03:04:05.000Z",
+      Passwort: "pw",
+    });
+
+    i18n.activate("en");
     expect(accountsCsv([]).split("\r\n")[0]).toMatch(/^First Name,Last Name,Email,Type,Status,/);
   });
 });

@@ -10,6 +10,9 @@ import { linkedinAccountsQueryKey } from "../../../src/client/features/linkedin-
 import { createQueryClient } from "../../../src/client/lib/query-client";
 import { currentUserQueryKey } from "../../../src/client/lib/session";
 
+/** How long a first import of a page's module may take: Vitest compiles it then. */
+const PAGE_IMPORT_MS = 10_000;
+
 describe("preloadSignedInScreen", () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -94,7 +97,8 @@ describe("preloadSignedInScreen", () => {
       expect(requested).toEqual([]);
 
       queryClient.setQueryData(currentUserQueryKey, user);
-      await vi.waitFor(() => expect(requested).toHaveLength(2));
+      // The page's module is compiled on first import, which takes seconds on a busy machine.
+      await vi.waitFor(() => expect(requested).toHaveLength(2), { timeout: PAGE_IMPORT_MS });
       expect(requested).toEqual(
         expect.arrayContaining([`/api/accounts/linkedin/user/${user.uid}`, "/api/activity"]),
       );
@@ -115,7 +119,7 @@ describe("preloadSignedInScreen", () => {
       const queryClient = createQueryClient();
       queryClient.setQueryData(currentUserQueryKey, user);
       preloadSignedInScreen("/dashboard", queryClient);
-      await vi.waitFor(() => expect(requested).toHaveLength(2));
+      await vi.waitFor(() => expect(requested).toHaveLength(2), { timeout: PAGE_IMPORT_MS });
       const activityReads = () => requested.filter((url) => url === "/api/activity").length;
 
       // As useQuery does: the render asks for an optimistic result, then the effect subscribes.

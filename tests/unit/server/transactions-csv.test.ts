@@ -37,21 +37,27 @@ const lines = (csv: string) =>
 
 describe("the transactions CSV", () => {
   it("writes amounts as plain numbers, negative ones too", () => {
-    const csv = transactionsCsv([row({ amountCents: 9800 }), row({ amountCents: -1250, eventId: "evt_2" })]);
+    const csv = transactionsCsv(
+      [row({ amountCents: 9800 }), row({ amountCents: -1250, eventId: "evt_2" })],
+      "en",
+    );
     expect(lines(csv)[1]).toContain(",98.00,USD,");
     expect(lines(csv)[2]).toContain(",-12.50,USD,");
   });
 
   it("guards text cells through the shared writer, invisible leads and full-width signs included", () => {
-    const csv = transactionsCsv([
-      row({
-        product: '\u200B=HYPERLINK("http://evil.example")',
-        name: "\u00A0@SUM(1+1)",
-        phone: "\uFF0B1 555 0100",
-        addressLine1: "\uFEFF=cmd",
-        discounts: "-10%",
-      }),
-    ]);
+    const csv = transactionsCsv(
+      [
+        row({
+          product: '\u200B=HYPERLINK("http://evil.example")',
+          name: "\u00A0@SUM(1+1)",
+          phone: "\uFF0B1 555 0100",
+          addressLine1: "\uFEFF=cmd",
+          discounts: "-10%",
+        }),
+      ],
+      "en",
+    );
     const [record] = parse(csv.replace(/^\uFEFF/, ""), { columns: true }) as Array<Record<string, string>>;
     expect(record).toMatchObject({
       Product: '\'\u200B=HYPERLINK("http://evil.example")',
@@ -65,7 +71,7 @@ describe("the transactions CSV", () => {
   });
 
   it("starts with a byte order mark and ends every row with CRLF", () => {
-    const csv = transactionsCsv([row({})]);
+    const csv = transactionsCsv([row({})], "en");
     expect(csv.startsWith("\uFEFFDate,Event Type,Product,Amount,")).toBe(true);
     expect(csv.endsWith("\r\n")).toBe(true);
     expect(csv.split("\r\n")).toHaveLength(3);

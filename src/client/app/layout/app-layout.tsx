@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { BrandMark } from "../../components/brand-mark";
@@ -17,6 +18,7 @@ import { ViewingBanner } from "./viewing-banner";
  * for its first screen (layout-parts.ts).
  */
 export function AppLayout({ children }: { children?: ReactNode }) {
+  const { t } = useLingui();
   const { user } = useSessionUser();
   const { pathname } = useLocation();
   const wide = useMediaQuery(WIDE_LAYOUT_QUERY);
@@ -29,7 +31,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         href="#main-content"
         className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:shadow-lg focus:ring-[3px] focus:ring-ring/50"
       >
-        Skip to main content
+        {t({ id: "layout.skip-to-content", message: "Skip to main content" })}
       </a>
       {wide ? (
         <div className="fixed inset-y-0 flex w-64 flex-col border-r border-sidebar-border">
@@ -61,7 +63,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
             <Suspense
               fallback={
                 <div className="flex justify-center py-24">
-                  <Spinner label="Loading page" />
+                  <Spinner label={t({ id: "layout.loading-page", message: "Loading page" })} />
                 </div>
               }
             >

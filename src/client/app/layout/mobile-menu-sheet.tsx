@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { type RefObject, useRef } from "react";
 import type { CurrentUser } from "../../../shared/api/user";
 import { Sheet, SheetContent, SheetTitle } from "../../components/ui/sheet";
@@ -20,6 +21,7 @@ export function MobileMenuSheet({
   onOpenChange: (open: boolean) => void;
   button: RefObject<HTMLButtonElement | null>;
 }) {
+  const { t } = useLingui();
   const navigated = useRef(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -32,7 +34,7 @@ export function MobileMenuSheet({
           navigated.current = false;
         }}
       >
-        <SheetTitle className="sr-only">Menu</SheetTitle>
+        <SheetTitle className="sr-only">{t({ id: "layout.menu.title", message: "Menu" })}</SheetTitle>
         <SidebarContent
           user={user}
           onNavigate={() => {

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Menu } from "lucide-react";
 import { Suspense, useEffect, useRef, useState } from "react";
 import type { CurrentUser } from "../../../shared/api/user";
@@ -18,6 +19,7 @@ function preloadSheet() {
  * as soon as the button is pointed at or focused, and a press before it is in opens it when it is.
  */
 export function MobileMenu({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [asked, setAsked] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -37,7 +39,7 @@ export function MobileMenu({ user }: { user: CurrentUser }) {
         ref={button}
         variant="ghost"
         size="icon"
-        aria-label="Open menu"
+        aria-label={t({ id: "layout.menu.open", message: "Open menu" })}
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={preloadSheet}

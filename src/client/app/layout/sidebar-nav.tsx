@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import {
   Banknote,
   BookOpen,
@@ -23,7 +26,7 @@ import {
   Sparkles,
   Users,
 } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "../../components/ui/badge";
 import { Tooltip, TooltipContent, TooltipTrigger } from "../../components/ui/tooltip";
@@ -34,19 +37,26 @@ const itemClass =
 const interactiveClass =
   "text-sidebar-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground aria-[current=page]:bg-sidebar-accent aria-[current=page]:text-sidebar-accent-foreground aria-[current=page]:font-semibold";
 
+/** An entry's name: a message, read in the page's language, or a name that is the same in all (LinkedIn). */
+type Label = MessageDescriptor | string;
+
 interface NavLinkItem {
   kind: "link";
   to: string;
-  label: string;
+  label: Label;
   icon: LucideIcon;
-  badge?: ReactNode;
+  /** A green badge beside the name. */
+  badge?: MessageDescriptor;
 }
 interface NavSoonItem {
   kind: "soon";
-  label: string;
+  label: Label;
   icon: LucideIcon;
 }
 type NavChild = NavLinkItem | NavSoonItem;
+
+const nameOf = (label: Label, i18n: I18n) => (typeof label === "string" ? label : i18n._(label));
+const keyOf = (label: Label) => (typeof label === "string" ? label : label.id);
 
 const accountsGroup: NavChild[] = [
   {
@@ -54,27 +64,72 @@ const accountsGroup: NavChild[] = [
     to: "/accounts/linkedin",
     label: "LinkedIn",
     icon: BriefcaseBusiness,
-    badge: <Badge variant="success">Active</Badge>,
+    badge: msg({ id: "layout.nav.linkedin-active", message: "Active" }),
   },
-  { kind: "link", to: "/accounts/requests", label: "Requests", icon: Flag },
-  { kind: "soon", label: "Email", icon: Mail },
+  {
+    kind: "link",
+    to: "/accounts/requests",
+    label: msg({ id: "layout.nav.requests", message: "Requests" }),
+    icon: Flag,
+  },
+  { kind: "soon", label: msg({ id: "layout.nav.email", message: "Email" }), icon: Mail },
   { kind: "soon", label: "WhatsApp", icon: MessageCircle },
   { kind: "soon", label: "Facebook", icon: Share2 },
 ];
 
 const billingGroup: NavChild[] = [
-  { kind: "link", to: "/orders", label: "Orders", icon: ShoppingCart },
-  { kind: "link", to: "/billing/orders", label: "Order History", icon: ClipboardList },
-  { kind: "link", to: "/billing/transactions", label: "Transaction History", icon: Receipt },
+  {
+    kind: "link",
+    to: "/orders",
+    label: msg({ id: "layout.nav.orders", message: "Orders" }),
+    icon: ShoppingCart,
+  },
+  {
+    kind: "link",
+    to: "/billing/orders",
+    label: msg({ id: "layout.nav.order-history", message: "Order History" }),
+    icon: ClipboardList,
+  },
+  {
+    kind: "link",
+    to: "/billing/transactions",
+    label: msg({ id: "layout.nav.transactions", message: "Transaction History" }),
+    icon: Receipt,
+  },
 ];
 
 /** The operator's console: shown to admins only. */
 const adminLinks: NavLinkItem[] = [
-  { kind: "link", to: "/admin/customers", label: "Customers", icon: Contact },
-  { kind: "link", to: "/admin/audit", label: "Audit log", icon: ScrollText },
-  { kind: "link", to: "/admin/payments/unlinked", label: "Payments", icon: Banknote },
-  { kind: "link", to: "/admin/sync", label: "Sync", icon: DatabaseZap },
-  { kind: "link", to: "/admin/outbox", label: "Outbox", icon: Inbox },
+  {
+    kind: "link",
+    to: "/admin/customers",
+    label: msg({ id: "layout.nav.admin.customers", message: "Customers" }),
+    icon: Contact,
+  },
+  {
+    kind: "link",
+    to: "/admin/audit",
+    label: msg({ id: "layout.nav.admin.audit", message: "Audit log" }),
+    icon: ScrollText,
+  },
+  {
+    kind: "link",
+    to: "/admin/payments/unlinked",
+    label: msg({ id: "layout.nav.admin.payments", message: "Payments" }),
+    icon: Banknote,
+  },
+  {
+    kind: "link",
+    to: "/admin/sync",
+    label: msg({ id: "layout.nav.admin.sync", message: "Sync" }),
+    icon: DatabaseZap,
+  },
+  {
+    kind: "link",
+    to: "/admin/outbox",
+    label: msg({ id: "layout.nav.admin.outbox", message: "Outbox" }),
+    icon: Inbox,
+  },
 ];
 
 function NavItemLink({
@@ -86,6 +141,7 @@ function NavItemLink({
   current: string | undefined;
   onNavigate: (() => void) | undefined;
 }) {
+  const { i18n } = useLingui();
   const Icon = item.icon;
   return (
     <Link
@@ -95,8 +151,8 @@ function NavItemLink({
       className={cn(itemClass, interactiveClass)}
     >
       <Icon aria-hidden="true" />
-      <span className="flex-1 truncate">{item.label}</span>
-      {item.badge}
+      <span className="flex-1 truncate">{nameOf(item.label, i18n)}</span>
+      {item.badge ? <Badge variant="success">{i18n._(item.badge)}</Badge> : null}
     </Link>
   );
 }
@@ -107,7 +163,9 @@ function NavItemLink({
  * hangs on a span around it.
  */
 function NavItemSoon({ item }: { item: NavSoonItem }) {
+  const { i18n, t } = useLingui();
   const Icon = item.icon;
+  const name = nameOf(item.label, i18n);
   return (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -118,12 +176,14 @@ function NavItemSoon({ item }: { item: NavSoonItem }) {
             className={cn(itemClass, "pointer-events-none text-sidebar-muted-foreground")}
           >
             <Icon aria-hidden="true" />
-            <span className="flex-1 truncate">{item.label}</span>
-            <Badge variant="secondary">Soon</Badge>
+            <span className="flex-1 truncate">{name}</span>
+            <Badge variant="secondary">{t({ id: "layout.nav.soon", message: "Soon" })}</Badge>
           </button>
         </span>
       </TooltipTrigger>
-      <TooltipContent side="right">{item.label} accounts are coming soon</TooltipContent>
+      <TooltipContent side="right">
+        {t({ id: "layout.nav.soon-tooltip", message: `${name} accounts are coming soon` })}
+      </TooltipContent>
     </Tooltip>
   );
 }
@@ -174,7 +234,7 @@ function NavGroup({
       </button>
       <ul id={listId} hidden={!open} className="mt-1 ml-5 space-y-1 border-l border-sidebar-border pl-2">
         {items.map((item) => (
-          <li key={item.label}>
+          <li key={item.kind === "link" ? item.to : keyOf(item.label)}>
             {item.kind === "link" ? (
               <NavItemLink item={item} current={current} onNavigate={onNavigate} />
             ) : (
@@ -202,6 +262,7 @@ export function SidebarNav({
   knowledgeBaseUrl: string | undefined;
   onNavigate?: () => void;
 }) {
+  const { t } = useLingui();
   const adminHeadingId = useId();
   const link = (to: string, label: string, icon: LucideIcon) => (
     <li>
@@ -210,11 +271,14 @@ export function SidebarNav({
   );
 
   return (
-    <nav aria-label="Main" className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
+    <nav
+      aria-label={t({ id: "layout.nav.label", message: "Main" })}
+      className="flex-1 space-y-6 overflow-y-auto px-3 py-4"
+    >
       <ul className="space-y-1">
-        {link("/dashboard", "Dashboard", LayoutDashboard)}
+        {link("/dashboard", t({ id: "layout.nav.dashboard", message: "Dashboard" }), LayoutDashboard)}
         <NavGroup
-          label="Accounts"
+          label={t({ id: "layout.nav.accounts", message: "Accounts" })}
           icon={Users}
           items={accountsGroup}
           defaultOpen
@@ -222,15 +286,19 @@ export function SidebarNav({
           onNavigate={onNavigate}
         />
         <NavGroup
-          label="Billing & Orders"
+          label={t({ id: "layout.nav.billing", message: "Billing & Orders" })}
           icon={CreditCard}
           items={billingGroup}
           defaultOpen={false}
           current={current}
           onNavigate={onNavigate}
         />
-        {link("/optimization", "Profile Optimization", Sparkles)}
-        {link("/help-centre", "Help Centre", LifeBuoy)}
+        {link(
+          "/optimization",
+          t({ id: "layout.nav.optimization", message: "Profile Optimization" }),
+          Sparkles,
+        )}
+        {link("/help-centre", t({ id: "layout.nav.help-centre", message: "Help Centre" }), LifeBuoy)}
         {knowledgeBaseUrl ? (
           <li>
             <a
@@ -241,13 +309,17 @@ export function SidebarNav({
             >
               <BookOpen aria-hidden="true" />
               <span className="flex-1 truncate">
-                Knowledge Base<span className="sr-only"> (opens in a new tab)</span>
+                {t({ id: "layout.nav.knowledge-base", message: "Knowledge Base" })}
+                <span className="sr-only">
+                  {" "}
+                  {t({ id: "layout.nav.new-tab", message: "(opens in a new tab)" })}
+                </span>
               </span>
               <ExternalLink aria-hidden="true" className="text-sidebar-muted-foreground" />
             </a>
           </li>
         ) : null}
-        {link("/settings", "Settings", Settings)}
+        {link("/settings", t({ id: "layout.nav.settings", message: "Settings" }), Settings)}
       </ul>
       {isAdmin ? (
         <div className="space-y-1">
@@ -255,7 +327,7 @@ export function SidebarNav({
             id={adminHeadingId}
             className="px-3 text-xs font-semibold tracking-wider text-sidebar-muted-foreground uppercase"
           >
-            Admin
+            {t({ id: "layout.nav.admin", message: "Admin" })}
           </h2>
           <ul aria-labelledby={adminHeadingId} className="space-y-1">
             {adminLinks.map((item) => (

@@ -1,24 +1,44 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Monitor, Moon, Sun } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/utils";
 import { type Theme, useTheme } from "../providers/theme-provider";
 
-const CHOICES: Array<{ theme: Theme; label: string; Icon: typeof Sun }> = [
-  { theme: "light", label: "Light", Icon: Sun },
-  { theme: "dark", label: "Dark", Icon: Moon },
-  { theme: "system", label: "System", Icon: Monitor },
-];
+const CHOICES: Array<{ theme: Theme; label: MessageDescriptor; name: MessageDescriptor; Icon: typeof Sun }> =
+  [
+    {
+      theme: "light",
+      label: msg({ id: "layout.theme.light", message: "Light" }),
+      name: msg({ id: "layout.theme.light.name", message: "Light theme" }),
+      Icon: Sun,
+    },
+    {
+      theme: "dark",
+      label: msg({ id: "layout.theme.dark", message: "Dark" }),
+      name: msg({ id: "layout.theme.dark.name", message: "Dark theme" }),
+      Icon: Moon,
+    },
+    {
+      theme: "system",
+      label: msg({ id: "layout.theme.system", message: "System" }),
+      name: msg({ id: "layout.theme.system.name", message: "System theme" }),
+      Icon: Monitor,
+    },
+  ];
 
 /**
  * The three theme choices of decision R1, the chosen one pressed. "System" follows the operating
  * system's setting, and can be chosen again after light or dark.
  */
 export function ThemeToggle() {
+  const { i18n, t } = useLingui();
   const { theme, setTheme } = useTheme();
   return (
     <fieldset className="grid grid-cols-3 gap-1 rounded-lg bg-sidebar-accent/50 p-1">
-      <legend className="sr-only">Theme</legend>
-      {CHOICES.map(({ theme: choice, label, Icon }) => {
+      <legend className="sr-only">{t({ id: "layout.theme.legend", message: "Theme" })}</legend>
+      {CHOICES.map(({ theme: choice, label, name, Icon }) => {
         const pressed = theme === choice;
         return (
           <Button
@@ -26,7 +46,7 @@ export function ThemeToggle() {
             variant="ghost"
             size="sm"
             aria-pressed={pressed}
-            aria-label={`${label} theme`}
+            aria-label={i18n._(name)}
             onClick={() => setTheme(choice)}
             className={cn(
               "h-8 gap-1.5 px-2 text-xs",
@@ -36,7 +56,7 @@ export function ThemeToggle() {
             )}
           >
             <Icon aria-hidden="true" />
-            {label}
+            {i18n._(label)}
           </Button>
         );
       })}

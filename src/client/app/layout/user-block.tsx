@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { LogOut } from "lucide-react";
 import type { CurrentUser } from "../../../shared/api/user";
 import { Button } from "../../components/ui/button";
@@ -7,9 +8,13 @@ import { ThemeToggle } from "./theme-toggle";
 
 /** Who is signed in, with the theme choice and the way out. */
 export function UserBlock({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const logout = useLogout();
   return (
-    <section aria-label="Your account" className="space-y-2 border-t border-sidebar-border p-3">
+    <section
+      aria-label={t({ id: "layout.user.label", message: "Your account" })}
+      className="space-y-2 border-t border-sidebar-border p-3"
+    >
       <div className="flex items-center gap-3 rounded-lg px-2 py-1.5">
         <span
           aria-hidden="true"
@@ -32,7 +37,7 @@ export function UserBlock({ user }: { user: CurrentUser }) {
         disabled={logout.isPending}
       >
         <LogOut aria-hidden="true" />
-        Sign out
+        {t({ id: "layout.user.sign-out", message: "Sign out" })}
       </Button>
     </section>
   );

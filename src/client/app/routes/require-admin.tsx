@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
@@ -15,6 +16,7 @@ import { useSessionUser } from "../../lib/session";
  * need a second factor (REQUIRE_ADMIN_2FA), one without goes to Settings to set it up first.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const { user } = useSessionUser();
   const isAdmin = user?.role === "admin";
   const twoFactor = useQuery({ ...twoFactorStatusQueryOptions, enabled: isAdmin });
@@ -26,14 +28,16 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   }
   return (
     <div className="space-y-6">
-      <PageHeader title="Access denied" />
+      <PageHeader title={t({ id: "app.admin-only.title", message: "Access denied" })} />
       <div className="flex flex-col items-center gap-4 rounded-xl border bg-card px-6 py-14 text-center">
         <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive dark:text-red-300">
           <ShieldAlert aria-hidden="true" className="size-6" />
         </span>
-        <p className="max-w-md text-muted-foreground">You need administrator access to view this page.</p>
+        <p className="max-w-md text-muted-foreground">
+          {t({ id: "app.admin-only.text", message: "You need administrator access to view this page." })}
+        </p>
         <Button asChild variant="outline">
-          <Link to="/dashboard">Back to dashboard</Link>
+          <Link to="/dashboard">{t({ id: "app.admin-only.back", message: "Back to dashboard" })}</Link>
         </Button>
       </div>
     </div>

@@ -1,11 +1,10 @@
 /**
- * What Lingui's macros compile to in the browser (`runtimeConfigModule` in lingui.config.ts): the
- * hook and the `<Trans>` component read the one instance directly and re-render when its language
- * changes, so no provider has to wrap the tree, and a component rendered alone (a test, say) speaks
- * whatever language is active.
+ * What Lingui's `useLingui` macro compiles to in the browser (`runtimeConfigModule` in
+ * lingui.config.ts; `<Trans>` is in trans.tsx): the hook reads the one instance directly and
+ * re-renders when its language changes, so no provider has to wrap the tree, and a component rendered
+ * alone (a test, say) speaks whatever language is active.
  */
 import type { I18n } from "@lingui/core";
-import { TransNoContext, type TransProps } from "@lingui/react/server";
 import { useMemo, useSyncExternalStore } from "react";
 import { i18n } from "./i18n";
 
@@ -17,9 +16,4 @@ export function useLingui(): { i18n: I18n; _: I18n["_"] } {
   // A new function per language, so that memoised components re-render when it changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: locale is the reason to rebind
   return useMemo(() => ({ i18n, _: i18n._.bind(i18n) }), [locale]);
-}
-
-export function Trans(props: TransProps) {
-  const lingui = useLingui();
-  return <TransNoContext {...props} lingui={lingui} />;
 }

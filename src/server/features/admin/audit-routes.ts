@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { auditExportQuerySchema, auditListQuerySchema, auditPageSchema } from "../../../shared/api/audit";
 import type { Database } from "../../db/client";
 import { errorBody, textBody } from "../../http/responses";
+import { replyLanguage } from "../../i18n/reply-language";
 import { auditCsvHeader, auditCsvRows } from "./audit-csv";
 import { allAuditEntries, auditFilter, auditPage } from "./audit-queries";
 
@@ -64,10 +65,11 @@ const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db })
     },
     async (request, reply) => {
       const where = await auditFilter(db, request.query);
+      const language = replyLanguage(request);
       async function* csv() {
-        yield auditCsvHeader();
+        yield auditCsvHeader(language);
         if (where === null) return;
-        for await (const entries of allAuditEntries(db, where)) yield auditCsvRows(entries);
+        for await (const entries of allAuditEntries(db, where)) yield auditCsvRows(entries, language);
       }
       return reply
         .type("text/csv; charset=utf-8")

@@ -7,6 +7,7 @@ import type { CustomerList, CustomerListQuery, CustomerRow } from "../../../shar
 import type { Database } from "../../db/client";
 import { passkeys, transactions, twoFactorApps, users } from "../../db/schema";
 import { badRequest } from "../../http/errors";
+import { fieldError } from "../../i18n/message";
 import { customerFacts, factsOf } from "./customers-facts";
 
 /** At most this many words of a search count; more only narrow a list that is empty by then. */
@@ -77,7 +78,9 @@ export function decodeCustomerCursor(cursor: string): Position {
   } catch {
     // Not JSON: answered below like any other stranger.
   }
-  throw badRequest("cursor: not a cursor of this list");
+  throw badRequest(
+    fieldError("cursor", /*i18n*/ { id: "error.cursor.not-of-list", message: "not a cursor of this list" }),
+  );
 }
 
 const sortName = sql<string>`lower(${users.name})`;

@@ -65,7 +65,8 @@ const customersRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> =
     },
     async (request) => {
       const detail = await customerDetail(db, config, request.params.uid);
-      if (!detail) throw notFound("No customer has this UID");
+      if (!detail)
+        throw notFound(/*i18n*/ { id: "error.customer.no-uid", message: "No customer has this UID" });
       return detail;
     },
   );
@@ -89,7 +90,8 @@ const customersRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> =
     async (request) => {
       const admin = requireUser(request);
       const customer = await customerByUid(db, request.params.uid);
-      if (!customer) throw notFound("No customer has this UID");
+      if (!customer)
+        throw notFound(/*i18n*/ { id: "error.customer.no-uid", message: "No customer has this UID" });
       const ended = await db.transaction(async (tx) => {
         const rows = await tx
           .delete(sessions)

@@ -9,10 +9,19 @@ import type { Database } from "../../db/client";
 import { type SessionRow, sessions, type UserRow, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 
-export const NO_SUCH_CUSTOMER = "No customer has this UID";
-export const VIEW_OWN_ACCOUNT = "This is your own account: there is nothing to view as";
-export const VIEW_ADMIN_ACCOUNT = "An administrator's account cannot be viewed as a customer";
-export const VIEW_CLOSED_LOGIN = "This customer's portal login is closed: there is nothing to view";
+export const NO_SUCH_CUSTOMER = /*i18n*/ { id: "error.customer.no-uid", message: "No customer has this UID" };
+export const VIEW_OWN_ACCOUNT = /*i18n*/ {
+  id: "error.view-as.own-account",
+  message: "This is your own account: there is nothing to view as",
+};
+export const VIEW_ADMIN_ACCOUNT = /*i18n*/ {
+  id: "error.view-as.admin-account",
+  message: "An administrator's account cannot be viewed as a customer",
+};
+export const VIEW_CLOSED_LOGIN = /*i18n*/ {
+  id: "error.view-as.closed-login",
+  message: "This customer's portal login is closed: there is nothing to view",
+};
 
 export interface StartViewing {
   db: Database;

@@ -3,19 +3,16 @@
  * close-login.ts.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  closeLoginAnswerSchema,
-  closeLoginMismatchError,
-  closeLoginSchema,
-  isOwnEmail,
-  LOGIN_CLOSED_MESSAGE,
-} from "../../../shared/api/close-login";
+import { closeLoginAnswerSchema, closeLoginSchema, isOwnEmail } from "../../../shared/api/close-login";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { badRequest } from "../../http/errors";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { requireUser } from "../../http/require-user";
 import { errorBody, stepUpResponse } from "../../http/responses";
+import { fieldError } from "../../i18n/message";
+import { sayTo } from "../../i18n/reply-language";
+import { CLOSE_LOGIN_EMAIL_MISMATCH, LOGIN_CLOSED } from "../../i18n/shared-texts";
 import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
 import { closeLogin } from "./close-login";
@@ -50,7 +47,8 @@ const closeLoginRoutes: FastifyPluginAsyncZod<{
       const me = requireUser(request);
       // First, so that a session that is not freshly proven learns nothing, not even whether the email is right.
       requireFreshProof(request, opts.config);
-      if (!isOwnEmail(request.body.email, me.email)) throw badRequest(closeLoginMismatchError);
+      if (!isOwnEmail(request.body.email, me.email))
+        throw badRequest(fieldError("email", CLOSE_LOGIN_EMAIL_MISMATCH));
       // Closed by a request at the same time as this one: the answer is the same, nothing happens twice.
       await closeLogin(
         {
@@ -64,7 +62,7 @@ const closeLoginRoutes: FastifyPluginAsyncZod<{
         me.id,
       );
       app.clearSessionCookie(reply);
-      return { ok: true as const, message: LOGIN_CLOSED_MESSAGE };
+      return { ok: true as const, message: sayTo(request, LOGIN_CLOSED) };
     },
   );
 };

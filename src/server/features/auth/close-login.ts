@@ -6,13 +6,13 @@
  * mailed link, can bring it back as a fresh login.
  */
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { INVALID_LINK_MESSAGE } from "../../../shared/api/auth";
 import { languageOf } from "../../../shared/i18n/languages";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { emailTokens, oidcFlows, type UserRow, users } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
+import { INVALID_LINK } from "../../i18n/shared-texts";
 import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
 import { endSessionsAndFactors } from "./address-proof";
@@ -147,8 +147,10 @@ export async function closedLoginOfEmail(
   return row;
 }
 
-export const EMAIL_IN_USE_MESSAGE =
-  "This email is already used by another portal account: sign in to it, or reset its password.";
+export const EMAIL_IN_USE_MESSAGE = /*i18n*/ {
+  id: "error.close-login.email-in-use",
+  message: "This email is already used by another portal account: sign in to it, or reset its password.",
+};
 
 /** A name to show until the next sync brings the record's own: the email's local part, like Google's sign-up. */
 const interimName = (email: string) => (email.split("@")[0] || "Customer").slice(0, 100);
@@ -168,7 +170,7 @@ export async function reopenClosedLogin(
   passwordHash: string,
 ): Promise<UserRow> {
   const email = link.newEmail;
-  if (!email || !closed.airtableRecordId || !closed.closedAt) throw badRequest(INVALID_LINK_MESSAGE);
+  if (!email || !closed.airtableRecordId || !closed.closedAt) throw badRequest(INVALID_LINK);
   // Someone registered the address meanwhile: that account is theirs, this row stays closed.
   if (await findUserByEmail(tx, email)) throw conflict(EMAIL_IN_USE_MESSAGE);
   const now = new Date();
@@ -191,7 +193,7 @@ export async function reopenClosedLogin(
     if (uniqueViolation(err) === "email") throw conflict(EMAIL_IN_USE_MESSAGE);
     throw err;
   }
-  if (!reopened) throw badRequest(INVALID_LINK_MESSAGE);
+  if (!reopened) throw badRequest(INVALID_LINK);
   await deps.writeBack?.enqueueLoginClosed(tx, reopened, null);
   await recordIdentityEvent(tx, {
     userId: reopened.id,

@@ -15,6 +15,7 @@ import { badRequest, HttpError } from "../../http/errors";
 import { isFreshlyProven, StepUpRequiredError } from "../../http/fresh-proof";
 import { ensureUnder, type RateRule, record } from "../../http/rate-limiter";
 import { deleteUserSessions, markSessionProven } from "../../http/session-store";
+import { fieldError } from "../../i18n/message";
 import type { MailQueue } from "../../outbox/mail";
 import { passwordChangedNotice } from "./emails";
 import { hashPassword, refuseWeakPassword, verifyPassword } from "./password";
@@ -28,9 +29,15 @@ const proofFailures = (userId: number): RateRule => ({
   windowMs: 15 * MINUTE,
 });
 
-export const WRONG_PASSWORD_MESSAGE = "The password is not right";
-export const NO_PASSWORD_PROOF_MESSAGE =
-  "Your account has no password: confirm it's you with an authenticator code or a passkey, or sign in again";
+export const WRONG_PASSWORD_MESSAGE = /*i18n*/ {
+  id: "error.fresh-proof.wrong-password",
+  message: "The password is not right",
+};
+export const NO_PASSWORD_PROOF_MESSAGE = /*i18n*/ {
+  id: "error.fresh-proof.no-password",
+  message:
+    "Your account has no password: confirm it's you with an authenticator code or a passkey, or sign in again",
+};
 
 export interface FreshProofContext {
   db: Database;
@@ -66,8 +73,10 @@ export async function recordFreshProof(
   return new Date(now.getTime() + ctx.config.stepUpMs);
 }
 
-export const PASSWORD_CHANGED_MESSAGE =
-  "Your password has been changed. Every other browser has been signed out.";
+export const PASSWORD_CHANGED_MESSAGE = /*i18n*/ {
+  id: "answer.password.changed",
+  message: "Your password has been changed. Every other browser has been signed out.",
+};
 
 /**
  * Changes the password. With a password already set, the current one is the proof; a customer who
@@ -81,7 +90,13 @@ export async function changePassword(
   body: { currentPassword?: string | undefined; newPassword: string },
 ): Promise<void> {
   if (user.passwordHash) {
-    if (body.currentPassword === undefined) throw badRequest("currentPassword: Enter your current password");
+    if (body.currentPassword === undefined)
+      throw badRequest(
+        fieldError(
+          "currentPassword",
+          /*i18n*/ { id: "error.password.enter-current", message: "Enter your current password" },
+        ),
+      );
     await checkPasswordProof(ctx, user, body.currentPassword);
   } else if (!isFreshlyProven(session, ctx.config)) {
     throw new StepUpRequiredError();

@@ -10,11 +10,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "../../../shared/api/errors";
-import {
-  GOOGLE_OUTCOME_MESSAGES,
-  type GoogleSignInOutcome,
-  googleOutcomeParam,
-} from "../../../shared/api/google-sign-in";
+import { type GoogleSignInOutcome, googleOutcomeParam } from "../../../shared/api/google-sign-in";
 import { singleLineText } from "../../../shared/api/text";
 import { currentUserSchema } from "../../../shared/api/user";
 import {
@@ -31,6 +27,7 @@ import { hit, RateLimitedError } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
 import { noBody } from "../../http/responses";
 import { deleteSession } from "../../http/session-store";
+import { GOOGLE_ALREADY_LINKED, GOOGLE_NOT_CONFIGURED, GOOGLE_UNAVAILABLE } from "../../i18n/shared-texts";
 import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
@@ -155,12 +152,12 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
     },
     async (request, reply) => {
       const me = requireUser(request);
-      if (!identity) throw new HttpError(503, GOOGLE_OUTCOME_MESSAGES["not-configured"]);
-      if (me.googleId) throw conflict(GOOGLE_OUTCOME_MESSAGES["already-linked"]);
+      if (!identity) throw new HttpError(503, GOOGLE_NOT_CONFIGURED);
+      if (me.googleId) throw conflict(GOOGLE_ALREADY_LINKED);
       try {
         return { url: await startFlow(request, reply, me.id, null) };
       } catch (error) {
-        if (error instanceof IdentityError) throw new HttpError(503, GOOGLE_OUTCOME_MESSAGES.unavailable);
+        if (error instanceof IdentityError) throw new HttpError(503, GOOGLE_UNAVAILABLE);
         throw error;
       }
     },
@@ -230,10 +227,21 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
     },
     async (request) => {
       const me = requireUser(request);
-      if (!me.googleId) throw conflict("Google is not linked to your account");
+      if (!me.googleId)
+        throw conflict(
+          /*i18n*/ {
+            id: "error.google.not-linked",
+            message: "Google is not linked to your account",
+          },
+        );
       const unlinked = await unlinkGoogle(db, me, request.ip);
       if (!unlinked) {
-        throw conflict("Google is your only way to sign in: set a password before unlinking it");
+        throw conflict(
+          /*i18n*/ {
+            id: "error.google.only-way",
+            message: "Google is your only way to sign in: set a password before unlinking it",
+          },
+        );
       }
       return toCurrentUser(unlinked);
     },

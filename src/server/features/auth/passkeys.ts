@@ -34,9 +34,18 @@ const webauthn = () => {
 
 export type CeremonyPurpose = "register" | "sign-in" | "step-up";
 
-export const PASSKEY_EXPIRED_MESSAGE = "This passkey request has expired. Please try again.";
-export const PASSKEY_NOT_VERIFIED_MESSAGE = "Your passkey could not be verified. Please try again.";
-export const PASSKEY_UNKNOWN_MESSAGE = "This passkey is not registered with the portal.";
+export const PASSKEY_EXPIRED_MESSAGE = /*i18n*/ {
+  id: "error.passkey.expired",
+  message: "This passkey request has expired. Please try again.",
+};
+export const PASSKEY_NOT_VERIFIED_MESSAGE = /*i18n*/ {
+  id: "error.passkey.not-verified",
+  message: "Your passkey could not be verified. Please try again.",
+};
+export const PASSKEY_UNKNOWN_MESSAGE = /*i18n*/ {
+  id: "error.passkey.unknown",
+  message: "This passkey is not registered with the portal.",
+};
 
 /** The relying party: the portal's public origin, and its host name as the RP id. */
 export function relyingParty(config: Pick<Config, "appUrl">) {
@@ -134,7 +143,13 @@ export async function userPasskeys(db: Database, userId: number) {
 export async function startRegistration(db: Database, config: Config, user: UserRow) {
   const existing = await userPasskeys(db, user.id);
   if (existing.length >= MAX_PASSKEYS_PER_USER) {
-    throw conflict(`You can keep at most ${MAX_PASSKEYS_PER_USER} passkeys. Remove one first.`);
+    throw conflict(
+      /*i18n*/ {
+        id: "error.passkey.at-most",
+        message: "You can keep at most {max} passkeys. Remove one first.",
+        values: { max: String(MAX_PASSKEYS_PER_USER) },
+      },
+    );
   }
   const { rpID, rpName } = relyingParty(config);
   const options = await (await webauthn()).generateRegistrationOptions({
@@ -192,7 +207,13 @@ export async function finishRegistration(
     })
     .onConflictDoNothing({ target: passkeys.credentialId })
     .returning();
-  if (!saved) throw conflict("This passkey is already registered.");
+  if (!saved)
+    throw conflict(
+      /*i18n*/ {
+        id: "error.passkey.already-registered",
+        message: "This passkey is already registered.",
+      },
+    );
   await recordIdentityEvent(db, {
     userId: user.id,
     kind: "passkey-added",
@@ -208,7 +229,7 @@ export async function renamePasskey(db: Database, user: UserRow, id: number, nam
     .set({ name })
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, user.id)))
     .returning();
-  if (!renamed) throw notFound("No such passkey");
+  if (!renamed) throw notFound(/*i18n*/ { id: "error.passkey.not-found", message: "No such passkey" });
   return renamed;
 }
 
@@ -223,12 +244,16 @@ export async function removePasskey(db: Database, user: UserRow, id: number, ip:
       .select()
       .from(passkeys)
       .where(and(eq(passkeys.id, id), eq(passkeys.userId, me.id)));
-    if (!key) throw notFound("No such passkey");
+    if (!key) throw notFound(/*i18n*/ { id: "error.passkey.not-found", message: "No such passkey" });
     if (!me.passwordHash && !me.googleId) {
       const [others] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, me.id));
       if ((others?.n ?? 0) <= 1) {
         throw conflict(
-          "This passkey is your only way to sign in: set a password or link Google before removing it.",
+          /*i18n*/ {
+            id: "error.passkey.only-way",
+            message:
+              "This passkey is your only way to sign in: set a password or link Google before removing it.",
+          },
         );
       }
     }
@@ -250,7 +275,13 @@ export async function startAuthentication(db: Database, config: Config, user: Us
   let allowCredentials: { id: string; transports: string[] }[] | undefined;
   if (user) {
     const keys = await userPasskeys(db, user.id);
-    if (keys.length === 0) throw conflict("You have no passkey to confirm with.");
+    if (keys.length === 0)
+      throw conflict(
+        /*i18n*/ {
+          id: "error.passkey.none-to-confirm",
+          message: "You have no passkey to confirm with.",
+        },
+      );
     allowCredentials = keys.map((key) => ({ id: key.credentialId, transports: key.transports }));
   }
   const options = await (await webauthn()).generateAuthenticationOptions({

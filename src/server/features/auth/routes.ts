@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  CURRENT_SESSION_MESSAGE,
   checkResetLinkSchema,
   confirmClaimSchema,
   confirmEmailChangeSchema,
@@ -12,7 +11,6 @@ import {
   registerSchema,
   resendVerificationSchema,
   resetPasswordSchema,
-  SESSION_NOT_FOUND_MESSAGE,
   sessionIdParamsSchema,
   sessionInfoSchema,
   updateProfileSchema,
@@ -28,7 +26,7 @@ import {
 } from "../../../shared/api/user";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
-import { conflict, forbidden, notFound } from "../../http/errors";
+import { conflict, errorTextFor, forbidden, NOT_AUTHENTICATED, notFound } from "../../http/errors";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { errorResponses, stepUpResponse } from "../../http/responses";
 import {
@@ -39,6 +37,8 @@ import {
 } from "../../http/session-store";
 import { endViewing } from "../../http/view-as-session";
 import { askedLanguage } from "../../i18n/asked-language";
+import { sayTo } from "../../i18n/reply-language";
+import { CURRENT_SESSION, SESSION_NOT_FOUND } from "../../i18n/shared-texts";
 import type { MailQueue } from "../../outbox/mail";
 import type { Outbox } from "../../outbox/outbox";
 import type { SecretBox } from "../../secrets/secret-box";
@@ -99,7 +99,8 @@ const authRoutes: FastifyPluginAsyncZod<{
       schema: { summary: "The signed-in user", response: { 200: currentUserSchema, 401: errorBodySchema } },
     },
     async (request, reply) => {
-      if (!request.currentUser) return reply.code(401).send({ error: "Not authenticated" });
+      if (!request.currentUser)
+        return reply.code(401).send({ error: errorTextFor(request, NOT_AUTHENTICATED) });
       return toCurrentUser(request.currentUser);
     },
   );
@@ -214,7 +215,7 @@ const authRoutes: FastifyPluginAsyncZod<{
         askedLanguage(request),
       );
       claimBinding.set(reply, binding);
-      return { ok: true as const, message: NEUTRAL_CLAIM_MESSAGE };
+      return { ok: true as const, message: sayTo(request, NEUTRAL_CLAIM_MESSAGE) };
     },
   );
 
@@ -257,7 +258,7 @@ const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await requestPasswordReset(ctx(request.log), request.body.email, request.ip, askedLanguage(request));
-      return { ok: true as const, message: NEUTRAL_RESET_MESSAGE };
+      return { ok: true as const, message: sayTo(request, NEUTRAL_RESET_MESSAGE) };
     },
   );
 
@@ -292,7 +293,16 @@ const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await resetPassword(ctx(request.log), request.body.token, request.body.password, request.ip);
       app.clearSessionCookie(reply);
-      return { ok: true as const, message: "Your password has been reset. Sign in with your new password." };
+      return {
+        ok: true as const,
+        message: sayTo(
+          request,
+          /*i18n*/ {
+            id: "answer.password.reset",
+            message: "Your password has been reset. Sign in with your new password.",
+          },
+        ),
+      };
     },
   );
 
@@ -309,7 +319,13 @@ const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const me = request.currentUser;
-      if (!me || me.id !== request.params.id) throw forbidden("You can only change your own profile");
+      if (!me || me.id !== request.params.id)
+        throw forbidden(
+          /*i18n*/ {
+            id: "error.profile.own-only",
+            message: "You can only change your own profile",
+          },
+        );
       // A new email decides where reset links go: it needs a fresh proof, as a password change does.
       if (request.body.email.toLowerCase() !== me.email.toLowerCase())
         requireFreshProof(request, opts.config);
@@ -337,7 +353,18 @@ const authRoutes: FastifyPluginAsyncZod<{
         request.currentUser,
         request.ip,
       );
-      return { ok: true as const, email: user.email, message: `Your email is now ${user.email}.` };
+      return {
+        ok: true as const,
+        email: user.email,
+        message: sayTo(
+          request,
+          /*i18n*/ {
+            id: "answer.email.changed",
+            message: "Your email is now {email}.",
+            values: { email: user.email },
+          },
+        ),
+      };
     },
   );
 
@@ -354,7 +381,7 @@ const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await verifyEmail(ctx(request.log), request.body.token, request.currentUser, request.ip);
-      return { ok: true as const, message: EMAIL_VERIFIED_MESSAGE };
+      return { ok: true as const, message: sayTo(request, EMAIL_VERIFIED_MESSAGE) };
     },
   );
 
@@ -372,7 +399,7 @@ const authRoutes: FastifyPluginAsyncZod<{
       const me = request.currentUser;
       if (!me) throw forbidden();
       await resendVerification(ctx(request.log), me, request.ip);
-      return { ok: true as const, message: VERIFICATION_SENT_MESSAGE };
+      return { ok: true as const, message: sayTo(request, VERIFICATION_SENT_MESSAGE) };
     },
   );
 
@@ -433,9 +460,9 @@ const authRoutes: FastifyPluginAsyncZod<{
       const current = request.currentSession;
       if (!me || !current) throw forbidden();
       // Ending the session in use is signing out, which also clears the cookie: 409 points there.
-      if (request.params.id === current.id) throw conflict(CURRENT_SESSION_MESSAGE);
+      if (request.params.id === current.id) throw conflict(CURRENT_SESSION);
       // Someone else's session answers as one that does not exist, so session ids reveal nothing.
-      if (!(await deleteOwnSession(db, me.id, request.params.id))) throw notFound(SESSION_NOT_FOUND_MESSAGE);
+      if (!(await deleteOwnSession(db, me.id, request.params.id))) throw notFound(SESSION_NOT_FOUND);
       return { ok: true as const };
     },
   );

@@ -15,6 +15,7 @@ import type { Database } from "../../db/client";
 import { badRequest } from "../../http/errors";
 import { requireUser } from "../../http/require-user";
 import { stepUpResponse } from "../../http/responses";
+import { sayTo } from "../../i18n/reply-language";
 import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
 import {
@@ -60,7 +61,7 @@ const securityRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const me = requireUser(request);
       const session = request.currentSession;
-      if (!session) throw badRequest("No session");
+      if (!session) throw badRequest(/*i18n*/ { id: "error.session.none", message: "No session" });
       const { password, code } = request.body;
       if (password !== undefined) {
         await checkPasswordProof(ctx(request), me, password);
@@ -69,8 +70,19 @@ const securityRoutes: FastifyPluginAsyncZod<{
       }
       const outcome = await checkAuthenticatorCode(opts.db, opts.secretBox, me.id, code ?? "");
       if (outcome === "not-enabled")
-        throw badRequest("Two-factor authentication is not turned on for your account");
-      if (outcome === "wrong") throw badRequest("The code is not right, or was used already");
+        throw badRequest(
+          /*i18n*/ {
+            id: "error.two-factor.not-turned-on",
+            message: "Two-factor authentication is not turned on for your account",
+          },
+        );
+      if (outcome === "wrong")
+        throw badRequest(
+          /*i18n*/ {
+            id: "error.two-factor.code-wrong-or-used",
+            message: "The code is not right, or was used already",
+          },
+        );
       const until = await recordFreshProof(ctx(request), me, session, "password+totp");
       return { ok: true as const, provenUntil: until.toISOString() };
     },
@@ -97,9 +109,9 @@ const securityRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const me = requireUser(request);
       const session = request.currentSession;
-      if (!session) throw badRequest("No session");
+      if (!session) throw badRequest(/*i18n*/ { id: "error.session.none", message: "No session" });
       await changePassword(ctx(request), me, session, request.body);
-      return { ok: true as const, message: PASSWORD_CHANGED_MESSAGE };
+      return { ok: true as const, message: sayTo(request, PASSWORD_CHANGED_MESSAGE) };
     },
   );
 };

@@ -7,17 +7,13 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import {
-  type ConfirmClaimBody,
-  INVALID_CREDENTIALS_MESSAGE,
-  INVALID_LINK_MESSAGE,
-  type LoginBody,
-  type RegisterBody,
-  type RegisterExistingBody,
-  type UpdateProfileBody,
-  USERNAME_TAKEN_MESSAGE,
+import type {
+  ConfirmClaimBody,
+  LoginBody,
+  RegisterBody,
+  RegisterExistingBody,
+  UpdateProfileBody,
 } from "../../../shared/api/auth";
-import { fieldMessage } from "../../../shared/api/errors";
 import type { WriteBackStatus } from "../../../shared/api/sync";
 import { type Language, languageOf } from "../../../shared/i18n/languages";
 import { recordAuditEvent } from "../../audit/audit-log";
@@ -28,6 +24,8 @@ import { type UserRow, users } from "../../db/schema";
 import { badRequest, conflict, forbidden, HttpError } from "../../http/errors";
 import { ensureSpaced, ensureUnder, hit, type RateRule, record, type Spacing } from "../../http/rate-limiter";
 import { deleteUserSessions } from "../../http/session-store";
+import { fieldError } from "../../i18n/message";
+import { INVALID_CREDENTIALS, INVALID_LINK, USERNAME_TAKEN } from "../../i18n/shared-texts";
 import type { MailQueue } from "../../outbox/mail";
 import type { Outbox } from "../../outbox/outbox";
 import type { SecretBox } from "../../secrets/secret-box";
@@ -70,12 +68,24 @@ const rule = (name: keyof typeof RATE_LIMITS, subject: string): RateRule => ({
  */
 export const LOGIN_FAILURE_SPACING: Spacing = { free: 3, firstDelayMs: 1_000, maxDelayMs: 2 * MINUTE };
 
-export const NEUTRAL_CLAIM_MESSAGE =
-  "If this email belongs to an existing customer, we have sent it a link to confirm your account. The link is valid for 30 minutes.";
-export const NEUTRAL_RESET_MESSAGE =
-  "If an account uses this email, we have sent it a link to reset the password. The link is valid for 30 minutes.";
-export const CHOOSE_PASSWORD_MESSAGE = "Choose a password to finish creating your account.";
-export const EMAIL_TAKEN_MESSAGE = "This email is already used by another account";
+export const NEUTRAL_CLAIM_MESSAGE = /*i18n*/ {
+  id: "answer.claim.neutral",
+  message:
+    "If this email belongs to an existing customer, we have sent it a link to confirm your account. The link is valid for 30 minutes.",
+};
+export const NEUTRAL_RESET_MESSAGE = /*i18n*/ {
+  id: "answer.reset.neutral",
+  message:
+    "If an account uses this email, we have sent it a link to reset the password. The link is valid for 30 minutes.",
+};
+export const CHOOSE_PASSWORD_MESSAGE = /*i18n*/ {
+  id: "error.claim.choose-password",
+  message: "Choose a password to finish creating your account.",
+};
+export const EMAIL_TAKEN_MESSAGE = /*i18n*/ {
+  id: "error.email.taken",
+  message: "This email is already used by another account",
+};
 
 export interface AuthContext {
   db: Database;
@@ -128,11 +138,15 @@ export async function register(ctx: AuthContext, body: RegisterBody, ip: string)
     return user;
   } catch (err) {
     const field = uniqueViolation(err);
-    if (field === "username") throw conflict(fieldMessage("username", USERNAME_TAKEN_MESSAGE));
+    if (field === "username") throw conflict(fieldError("username", USERNAME_TAKEN));
     if (field === "email") {
       // Worded so it helps the owner without confirming to anyone else that the address is known.
       throw conflict(
-        "We could not create an account with these details. If you already have one, sign in, reset your password, or use existing-customer registration.",
+        /*i18n*/ {
+          id: "error.register.email-taken",
+          message:
+            "We could not create an account with these details. If you already have one, sign in, reset your password, or use existing-customer registration.",
+        },
       );
     }
     throw err;
@@ -170,7 +184,7 @@ export async function login(
       detail: !user ? "no account with this email" : user.passwordHash ? "wrong password" : "no password set",
       ipAddress: ip,
     });
-    throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
+    throw new HttpError(401, INVALID_CREDENTIALS);
   }
   return grantEarnedRole(ctx.db, ctx.config, user);
 }
@@ -227,16 +241,16 @@ export async function confirmClaim(
   const chosenHash = body.password === undefined ? null : await hashPassword(body.password);
   const claimed = await ctx.db.transaction(async (tx) => {
     const link = await findUsableEmailToken(tx, "claim", body.token);
-    if (!link) throw badRequest(INVALID_LINK_MESSAGE);
+    if (!link) throw badRequest(INVALID_LINK);
     const sameBrowser =
       browserBindingHash !== null &&
       link.browserBindingHash !== null &&
       link.browserBindingHash === browserBindingHash;
     const passwordHash = chosenHash ?? (sameBrowser ? link.pendingPasswordHash : null);
     if (!passwordHash) throw new HttpError(422, CHOOSE_PASSWORD_MESSAGE);
-    if (!(await consumeEmailToken(tx, "claim", body.token))) throw badRequest(INVALID_LINK_MESSAGE);
+    if (!(await consumeEmailToken(tx, "claim", body.token))) throw badRequest(INVALID_LINK);
     const owner = await lockUser(tx, link.userId);
-    if (!owner || owner.passwordHash) throw badRequest(INVALID_LINK_MESSAGE);
+    if (!owner || owner.passwordHash) throw badRequest(INVALID_LINK);
     // A closed login its base record still names: the link brings it back as a fresh login.
     if (owner.closedAt) {
       const reopened = await reopenClosedLogin(
@@ -255,7 +269,7 @@ export async function confirmClaim(
       .set({ passwordHash, emailVerifiedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(users.id, link.userId), isNull(users.passwordHash)))
       .returning();
-    if (!user) throw badRequest(INVALID_LINK_MESSAGE);
+    if (!user) throw badRequest(INVALID_LINK);
     return grantEarnedRole(tx, ctx.config, user);
   });
   // A re-opened login's base record is told it is open again.
@@ -281,7 +295,7 @@ export async function requestPasswordReset(
 async function linkOwner(db: Database, purpose: "claim" | "reset", token: string): Promise<UserRow> {
   const link = await findUsableEmailToken(db, purpose, token);
   const [owner] = link ? await db.select().from(users).where(eq(users.id, link.userId)) : [];
-  if (!owner) throw badRequest(INVALID_LINK_MESSAGE);
+  if (!owner) throw badRequest(INVALID_LINK);
   return owner;
 }
 
@@ -309,7 +323,7 @@ export async function resetPassword(
     const used = await consumeEmailToken(tx, "reset", token);
     const owner = used ? await lockUser(tx, used.userId) : undefined;
     // A closed login has no reset links (closing removed them); none can bring it back either.
-    if (!used || !owner || owner.closedAt) throw badRequest(INVALID_LINK_MESSAGE);
+    if (!used || !owner || owner.closedAt) throw badRequest(INVALID_LINK);
     // Receiving the link proves the email: if nobody had proven it before, whoever registered it
     // loses their Google link and pending links too, not only their password and sessions.
     await endUnprovenAccess(tx, owner, { by: "reset-link", ip });
@@ -378,7 +392,7 @@ export async function updateProfile(
       return { user: updated, entryId };
     });
   } catch (err) {
-    if (uniqueViolation(err) === "username") throw conflict(fieldMessage("username", USERNAME_TAKEN_MESSAGE));
+    if (uniqueViolation(err) === "username") throw conflict(fieldError("username", USERNAME_TAKEN));
     throw err;
   }
   const emailChange = newEmail ? { pendingEmail: newEmail, message: emailChangeMessage(newEmail) } : null;
@@ -390,10 +404,16 @@ export async function updateProfile(
   return { user: saved.user, writeBack, emailChange };
 }
 
-export const SIGN_IN_TO_CONFIRM_MESSAGE =
-  "Sign in to finish: this link works only in a browser signed in to the account that asked for it. Sign in, then open the link again.";
-export const OTHER_ACCOUNT_LINK_MESSAGE =
-  "This link was sent for another account. Sign in to the account that asked for it, then open the link again.";
+export const SIGN_IN_TO_CONFIRM_MESSAGE = /*i18n*/ {
+  id: "error.email-change.sign-in-to-confirm",
+  message:
+    "Sign in to finish: this link works only in a browser signed in to the account that asked for it. Sign in, then open the link again.",
+};
+export const OTHER_ACCOUNT_LINK_MESSAGE = /*i18n*/ {
+  id: "error.email-change.other-account",
+  message:
+    "This link was sent for another account. Sign in to the account that asked for it, then open the link again.",
+};
 
 /**
  * A link that confirms an address the account itself asked for (verification, email change) counts
@@ -409,7 +429,7 @@ async function ensureFollowedByRequester(
   signedIn: UserRow | null,
 ): Promise<void> {
   const link = await findUsableEmailToken(db, purpose, token);
-  if (!link) throw badRequest(INVALID_LINK_MESSAGE);
+  if (!link) throw badRequest(INVALID_LINK);
   if (!signedIn) throw new HttpError(401, SIGN_IN_TO_CONFIRM_MESSAGE);
   if (signedIn.id !== link.userId) throw forbidden(OTHER_ACCOUNT_LINK_MESSAGE);
 }
@@ -431,13 +451,13 @@ export async function confirmEmailChange(
     changed = await ctx.db.transaction(async (tx) => {
       const link = await consumeEmailToken(tx, "email-change", token);
       const [before] = link?.newEmail ? await tx.select().from(users).where(eq(users.id, link.userId)) : [];
-      if (!link?.newEmail || !before) throw badRequest(INVALID_LINK_MESSAGE);
+      if (!link?.newEmail || !before) throw badRequest(INVALID_LINK);
       const [updated] = await tx
         .update(users)
         .set({ email: link.newEmail, emailVerifiedAt: new Date(), updatedAt: new Date() })
         .where(eq(users.id, link.userId))
         .returning();
-      if (!updated) throw badRequest(INVALID_LINK_MESSAGE);
+      if (!updated) throw badRequest(INVALID_LINK);
       await recordIdentityEvent(tx, {
         userId: updated.id,
         kind: "email-changed",
@@ -461,9 +481,15 @@ export async function confirmEmailChange(
   return changed.user;
 }
 
-export const VERIFICATION_SENT_MESSAGE =
-  "If your email still needs verifying, we have sent you a new link. The link is valid for 30 minutes.";
-export const EMAIL_VERIFIED_MESSAGE = "Your email is verified.";
+export const VERIFICATION_SENT_MESSAGE = /*i18n*/ {
+  id: "answer.verification.sent",
+  message:
+    "If your email still needs verifying, we have sent you a new link. The link is valid for 30 minutes.",
+};
+export const EMAIL_VERIFIED_MESSAGE = /*i18n*/ {
+  id: "answer.email.verified",
+  message: "Your email is verified.",
+};
 
 /**
  * Asks for a new link that verifies the signed-in user's current address (decision 016), within the
@@ -493,7 +519,7 @@ export async function verifyEmail(
     const link = await consumeEmailToken(tx, "verify-email", token);
     const [before] = link ? await tx.select().from(users).where(eq(users.id, link.userId)) : [];
     if (!link?.newEmail || !before || before.email.toLowerCase() !== link.newEmail.toLowerCase()) {
-      throw badRequest(INVALID_LINK_MESSAGE);
+      throw badRequest(INVALID_LINK);
     }
     if (before.emailVerifiedAt) return before;
     const [updated] = await tx
@@ -501,7 +527,7 @@ export async function verifyEmail(
       .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
       .where(eq(users.id, before.id))
       .returning();
-    if (!updated) throw badRequest(INVALID_LINK_MESSAGE);
+    if (!updated) throw badRequest(INVALID_LINK);
     await recordIdentityEvent(tx, {
       userId: updated.id,
       kind: "email-verified",

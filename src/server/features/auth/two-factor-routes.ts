@@ -9,6 +9,7 @@ import {
   emptyBodySchema,
   recoveryCodesSchema,
   secondFactorProofSchema,
+  secondStepRefusedSchema,
   twoFactorEnrolmentSchema,
   twoFactorStatusSchema,
 } from "../../../shared/api/two-factor";
@@ -51,7 +52,13 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
         description:
           "The second step of a sign-in for an account with an authenticator app: a 6-digit `code` or a `recoveryCode`, with the cookie `POST /api/login` set. A wrong code answers 401 and counts; after 5 the step is dead and the sign-in starts again.",
         body: secondFactorProofSchema,
-        response: { 200: currentUserSchema, ...errorResponses(400, 401, 429) },
+        response: {
+          200: currentUserSchema,
+          ...errorResponses(400, 429),
+          401: secondStepRefusedSchema.describe(
+            "A wrong code; with `signInAgain: true`, a second step that cannot go on (expired, used, or too many wrong codes): sign in again.",
+          ),
+        },
       },
     },
     async (request, reply) => {

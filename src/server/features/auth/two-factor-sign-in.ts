@@ -7,20 +7,15 @@
  */
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import {
-  type SecondFactorProof,
-  SIGN_IN_AGAIN_MESSAGE,
-  TOO_MANY_CODES_MESSAGE,
-  WRONG_CODE_MESSAGE,
-  WRONG_RECOVERY_CODE_MESSAGE,
-} from "../../../shared/api/two-factor";
+import type { SecondFactorProof } from "../../../shared/api/two-factor";
 import { recordAuditEvent } from "../../audit/audit-log";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { pendingSignIns, type UserRow, users } from "../../db/schema";
-import { HttpError } from "../../http/errors";
+import { HttpError, SignInAgainError } from "../../http/errors";
 import { hit } from "../../http/rate-limiter";
+import { SIGN_IN_AGAIN, TOO_MANY_CODES, WRONG_CODE, WRONG_RECOVERY_CODE } from "../../i18n/shared-texts";
 import type { SecretBox } from "../../secrets/secret-box";
 import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
 import { checkAuthenticatorCode, checkRecoveryCode, recoveryCodesLeft } from "./two-factor";
@@ -84,7 +79,7 @@ export async function finishSecondStep(
   now = new Date(),
 ): Promise<SecondStepDone> {
   await hit(db, [{ key: `secondStepPerIp:${ip}`, ...SECOND_STEP_PER_IP }], now);
-  if (!token) throw new HttpError(401, SIGN_IN_AGAIN_MESSAGE);
+  if (!token) throw new SignInAgainError(SIGN_IN_AGAIN);
   type Outcome = { kind: "dead" | "wrong" | "exhausted" } | { kind: "ok"; user: UserRow };
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [pending] = await tx
@@ -135,10 +130,10 @@ export async function finishSecondStep(
     }
     return { kind: "ok", user };
   });
-  if (outcome.kind === "dead") throw new HttpError(401, SIGN_IN_AGAIN_MESSAGE);
-  if (outcome.kind === "exhausted") throw new HttpError(401, TOO_MANY_CODES_MESSAGE);
+  if (outcome.kind === "dead") throw new SignInAgainError(SIGN_IN_AGAIN);
+  if (outcome.kind === "exhausted") throw new SignInAgainError(TOO_MANY_CODES);
   if (outcome.kind !== "ok") {
-    throw new HttpError(401, proof.code !== undefined ? WRONG_CODE_MESSAGE : WRONG_RECOVERY_CODE_MESSAGE);
+    throw new HttpError(401, proof.code !== undefined ? WRONG_CODE : WRONG_RECOVERY_CODE);
   }
   return {
     user: outcome.user,

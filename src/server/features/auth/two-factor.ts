@@ -6,7 +6,6 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { and, count, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { renderSVG } from "uqr";
-import { fieldMessage } from "../../../shared/api/errors";
 import {
   normaliseRecoveryCode,
   RECOVERY_CODE_ALPHABET,
@@ -14,8 +13,6 @@ import {
   type SecondFactorProof,
   type TwoFactorEnrolment,
   type TwoFactorStatus,
-  WRONG_CODE_MESSAGE,
-  WRONG_RECOVERY_CODE_MESSAGE,
 } from "../../../shared/api/two-factor";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
@@ -24,6 +21,8 @@ import { recoveryCodes, twoFactorApps, type UserRow } from "../../db/schema";
 import { adminMustEnrol } from "../../http/admin-second-factor";
 import { badRequest, conflict } from "../../http/errors";
 import { ensureUnder, type RateRule, record } from "../../http/rate-limiter";
+import { fieldError } from "../../i18n/message";
+import { WRONG_CODE, WRONG_RECOVERY_CODE } from "../../i18n/shared-texts";
 import type { SecretBox } from "../../secrets/secret-box";
 import { decodeBase32, encodeBase32, hotp, TOTP_PERIOD_SECONDS, timeStep } from "../../secrets/totp";
 
@@ -44,7 +43,10 @@ const SECRET_BYTES = 20;
 /** An enrolment nobody finished in this time is started again. */
 const ENROLMENT_TTL_MS = 30 * MINUTE;
 
-const NOT_ENABLED_MESSAGE = "Two-factor authentication is not on for your account.";
+const NOT_ENABLED_MESSAGE = /*i18n*/ {
+  id: "error.two-factor.not-on",
+  message: "Two-factor authentication is not on for your account.",
+};
 
 export type CodeCheck = "ok" | "wrong" | "not-enabled";
 
@@ -183,7 +185,13 @@ export async function startEnrolment(
   user: UserRow,
   now = new Date(),
 ): Promise<TwoFactorEnrolment> {
-  if (await hasEnabledApp(db, user.id)) throw conflict("Two-factor authentication is already on.");
+  if (await hasEnabledApp(db, user.id))
+    throw conflict(
+      /*i18n*/ {
+        id: "error.two-factor.already-on",
+        message: "Two-factor authentication is already on.",
+      },
+    );
   const secret = encodeBase32(randomBytes(SECRET_BYTES));
   const pending = { pendingSecretSealed: secretBox.seal(secret), pendingSince: now };
   await db
@@ -222,9 +230,20 @@ export async function confirmEnrolment(
       )
       .for("update");
     if (!app?.pendingSecretSealed) {
-      throw conflict("Start setting up your authenticator app again: this setup has expired.");
+      throw conflict(
+        /*i18n*/ {
+          id: "error.two-factor.setup-expired",
+          message: "Start setting up your authenticator app again: this setup has expired.",
+        },
+      );
     }
-    if (app.enabledAt) throw conflict("Two-factor authentication is already on.");
+    if (app.enabledAt)
+      throw conflict(
+        /*i18n*/ {
+          id: "error.two-factor.already-on",
+          message: "Two-factor authentication is already on.",
+        },
+      );
     const secret = secretBox.open(app.pendingSecretSealed);
     const step = matchingStep(decodeBase32(secret), code, null, now.getTime());
     if (step === null) return null;
@@ -243,7 +262,7 @@ export async function confirmEnrolment(
   });
   if (codes === null) {
     await record(db, failures, now);
-    throw badRequest(fieldMessage("code", WRONG_CODE_MESSAGE));
+    throw badRequest(fieldError("code", WRONG_CODE));
   }
   return codes;
 }
@@ -258,7 +277,7 @@ export async function regenerateRecoveryCodes(
 ): Promise<string[]> {
   const check = await checkAuthenticatorCode(db, secretBox, user.id, code);
   if (check === "not-enabled") throw conflict(NOT_ENABLED_MESSAGE);
-  if (check === "wrong") throw badRequest(fieldMessage("code", WRONG_CODE_MESSAGE));
+  if (check === "wrong") throw badRequest(fieldError("code", WRONG_CODE));
   return db.transaction((tx) => replaceRecoveryCodes(tx, user.id, ip));
 }
 
@@ -274,10 +293,10 @@ export async function disableTwoFactor(
   if (proof.code !== undefined) {
     const check = await checkAuthenticatorCode(db, secretBox, user.id, proof.code);
     if (check === "not-enabled") throw conflict(NOT_ENABLED_MESSAGE);
-    if (check === "wrong") throw badRequest(fieldMessage("code", WRONG_CODE_MESSAGE));
+    if (check === "wrong") throw badRequest(fieldError("code", WRONG_CODE));
   } else if (proof.recoveryCode !== undefined) {
     if ((await checkRecoveryCode(db, user.id, proof.recoveryCode)) === "wrong") {
-      throw badRequest(fieldMessage("recoveryCode", WRONG_RECOVERY_CODE_MESSAGE));
+      throw badRequest(fieldError("recoveryCode", WRONG_RECOVERY_CODE));
     }
   }
   await db.transaction(async (tx) => {

@@ -45,12 +45,20 @@ export async function linkPayment(db: Database, request: LinkPaymentRequest): Pr
       .from(transactions)
       .where(eq(transactions.id, request.transactionId))
       .for("update");
-    if (!row) throw notFound("No payment has this id");
+    if (!row) throw notFound(/*i18n*/ { id: "error.payment.no-id", message: "No payment has this id" });
     const customer = await customerNamed(tx, request.customer);
-    if (!customer) throw notFound("No customer has this email or UID");
+    if (!customer)
+      throw notFound(
+        /*i18n*/ { id: "error.customer.no-email-or-uid", message: "No customer has this email or UID" },
+      );
     if (row.userId !== null) {
       if (row.userId === customer.id) return { changed: false, row, customer };
-      throw conflict("This payment is already in another customer's ledger: it cannot be moved.");
+      throw conflict(
+        /*i18n*/ {
+          id: "error.link-payment.other-ledger",
+          message: "This payment is already in another customer's ledger: it cannot be moved.",
+        },
+      );
     }
     // One Stripe customer pays as one portal customer: the ledger reads whose a payment is from it.
     if (row.stripeCustomerId) {
@@ -62,7 +70,18 @@ export async function linkPayment(db: Database, request: LinkPaymentRequest): Pr
       if (payer && payer.id !== customer.id) {
         const [other] = await tx.select({ email: users.email }).from(users).where(eq(users.id, payer.id));
         throw conflict(
-          `Stripe customer ${row.stripeCustomerId} already pays as ${other?.email ?? "another customer"}: link this payment to them.`,
+          other?.email
+            ? /*i18n*/ {
+                id: "error.link-payment.other-payer",
+                message: "Stripe customer {customer} already pays as {email}: link this payment to them.",
+                values: { customer: row.stripeCustomerId, email: other.email },
+              }
+            : /*i18n*/ {
+                id: "error.link-payment.other-customer",
+                message:
+                  "Stripe customer {customer} already pays as another customer: link this payment to them.",
+                values: { customer: row.stripeCustomerId },
+              },
         );
       }
     }

@@ -42,6 +42,7 @@ import {
   textBody,
 } from "../../http/responses";
 import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
+import { replyLanguage } from "../../i18n/reply-language";
 import { FAILED_EVENT_TYPE, isInvoicePaid, isPayableFailure, payNowUrlOf } from "../../ledger/pay-now";
 import { linkPayment } from "./link-payment";
 import { plansOf, subscriptionDto } from "./subscriptions-queries";
@@ -95,8 +96,17 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
       const ownerId =
         uid === undefined
           ? me.id
-          : await ownerIdOfUid(db, me, uid, "You can only view your own transactions");
-      if (ownerId === undefined) throw notFound("User not found");
+          : await ownerIdOfUid(
+              db,
+              me,
+              uid,
+              /*i18n*/ {
+                id: "error.billing.view-own-only",
+                message: "You can only view your own transactions",
+              },
+            );
+      if (ownerId === undefined)
+        throw notFound(/*i18n*/ { id: "error.user-not-found", message: "User not found" });
       const filters = { eventType: eventType || undefined, q: q?.trim() || undefined };
       const filterKey = JSON.stringify([filters.eventType ?? "", filters.q ?? ""]);
       const key = JSON.stringify([filterKey, cursor ? transactionCursorOf(cursor) : "", limit]);
@@ -147,7 +157,7 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", 'attachment; filename="transactions.csv"')
         .header("cache-control", "no-store")
-        .send(transactionsCsv(rows));
+        .send(transactionsCsv(rows, replyLanguage(request)));
     },
   );
 
@@ -171,12 +181,21 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
     },
     async (request) => {
       const me = requireUser(request);
-      if (!payments) throw new HttpError(503, "Payments are not configured");
+      if (!payments)
+        throw new HttpError(
+          503,
+          /*i18n*/ { id: "error.payments-not-configured", message: "Payments are not configured" },
+        );
       await hit(db, [{ key: `billing-portal-user:${me.id}`, limit: 30, windowMs: HOUR }]);
       try {
         const customerId = (await stripeCustomerOf(db, me.id)) ?? (await customerFromBefore(me.id, payments));
         if (!customerId) {
-          throw notFound("There is no billing account yet: it is created with your first payment.");
+          throw notFound(
+            /*i18n*/ {
+              id: "error.billing.no-billing-account",
+              message: "There is no billing account yet: it is created with your first payment.",
+            },
+          );
         }
         return await payments.createBillingPortalSession({
           customerId,
@@ -184,7 +203,14 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
         });
       } catch (error) {
         if (!(error instanceof PaymentProviderError)) throw error;
-        throw new HttpError(502, `The billing page could not be opened: ${error.message}. Please try again.`);
+        throw new HttpError(
+          502,
+          /*i18n*/ {
+            id: "error.billing.portal-failed",
+            message: "The billing page could not be opened: {reason}. Please try again.",
+            values: { reason: error.message },
+          },
+        );
       }
     },
   );
@@ -247,8 +273,18 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
         .from(transactions)
         .where(and(eq(transactions.id, request.params.id), eq(transactions.userId, me.id)));
       // Another customer's payment is as unknown as one that does not exist.
-      if (!row) throw notFound("No transaction of yours has this id");
-      if (!payments) throw new HttpError(503, "Payments are not configured");
+      if (!row)
+        throw notFound(
+          /*i18n*/ {
+            id: "error.transaction.not-yours",
+            message: "No transaction of yours has this id",
+          },
+        );
+      if (!payments)
+        throw new HttpError(
+          503,
+          /*i18n*/ { id: "error.payments-not-configured", message: "Payments are not configured" },
+        );
       const paidSince =
         row.eventType === FAILED_EVENT_TYPE &&
         row.invoiceId !== null &&
@@ -256,8 +292,14 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
       if (!isPayableFailure(row, paidSince, payments)) {
         throw conflict(
           paidSince
-            ? "This payment has been made since: there is nothing to pay."
-            : "Only a failed payment can be paid again, and this one cannot be paid from here.",
+            ? /*i18n*/ {
+                id: "error.billing.paid-since",
+                message: "This payment has been made since: there is nothing to pay.",
+              }
+            : /*i18n*/ {
+                id: "error.billing.not-payable",
+                message: "Only a failed payment can be paid again, and this one cannot be paid from here.",
+              },
         );
       }
       await hit(db, [{ key: `pay-now-user:${me.id}`, limit: 30, windowMs: HOUR }]);
@@ -265,7 +307,13 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
       if (url) return { url };
       // No invoice page came with the failure: the billing page is where the card is updated.
       const customerId = row.stripeCustomerId ?? (await stripeCustomerOf(db, me.id));
-      if (!customerId) throw conflict("This payment cannot be paid from here: contact support.");
+      if (!customerId)
+        throw conflict(
+          /*i18n*/ {
+            id: "error.billing.not-payable-here",
+            message: "This payment cannot be paid from here: contact support.",
+          },
+        );
       try {
         return await payments.createBillingPortalSession({
           customerId,
@@ -273,7 +321,14 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
         });
       } catch (error) {
         if (!(error instanceof PaymentProviderError)) throw error;
-        throw new HttpError(502, `The payment page could not be opened: ${error.message}. Please try again.`);
+        throw new HttpError(
+          502,
+          /*i18n*/ {
+            id: "error.payment-page-failed",
+            message: "The payment page could not be opened: {reason}. Please try again.",
+            values: { reason: error.message },
+          },
+        );
       }
     },
   );
@@ -329,7 +384,7 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
         ipAddress: request.ip,
       });
       const row = await listedTransaction(db, outcome.row.id);
-      if (!row) throw notFound("No payment has this id");
+      if (!row) throw notFound(/*i18n*/ { id: "error.payment.no-id", message: "No payment has this id" });
       const { uid, name, email } = outcome.customer;
       return {
         changed: outcome.changed,

@@ -33,7 +33,10 @@ const accountIdParams = z.object({
 });
 const EMPTY_LIST = createAccountListCache().put(0, 0, "[]");
 
-const VIEW_OWN_ONLY = "You can only view your own accounts";
+const VIEW_OWN_ONLY = /*i18n*/ {
+  id: "error.linkedin-account.view-own-only",
+  message: "You can only view your own accounts",
+};
 
 // A 403 may ask for a fresh proof first (stepUp: true): secrets are shown only to a session proven
 // within STEP_UP_MINUTES.

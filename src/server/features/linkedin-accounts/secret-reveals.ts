@@ -36,7 +36,7 @@ export interface RevealContext {
   ip: string;
 }
 
-const ACCOUNT_NOT_FOUND = "Account not found";
+const ACCOUNT_NOT_FOUND = /*i18n*/ { id: "error.account.not-found", message: "Account not found" };
 
 function openSecret(box: SecretBox, sealed: string | null): string | null {
   return sealed === null ? null : box.open(sealed);
@@ -72,14 +72,26 @@ export async function currentLoginCode(
   await hit(ctx.db, [{ key: `login-code:${ctx.me.id}`, ...LOGIN_CODE_LIMIT }]);
   const account = await findAccountSecret(ctx.db, accountId, "twoFaSecret");
   if (!account || !mayActFor(ctx.me, account.userId)) throw notFound(ACCOUNT_NOT_FOUND);
-  if (account.sealed === null) throw notFound("No 2FA secret is stored for this account");
+  if (account.sealed === null)
+    throw notFound(
+      /*i18n*/ {
+        id: "error.linkedin-account.no-2fa-secret",
+        message: "No 2FA secret is stored for this account",
+      },
+    );
   const secret = ctx.secretBox.open(account.sealed);
   let key: Buffer;
   try {
     key = decodeBase32(secret);
   } catch (err) {
     if (err instanceof InvalidBase32Error) {
-      throw new HttpError(422, "The stored 2FA secret is not a valid authenticator key");
+      throw new HttpError(
+        422,
+        /*i18n*/ {
+          id: "error.linkedin-account.invalid-2fa-secret",
+          message: "The stored 2FA secret is not a valid authenticator key",
+        },
+      );
     }
     throw err;
   }

@@ -57,6 +57,7 @@ export async function startDataExport(ctx: ExportContext): Promise<ZipStream> {
     generatedAt: ctx.startedAt,
     email: me.email,
     includeSecrets: ctx.includeSecrets,
+    language: ctx.language,
   });
   const entries: ZipEntry[] = [
     {

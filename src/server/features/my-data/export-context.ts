@@ -1,3 +1,4 @@
+import type { Language } from "../../../shared/i18n/languages";
 import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import type { SecretBox } from "../../secrets/secret-box";
@@ -14,4 +15,6 @@ export interface ExportContext {
   /** When the download began: the time of its audit rows. */
   startedAt: Date;
   ip: string;
+  /** The language the README speaks: the answer's. */
+  language: Language;
 }

@@ -17,11 +17,14 @@ import { forbidden } from "../../http/errors";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { requireUser } from "../../http/require-user";
 import { errorResponses, MEDIA_TYPE_KEY } from "../../http/responses";
+import { replyLanguage } from "../../i18n/reply-language";
 import type { SecretBox } from "../../secrets/secret-box";
 import { EXPORTED_WITH_SECRETS, EXPORTED_WITHOUT_SECRETS, startDataExport } from "./data-export";
 
-export const STARTED_ELSEWHERE_MESSAGE =
-  "A download of your data must be started from the portal's Settings page";
+export const STARTED_ELSEWHERE_MESSAGE = /*i18n*/ {
+  id: "error.my-data.started-elsewhere",
+  message: "A download of your data must be started from the portal's Settings page",
+};
 
 const zipBody = z.string().meta({
   description:
@@ -74,6 +77,7 @@ const myDataRoutes: FastifyPluginAsyncZod<{ db: Database; secretBox: SecretBox; 
         includeSecrets,
         startedAt,
         ip: request.ip,
+        language: replyLanguage(request),
       });
       const log = request.log;
       void done.then((outcome) => {

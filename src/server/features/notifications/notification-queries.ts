@@ -4,13 +4,22 @@ import type { Notification, NotificationList } from "../../../shared/api/notific
 import type { Database } from "../../db/client";
 import { type NotificationRow, notifications } from "../../db/schema";
 import { badRequest } from "../../http/errors";
+import { fieldError } from "../../i18n/message";
 
 const CURSOR_PATTERN = /^[1-9][0-9]{0,9}$/;
 
 /** The id a cursor names (the last entry of the page before); a 400 for text this list never gave. */
 export function decodeNotificationCursor(cursor: string): number {
   if (!CURSOR_PATTERN.test(cursor) || Number(cursor) > 2_147_483_647) {
-    throw badRequest("cursor: not a position in this list; ask for the first page without one");
+    throw badRequest(
+      fieldError(
+        "cursor",
+        /*i18n*/ {
+          id: "error.cursor.not-a-position",
+          message: "not a position in this list; ask for the first page without one",
+        },
+      ),
+    );
   }
   return Number(cursor);
 }

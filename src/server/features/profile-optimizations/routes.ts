@@ -13,7 +13,10 @@ import { answeredNotModified, createVersionedPages, sendCachedPage } from "../..
 import { optimizationListJson } from "./optimization-queries";
 
 const uidParams = z.object({ uid: uidSchema });
-const VIEW_OWN_ONLY = "You can only view your own profile optimizations";
+const VIEW_OWN_ONLY = /*i18n*/ {
+  id: "error.profile-optimization.view-own-only",
+  message: "You can only view your own profile optimizations",
+};
 
 // The 200 body (profileOptimizationListSchema) comes from the database as JSON text, typed field by
 // field against the contract (see optimization-queries.ts). It is kept per customer and list version

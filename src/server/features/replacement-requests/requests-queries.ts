@@ -11,6 +11,7 @@ import {
 import type { Database } from "../../db/client";
 import { type LinkedinAccountRow, linkedinAccounts, replacementRequests as requests } from "../../db/schema";
 import { badRequest } from "../../http/errors";
+import { fieldError } from "../../i18n/message";
 
 /** Ids are int4 in the database: a larger number names nothing, and Postgres would refuse to compare it. */
 const MAX_ID = 2_147_483_647;
@@ -89,7 +90,9 @@ function selectRequests(db: Database, ownerId: number, where: SQL | undefined) {
 /** The cursor of this list is the id of the last request of the page. */
 function decodeCursor(cursor: string): number {
   if (!/^[1-9]\d{0,9}$/.test(cursor) || Number(cursor) > MAX_ID) {
-    throw badRequest("cursor: not a cursor of this list");
+    throw badRequest(
+      fieldError("cursor", /*i18n*/ { id: "error.cursor.not-of-list", message: "not a cursor of this list" }),
+    );
   }
   return Number(cursor);
 }

@@ -32,11 +32,20 @@ const requestIdParams = z.object({
     .transform(Number),
 });
 
-const ACCOUNT_NOT_FOUND = "Account not found";
-const REQUEST_NOT_FOUND = "Request not found";
-const ALREADY_OPEN = "This account already has an open request";
-const NOTE_NEEDED = "Tell us what is wrong with this account";
-const NOT_WITHDRAWABLE = "Only a request that is still submitted can be withdrawn";
+const ACCOUNT_NOT_FOUND = /*i18n*/ { id: "error.account.not-found", message: "Account not found" };
+const REQUEST_NOT_FOUND = /*i18n*/ { id: "error.request.not-found", message: "Request not found" };
+const ALREADY_OPEN = /*i18n*/ {
+  id: "error.request.already-open",
+  message: "This account already has an open request",
+};
+const NOTE_NEEDED = /*i18n*/ {
+  id: "error.request.note-needed",
+  message: "Tell us what is wrong with this account",
+};
+const NOT_WITHDRAWABLE = /*i18n*/ {
+  id: "error.request.not-withdrawable",
+  message: "Only a request that is still submitted can be withdrawn",
+};
 
 const isReportable = (status: string) =>
   REPORTABLE_ACCOUNT_STATUSES.some((reportable) => reportable.toLowerCase() === status.trim().toLowerCase());
@@ -128,7 +137,14 @@ const replacementRequestsRoutes: FastifyPluginAsyncZod<{
       }
       writeBack.kick();
       const created = await findRequest(db, me.id, id);
-      if (!created) throw new HttpError(500, "The request was not stored");
+      if (!created)
+        throw new HttpError(
+          500,
+          /*i18n*/ {
+            id: "error.request.not-stored",
+            message: "The request was not stored",
+          },
+        );
       return reply.code(201).send(created);
     },
   );

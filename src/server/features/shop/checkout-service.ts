@@ -32,7 +32,10 @@ export interface ShopContext {
   log: FastifyBaseLogger;
 }
 
-export const PAYMENTS_UNAVAILABLE = "Card payments are not available right now. Please try again later.";
+export const PAYMENTS_UNAVAILABLE = /*i18n*/ {
+  id: "error.payments.unavailable",
+  message: "Card payments are not available right now. Please try again later.",
+};
 
 export function successUrl(config: Config): string {
   return `${config.appUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`;
@@ -60,16 +63,39 @@ export interface WantedItem {
 
 /** Checks the wanted items against what is on sale; answers 400 with what is wrong. */
 export function checkWanted(ctx: Pick<ShopContext, "config">, wanted: WantedItem[]): void {
-  if (wanted.length === 0) throw badRequest("Your order is empty: add a plan or an add-on first.");
+  if (wanted.length === 0)
+    throw badRequest(
+      /*i18n*/ {
+        id: "error.shop.order-empty",
+        message: "Your order is empty: add a plan or an add-on first.",
+      },
+    );
   const onSale = new Map(
     listedItems({ includeTestProduct: ctx.config.shop.includeTestProduct }).map((item) => [item.key, item]),
   );
   for (const { key, as } of wanted) {
     const item = onSale.get(key);
-    if (!item) throw badRequest(`"${key}" is not a product on sale`);
+    if (!item)
+      throw badRequest(
+        /*i18n*/ {
+          id: "error.shop.not-on-sale",
+          message: '"{key}" is not a product on sale',
+          values: { key },
+        },
+      );
     if (as && item.kind !== as)
       throw badRequest(
-        `"${key}" is ${item.kind === "plan" ? "a plan" : "an add-on"}, not ${as === "plan" ? "a plan" : "an add-on"}`,
+        item.kind === "plan"
+          ? /*i18n*/ {
+              id: "error.shop.plan-not-add-on",
+              message: '"{key}" is a plan, not an add-on',
+              values: { key },
+            }
+          : /*i18n*/ {
+              id: "error.shop.add-on-not-plan",
+              message: '"{key}" is an add-on, not a plan',
+              values: { key },
+            },
       );
   }
 }
@@ -139,7 +165,14 @@ export async function startCheckout(
     if (!(error instanceof PaymentProviderError)) throw error;
     await markFailed(ctx.db, order.id, error.message);
     ctx.log.warn({ orderId: order.id, reason: error.message }, "checkout refused by the payment provider");
-    throw new HttpError(502, `The payment could not be started: ${error.message}. Please try again.`);
+    throw new HttpError(
+      502,
+      /*i18n*/ {
+        id: "error.shop.payment-not-started",
+        message: "The payment could not be started: {reason}. Please try again.",
+        values: { reason: error.message },
+      },
+    );
   }
 }
 
@@ -153,7 +186,7 @@ export async function startPayLink(
   link: { uid: string; product: ProductKey },
 ): Promise<CheckoutSessionAnswer> {
   const customer = await customerByUid(ctx.db, link.uid);
-  if (!customer) throw notFound("User not found");
+  if (!customer) throw notFound(/*i18n*/ { id: "error.user-not-found", message: "User not found" });
   const payer = caller?.id === customer.id ? "the-customer" : "someone-with-the-link";
   return startCheckout(ctx, customer, [{ key: link.product, quantity: 1 }], "pay-link", payer);
 }

@@ -8,6 +8,7 @@ import { PaymentProviderError, type PaymentsPort } from "../../adapters/payments
 import type { Database } from "../../db/client";
 import type { OrderRow } from "../../db/schema";
 import { conflict, HttpError, notFound } from "../../http/errors";
+import { type ServerMessage, verbatim } from "../../i18n/message";
 import { PAYMENTS_UNAVAILABLE } from "./checkout-service";
 import { closeOpenOrder, findOrderById, findOwnOrder, moveOpenOrder, orderSummaryDto } from "./orders-repo";
 
@@ -16,17 +17,47 @@ interface OrderActionContext {
   payments: PaymentsPort | undefined;
 }
 
-const NOT_YOURS = "No order of yours has this number";
+const NOT_YOURS = /*i18n*/ { id: "error.order.not-yours", message: "No order of yours has this number" };
 
-async function openOrderOf(db: Database, userId: number, orderId: number, doing: string): Promise<OrderRow> {
+type OrderAction = "paid" | "cancelled";
+
+/** The portal's words for an order's status, as a refusal names it. */
+const ORDER_STATUS_WORDS: Record<OrderRow["status"], ServerMessage> = {
+  open: /*i18n*/ { id: "order.status.open", message: "open" },
+  paid: /*i18n*/ { id: "order.status.paid", message: "paid" },
+  cancelled: /*i18n*/ { id: "order.status.cancelled", message: "cancelled" },
+  expired: /*i18n*/ { id: "order.status.expired", message: "expired" },
+  failed: /*i18n*/ { id: "order.status.failed", message: "failed" },
+  refunded: /*i18n*/ { id: "order.status.refunded", message: "refunded" },
+};
+
+async function openOrderOf(
+  db: Database,
+  userId: number,
+  orderId: number,
+  doing: OrderAction,
+): Promise<OrderRow> {
   const order = await findOwnOrder(db, userId, orderId);
   if (!order) throw notFound(NOT_YOURS);
   if (order.status !== "open") throw notOpen(order, doing);
   return order;
 }
 
-function notOpen(order: OrderRow, doing: string) {
-  return conflict(`This order is ${order.status}: only an open order can be ${doing}.`);
+function notOpen(order: OrderRow, doing: OrderAction) {
+  const status = ORDER_STATUS_WORDS[order.status] ?? verbatim(order.status);
+  return conflict(
+    doing === "paid"
+      ? /*i18n*/ {
+          id: "error.order.not-open-to-pay",
+          message: "This order is {status}: only an open order can be paid.",
+          values: { status },
+        }
+      : /*i18n*/ {
+          id: "error.order.not-open-to-cancel",
+          message: "This order is {status}: only an open order can be cancelled.",
+          values: { status },
+        },
+  );
 }
 
 /** The payment page of the customer's open order, to pay it after all. */
@@ -39,22 +70,44 @@ export async function continuePayment(
   const { payments } = ctx;
   if (!payments) throw new HttpError(503, PAYMENTS_UNAVAILABLE);
   if (!order.paymentSessionId || order.provider !== payments.kind) {
-    throw conflict("This order's payment page cannot be opened any more. Please place the order again.");
+    throw conflict(
+      /*i18n*/ {
+        id: "error.order.payment-page-gone",
+        message: "This order's payment page cannot be opened any more. Please place the order again.",
+      },
+    );
   }
   let state: Awaited<ReturnType<PaymentsPort["retrieveCheckoutSession"]>>;
   try {
     state = await payments.retrieveCheckoutSession(order.paymentSessionId);
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    throw new HttpError(502, `The payment page could not be opened: ${error.message}. Please try again.`);
+    throw new HttpError(
+      502,
+      /*i18n*/ {
+        id: "error.payment-page-failed",
+        message: "The payment page could not be opened: {reason}. Please try again.",
+        values: { reason: error.message },
+      },
+    );
   }
   if (state.status === "expired") {
     // The provider's expiry event may not have arrived yet: the order says so now.
     await closeOpenOrder(ctx.db, order.id, "expired");
-    throw conflict("This checkout has expired. Please place the order again.");
+    throw conflict(
+      /*i18n*/ {
+        id: "error.order.checkout-expired",
+        message: "This checkout has expired. Please place the order again.",
+      },
+    );
   }
   if (state.status === "complete" || !state.url) {
-    throw conflict("This order has just been paid; it will show as paid in a moment.");
+    throw conflict(
+      /*i18n*/ {
+        id: "error.order.just-paid",
+        message: "This order has just been paid; it will show as paid in a moment.",
+      },
+    );
   }
   return { url: state.url };
 }
@@ -78,10 +131,22 @@ export async function cancelOrder(
       state = await payments.expireCheckoutSession(order.paymentSessionId);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      throw new HttpError(502, `The order could not be cancelled: ${error.message}. Please try again.`);
+      throw new HttpError(
+        502,
+        /*i18n*/ {
+          id: "error.shop.cancel-failed",
+          message: "The order could not be cancelled: {reason}. Please try again.",
+          values: { reason: error.message },
+        },
+      );
     }
     if (state.status === "complete") {
-      throw conflict("This order has just been paid, so it can no longer be cancelled.");
+      throw conflict(
+        /*i18n*/ {
+          id: "error.order.just-paid-not-cancelled",
+          message: "This order has just been paid, so it can no longer be cancelled.",
+        },
+      );
     }
   }
   const moved = await moveOpenOrder(ctx.db, order.id, "cancelled");

@@ -24,12 +24,13 @@ import { type PaymentsPort, WebhookEventError, WebhookSignatureError } from "../
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { OrderRow } from "../../db/schema";
-import { badRequest, forbidden, notFound } from "../../http/errors";
+import { badRequest, errorTextFor, forbidden, notFound } from "../../http/errors";
 import { listVersionOf } from "../../http/list-versions";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
 import { errorResponses, notModifiedResponse } from "../../http/responses";
 import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
+import { fieldError, type ServerMessage, verbatim } from "../../i18n/message";
 import type { Notifier } from "../../notifications/notifier";
 import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
@@ -82,10 +83,19 @@ function wantedFromSavedOrder(body: SavedOrderCheckout): WantedItem[] {
   for (const [selected, quantities, as] of lists) {
     const seen = new Set<string>();
     for (const { id } of selected) {
-      if (seen.has(id)) throw badRequest(`"${id}" is listed twice`);
+      if (seen.has(id))
+        throw badRequest(
+          /*i18n*/ { id: "error.shop.listed-twice", message: '"{key}" is listed twice', values: { key: id } },
+        );
       seen.add(id);
       const quantity = quantities[id];
-      if (quantity === undefined) throw badRequest(`${id}: a quantity from 1 to 100 is required`);
+      if (quantity === undefined)
+        throw badRequest(
+          fieldError(
+            id,
+            /*i18n*/ { id: "error.shop.quantity-required", message: "a quantity from 1 to 100 is required" },
+          ),
+        );
       wanted.push({ key: id, quantity, as });
     }
   }
@@ -169,11 +179,23 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
     async (request) => {
       const me = requireUser(request);
       if (request.body.uid !== undefined && request.body.uid !== me.uid) {
-        throw forbidden("You can only check out for yourself");
+        throw forbidden(
+          /*i18n*/ {
+            id: "error.shop.own-only",
+            message: "You can only check out for yourself",
+          },
+        );
       }
       const wanted = request.body.items.map(({ priceId, quantity }) => {
         const key = keyOfPriceId.get(priceId);
-        if (!key) throw badRequest(`"${priceId}" is not a price on sale`);
+        if (!key)
+          throw badRequest(
+            /*i18n*/ {
+              id: "error.shop.price-not-on-sale",
+              message: '"{price}" is not a price on sale',
+              values: { price: priceId },
+            },
+          );
         return { key, quantity };
       });
       await hit(db, [checkoutLimit(me.id)]);
@@ -209,7 +231,7 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
     request: FastifyRequest,
     reply: FastifyReply,
     order: OrderRow | undefined,
-    unknown: string,
+    unknown: ServerMessage,
   ) {
     const me = request.currentUser;
     const yours = Boolean(me && order && order.userId === me.id);
@@ -241,7 +263,7 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
         request,
         reply,
         await findOrderBySession(db, request.params.sessionId),
-        "No order has this payment session",
+        /*i18n*/ { id: "error.order.no-session", message: "No order has this payment session" },
       ),
   );
 
@@ -260,7 +282,12 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
     async (request, reply) => {
       const orderId = orderIdOfCancelLink(secretBox, request.params.ref);
       const order = orderId === null ? undefined : await findOrderById(db, orderId);
-      return heldOrder(request, reply, order, "No order has this cancel link");
+      return heldOrder(
+        request,
+        reply,
+        order,
+        /*i18n*/ { id: "error.order.no-cancel-link", message: "No order has this cancel link" },
+      );
     },
   );
 
@@ -281,7 +308,15 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
       const { cursor, limit, status } = request.query;
       const after = cursor === undefined ? null : decodeOrderCursor(cursor);
       if (cursor !== undefined && !after) {
-        throw badRequest("cursor: not a position in this list; ask for the first page without one");
+        throw badRequest(
+          fieldError(
+            "cursor",
+            /*i18n*/ {
+              id: "error.cursor.not-a-position",
+              message: "not a position in this list; ask for the first page without one",
+            },
+          ),
+        );
       }
       const key = JSON.stringify([after ? cursor : "", limit, status ?? ""]);
       // The version first: what is read after it is at least as new, so a page is never older than its tag.
@@ -373,9 +408,22 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
         },
       },
       async (request, reply) => {
-        if (!payments) return reply.code(503).send({ error: "Payments are not configured" });
+        if (!payments) {
+          return reply.code(503).send({
+            error: errorTextFor(
+              request,
+              /*i18n*/ { id: "error.payments-not-configured", message: "Payments are not configured" },
+            ),
+          });
+        }
         const body = request.body;
-        if (!Buffer.isBuffer(body)) throw badRequest("The body must be Stripe's JSON event");
+        if (!Buffer.isBuffer(body))
+          throw badRequest(
+            /*i18n*/ {
+              id: "error.webhook.not-stripe-event",
+              message: "The body must be Stripe's JSON event",
+            },
+          );
         const signature = request.headers["stripe-signature"];
         let event: Awaited<ReturnType<PaymentsPort["parseWebhook"]>>;
         try {
@@ -385,7 +433,7 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
           // retry as it retries a 5xx.
           if (error instanceof WebhookSignatureError || error instanceof WebhookEventError) {
             app.metrics.webhookEvents.inc({ type: "(unread)", result: "refused" });
-            throw badRequest(error.message);
+            throw badRequest(verbatim(error.message));
           }
           throw error;
         }

@@ -14,6 +14,7 @@ import { conflict, HttpError, notFound } from "../../http/errors";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
+import { sayTo } from "../../i18n/reply-language";
 import { type FinishedRun, SyncBusyError, type SyncRequest } from "./engine";
 import { toSyncRun } from "./import-status";
 import { NoSourceError, type SyncService } from "./sync-service";
@@ -43,8 +44,26 @@ const syncRoutes: FastifyPluginAsyncZod<{ db: Database; sync: SyncService }> = a
     try {
       finished = await sync.run(request);
     } catch (err) {
-      if (err instanceof SyncBusyError) throw conflict(err.message);
-      if (err instanceof NoSourceError) throw new HttpError(503, err.message);
+      if (err instanceof SyncBusyError) {
+        throw conflict(
+          request.kind === "user"
+            ? /*i18n*/ {
+                id: "error.sync.busy-accounts",
+                message: "A sync of these accounts is already running",
+              }
+            : /*i18n*/ { id: "error.sync.busy", message: "A sync is already running" },
+        );
+      }
+      if (err instanceof NoSourceError) {
+        throw new HttpError(
+          503,
+          /*i18n*/ {
+            id: "error.sync.no-source",
+            message:
+              "No sync source is configured: set AIRTABLE_TOKEN and AIRTABLE_BASE_ID, or SYNC_SOURCE_DIR",
+          },
+        );
+      }
       throw err;
     }
     if (byAdmin) {
@@ -60,7 +79,17 @@ const syncRoutes: FastifyPluginAsyncZod<{ db: Database; sync: SyncService }> = a
       });
     }
     if (finished.run.status === "failed") {
-      throw new HttpError(502, `Sync failed: ${finished.run.message ?? "the source could not be read"}`);
+      // The run's message is stored with the run, in English, and is quoted as it is.
+      throw new HttpError(
+        502,
+        finished.run.message
+          ? /*i18n*/ {
+              id: "error.sync.failed",
+              message: "Sync failed: {reason}",
+              values: { reason: finished.run.message },
+            }
+          : /*i18n*/ { id: "error.sync.failed-unread", message: "Sync failed: the source could not be read" },
+      );
     }
     return finished;
   }
@@ -116,8 +145,14 @@ const syncRoutes: FastifyPluginAsyncZod<{ db: Database; sync: SyncService }> = a
     async (request) => {
       const me = requireUser(request);
       // An admin may name any customer; one who does not exist is the caller's mistake, not the base's.
-      const ownerId = await ownerIdOfUid(db, me, request.params.uid, "You can only sync your own accounts");
-      if (ownerId === undefined) throw notFound("No customer has this UID");
+      const ownerId = await ownerIdOfUid(
+        db,
+        me,
+        request.params.uid,
+        /*i18n*/ { id: "error.sync.own-only", message: "You can only sync your own accounts" },
+      );
+      if (ownerId === undefined)
+        throw notFound(/*i18n*/ { id: "error.customer.no-uid", message: "No customer has this UID" });
       await hit(db, [{ key: `user-sync:${me.id}`, ...USER_SYNC_LIMIT }]);
       const { tables, errorDetails } = await start(
         { kind: "user", trigger: "customer", startedByUserId: me.id, uid: request.params.uid },
@@ -125,10 +160,22 @@ const syncRoutes: FastifyPluginAsyncZod<{ db: Database; sync: SyncService }> = a
       );
       const accounts = tables.linkedinAccounts ?? { processed: 0, synced: 0, errors: 0, removed: 0 };
       const optimizations = tables.profileOptimizations ?? { processed: 0, synced: 0, errors: 0, removed: 0 };
-      const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
       return {
         success: true,
-        message: `Synced ${plural(accounts.synced, "LinkedIn account")} and ${plural(optimizations.synced, "profile optimization")}`,
+        message: sayTo(
+          request,
+          /*i18n*/ {
+            id: "answer.sync.synced",
+            message:
+              "Synced {accounts, plural, one {{accountCount} LinkedIn account} other {{accountCount} LinkedIn accounts}} and {optimizations, plural, one {{optimizationCount} profile optimization} other {{optimizationCount} profile optimizations}}",
+            values: {
+              accounts: accounts.synced,
+              accountCount: String(accounts.synced),
+              optimizations: optimizations.synced,
+              optimizationCount: String(optimizations.synced),
+            },
+          },
+        ),
         result: {
           processed: accounts.processed,
           synced: accounts.synced,

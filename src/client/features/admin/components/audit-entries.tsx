@@ -1,9 +1,10 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import type { AuditEntry, AuditPerson } from "../../../../shared/api/audit";
-import { AUDIT_EVENT_KINDS } from "../../../../shared/audit/audit-kinds";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
 import { formatDateTime } from "../../../lib/format";
 import { useMediaQuery } from "../../../lib/use-media-query";
+import { AUDIT_KIND_WORDS } from "./admin-words";
 
 /** Wide enough for the table's six columns; narrower, each entry is a card. */
 const TABLE_QUERY = "(min-width: 48rem)";
@@ -42,16 +43,18 @@ function Detail({ entry }: { entry: AuditEntry }) {
 }
 
 function EntryTable({ entries }: { entries: AuditEntry[] }) {
+  const { t, i18n } = useLingui();
+  const portal = t({ id: "admin.audit.actor-portal", message: "The portal" });
   return (
-    <Table scrollLabel="Audit log entries">
+    <Table scrollLabel={t({ id: "admin.audit.entries", message: "Audit log entries" })}>
       <TableHeader>
         <TableRow>
-          <TableHead>When</TableHead>
-          <TableHead>What</TableHead>
-          <TableHead>Who</TableHead>
-          <TableHead>Whom</TableHead>
-          <TableHead>Detail</TableHead>
-          <TableHead>From where</TableHead>
+          <TableHead>{t({ id: "admin.audit.when", message: "When" })}</TableHead>
+          <TableHead>{t({ id: "admin.audit.what", message: "What" })}</TableHead>
+          <TableHead>{t({ id: "admin.audit.who", message: "Who" })}</TableHead>
+          <TableHead>{t({ id: "admin.audit.whom", message: "Whom" })}</TableHead>
+          <TableHead>{t({ id: "admin.audit.detail", message: "Detail" })}</TableHead>
+          <TableHead>{t({ id: "admin.audit.from-where", message: "From where" })}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -60,9 +63,9 @@ function EntryTable({ entries }: { entries: AuditEntry[] }) {
             <TableCell className="whitespace-nowrap">
               <When at={entry.at} />
             </TableCell>
-            <TableCell>{AUDIT_EVENT_KINDS[entry.kind]}</TableCell>
+            <TableCell>{i18n._(AUDIT_KIND_WORDS[entry.kind])}</TableCell>
             <TableCell className="max-w-56">
-              <Person who={entry.actor} none="The portal" />
+              <Person who={entry.actor} none={portal} />
             </TableCell>
             <TableCell className="max-w-56">
               <Person who={entry.subject} none="—" />
@@ -79,30 +82,34 @@ function EntryTable({ entries }: { entries: AuditEntry[] }) {
 }
 
 function EntryCards({ entries }: { entries: AuditEntry[] }) {
+  const { t, i18n } = useLingui();
+  const portal = t({ id: "admin.audit.actor-portal", message: "The portal" });
   return (
-    <ul aria-label="Audit log entries" className="space-y-3">
+    <ul aria-label={t({ id: "admin.audit.entries", message: "Audit log entries" })} className="space-y-3">
       {entries.map((entry) => (
         <li key={entry.id} data-kind={entry.kind} className="space-y-2 rounded-xl border bg-card p-4 text-sm">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h3 className="font-medium">{AUDIT_EVENT_KINDS[entry.kind]}</h3>
+            <h3 className="font-medium">{i18n._(AUDIT_KIND_WORDS[entry.kind])}</h3>
             <span className="text-xs text-muted-foreground">
               <When at={entry.at} />
             </span>
           </div>
           <dl className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-x-3 gap-y-2">
-            <dt className="text-muted-foreground">Who</dt>
+            <dt className="text-muted-foreground">{t({ id: "admin.audit.who", message: "Who" })}</dt>
             <dd className="min-w-0">
-              <Person who={entry.actor} none="The portal" />
+              <Person who={entry.actor} none={portal} />
             </dd>
-            <dt className="text-muted-foreground">Whom</dt>
+            <dt className="text-muted-foreground">{t({ id: "admin.audit.whom", message: "Whom" })}</dt>
             <dd className="min-w-0">
               <Person who={entry.subject} none="—" />
             </dd>
-            <dt className="text-muted-foreground">Detail</dt>
+            <dt className="text-muted-foreground">{t({ id: "admin.audit.detail", message: "Detail" })}</dt>
             <dd className="min-w-0">
               <Detail entry={entry} />
             </dd>
-            <dt className="text-muted-foreground">From where</dt>
+            <dt className="text-muted-foreground">
+              {t({ id: "admin.audit.from-where", message: "From where" })}
+            </dt>
             <dd className="min-w-0 break-all">{entry.ipAddress ?? "—"}</dd>
           </dl>
         </li>

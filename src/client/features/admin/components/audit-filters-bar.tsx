@@ -1,15 +1,12 @@
+import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
-import { AUDIT_EVENT_KIND_NAMES, AUDIT_EVENT_KINDS } from "../../../../shared/audit/audit-kinds";
+import { AUDIT_EVENT_KIND_NAMES } from "../../../../shared/audit/audit-kinds";
 import { NativeSelect } from "../../../components/native-select";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { AUDIT_KIND_WORDS } from "./admin-words";
 import type { AuditFilters } from "./audit-filters";
-
-const KIND_OPTIONS = [
-  { value: "" as const, label: "All kinds" },
-  ...AUDIT_EVENT_KIND_NAMES.map((kind) => ({ value: kind, label: AUDIT_EVENT_KINDS[kind] })),
-];
 
 function Field({
   label,
@@ -51,6 +48,7 @@ export function AuditFiltersBar({
   /** At the end of the bar (Export CSV). */
   children?: ReactNode;
 }) {
+  const { t, i18n } = useLingui();
   const [customer, setCustomer] = useState(filters.customer);
   const [actor, setActor] = useState(filters.actor);
   // Back, a link or Clear changes the URL: the fields follow it.
@@ -62,12 +60,18 @@ export function AuditFiltersBar({
     onChange({ customer: customer.trim(), actor: actor.trim() });
   };
   return (
-    <search aria-label="Filter the audit log">
+    <search aria-label={t({ id: "admin.audit.filters", message: "Filter the audit log" })}>
       <form
         onSubmit={apply}
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_14rem_10rem_10rem] lg:items-start"
       >
-        <Field label="Customer" hint="UID or email: what they did, and what was done to them">
+        <Field
+          label={t({ id: "admin.audit.filter-customer", message: "Customer" })}
+          hint={t({
+            id: "admin.audit.filter-customer-hint",
+            message: "UID or email: what they did, and what was done to them",
+          })}
+        >
           {(id, hintId) => (
             <Input
               id={id}
@@ -80,7 +84,10 @@ export function AuditFiltersBar({
             />
           )}
         </Field>
-        <Field label="Done by" hint="UID or email of whoever did it">
+        <Field
+          label={t({ id: "admin.audit.filter-actor", message: "Done by" })}
+          hint={t({ id: "admin.audit.filter-actor-hint", message: "UID or email of whoever did it" })}
+        >
           {(id, hintId) => (
             <Input
               id={id}
@@ -94,12 +101,15 @@ export function AuditFiltersBar({
           )}
         </Field>
         <NativeSelect
-          label="Kind"
+          label={t({ id: "admin.audit.filter-kind", message: "Kind" })}
           value={filters.kind}
-          options={KIND_OPTIONS}
+          options={[
+            { value: "" as const, label: t({ id: "admin.audit.filter-kind-all", message: "All kinds" }) },
+            ...AUDIT_EVENT_KIND_NAMES.map((kind) => ({ value: kind, label: i18n._(AUDIT_KIND_WORDS[kind]) })),
+          ]}
           onChange={(kind) => onChange({ kind })}
         />
-        <Field label="From">
+        <Field label={t({ id: "admin.audit.filter-from", message: "From" })}>
           {(id) => (
             <Input
               id={id}
@@ -109,7 +119,7 @@ export function AuditFiltersBar({
             />
           )}
         </Field>
-        <Field label="To">
+        <Field label={t({ id: "admin.audit.filter-to", message: "To" })}>
           {(id) => (
             <Input
               id={id}
@@ -120,9 +130,9 @@ export function AuditFiltersBar({
           )}
         </Field>
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
-          <Button type="submit">Apply</Button>
+          <Button type="submit">{t({ id: "admin.audit.filter-apply", message: "Apply" })}</Button>
           <Button type="button" variant="outline" onClick={onClear}>
-            Clear filters
+            {t({ id: "admin.audit.filter-clear", message: "Clear filters" })}
           </Button>
           {children}
         </div>

@@ -1,26 +1,25 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import type { CustomerDetail } from "../../../../shared/api/admin-customers";
-import {
-  AUDIT_EVENT_KIND_NAMES,
-  AUDIT_EVENT_KINDS,
-  type AuditEventKind,
-} from "../../../../shared/audit/audit-kinds";
-import {
-  PAYMENT_KIND_LABELS,
-  paymentKindOf,
-  signedAmountCents,
-} from "../../../../shared/billing/payment-kinds";
-import { ACCOUNT_STATUS_LABELS, accountStatusOf } from "../../../../shared/linkedin-account-rules";
+import { paymentKindOf, signedAmountCents } from "../../../../shared/billing/payment-kinds";
+import { accountStatusOf } from "../../../../shared/linkedin-account-rules";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { formatCount, formatDate, formatDateTime } from "../../../lib/format";
 import { formatMoney } from "../../../lib/money";
+import {
+  ACCOUNT_STATUS_WORDS,
+  AUDIT_KIND_WORDS,
+  isAuditKind,
+  ORDER_STATUS_WORDS,
+  PAYMENT_KIND_WORDS,
+  PLAN_STATUS_WORDS,
+  SYNC_RUN_STATUS_WORDS,
+  SYNC_RUN_TRIGGER_WORDS,
+} from "./admin-words";
 import { totalPaidText } from "./customer-badges";
-
-/** A kind this version knows the words of; a newer one is shown as it is written. */
-const isAuditKind = (kind: string): kind is AuditEventKind =>
-  (AUDIT_EVENT_KIND_NAMES as readonly string[]).includes(kind);
 
 const when = (iso: string | null, none = "—") => (iso ? formatDateTime(iso) : none);
 
@@ -38,13 +37,18 @@ export function SectionCard({
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
-  const counted =
-    total === undefined
-      ? null
-      : shown !== undefined && shown < total
-        ? `The newest ${formatCount(shown)} of ${formatCount(total)}`
-        : `${formatCount(total)} in all`;
+  let counted: string | null = null;
+  if (total !== undefined) {
+    const all = formatCount(total);
+    if (shown !== undefined && shown < total) {
+      const newest = formatCount(shown);
+      counted = t({ id: "admin.customer.section-newest", message: `The newest ${newest} of ${all}` });
+    } else {
+      counted = t({ id: "admin.customer.section-all", message: `${all} in all` });
+    }
+  }
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
@@ -108,9 +112,17 @@ function Rows<T>({
 }
 
 export function ProfileSection({ detail }: { detail: CustomerDetail }) {
+  const { t } = useLingui();
   const { profile } = detail;
+  const synced = profile.lastSyncedAt ? formatDateTime(profile.lastSyncedAt) : null;
+  // Whether and when the operator's base last brought the customer's records.
+  const base = !profile.linkedToBase
+    ? t({ id: "admin.customer.base-not-linked", message: "Not linked" })
+    : synced === null
+      ? t({ id: "admin.customer.base-never-synced", message: "Linked, last synced never" })
+      : t({ id: "admin.customer.base-synced", message: `Linked, last synced ${synced}` });
   return (
-    <SectionCard title="Profile">
+    <SectionCard title={t({ id: "admin.customer.profile", message: "Profile" })}>
       <Facts
         items={[
           [
@@ -119,21 +131,38 @@ export function ProfileSection({ detail }: { detail: CustomerDetail }) {
               {profile.uid}
             </span>,
           ],
-          ["Email", profile.email],
-          ["Username", profile.username ?? "—"],
-          ["Role", profile.role === "admin" ? "Admin" : "Customer"],
-          ["Registered", formatDate(profile.createdAt)],
-          ["Email verified", when(profile.emailVerifiedAt, "Not verified")],
+          [t({ id: "admin.customer.email", message: "Email" }), profile.email],
+          [t({ id: "admin.customer.username", message: "Username" }), profile.username ?? "—"],
           [
-            "Operator's base",
-            profile.linkedToBase
-              ? `Linked, last synced ${when(profile.lastSyncedAt, "never")}`
-              : "Not linked",
+            t({ id: "admin.customer.role", message: "Role" }),
+            profile.role === "admin"
+              ? t({ id: "admin.customer.role-admin", message: "Admin" })
+              : t({ id: "admin.customer.role-customer", message: "Customer" }),
           ],
-          ["Last sign-in", when(profile.lastSignInAt, "Never")],
-          ["Total paid", totalPaidText(profile.totalPaid)],
-          ["Failed payments", profile.failedPayments ? "Yes" : "None"],
-          ["Login closed", when(profile.closedAt, "No")],
+          [t({ id: "admin.customer.registered", message: "Registered" }), formatDate(profile.createdAt)],
+          [
+            t({ id: "admin.customer.email-verified", message: "Email verified" }),
+            when(
+              profile.emailVerifiedAt,
+              t({ id: "admin.customer.email-not-verified", message: "Not verified" }),
+            ),
+          ],
+          [t({ id: "admin.customer.base", message: "Operator's base" }), base],
+          [
+            t({ id: "admin.customer.last-sign-in", message: "Last sign-in" }),
+            when(profile.lastSignInAt, t({ id: "admin.customer.never-signed-in", message: "Never" })),
+          ],
+          [t({ id: "admin.customer.total-paid", message: "Total paid" }), totalPaidText(profile.totalPaid)],
+          [
+            t({ id: "admin.customer.failed-payments", message: "Failed payments" }),
+            profile.failedPayments
+              ? t({ id: "admin.customer.failed-payments-yes", message: "Yes" })
+              : t({ id: "admin.customer.failed-payments-none", message: "None" }),
+          ],
+          [
+            t({ id: "admin.customer.login-closed", message: "Login closed" }),
+            when(profile.closedAt, t({ id: "admin.customer.login-closed-no", message: "No" })),
+          ],
         ]}
       />
     </SectionCard>
@@ -141,16 +170,27 @@ export function ProfileSection({ detail }: { detail: CustomerDetail }) {
 }
 
 export function SignInMethodsSection({ detail }: { detail: CustomerDetail }) {
+  const { t } = useLingui();
   const methods = detail.signInMethods;
   const onOff = (on: boolean) =>
-    on ? <Badge variant="success">On</Badge> : <Badge variant="outline">Off</Badge>;
+    on ? (
+      <Badge variant="success">{t({ id: "admin.customer.method-on", message: "On" })}</Badge>
+    ) : (
+      <Badge variant="outline">{t({ id: "admin.customer.method-off", message: "Off" })}</Badge>
+    );
   return (
-    <SectionCard title="Sign-in methods">
+    <SectionCard title={t({ id: "admin.customer.sign-in-methods", message: "Sign-in methods" })}>
       <Facts
         items={[
-          ["Password", onOff(methods.password)],
-          ["Authenticator app", onOff(methods.authenticator)],
-          ["Passkeys", methods.passkeys === 0 ? onOff(false) : formatCount(methods.passkeys)],
+          [t({ id: "admin.customer.password", message: "Password" }), onOff(methods.password)],
+          [
+            t({ id: "admin.customer.authenticator", message: "Authenticator app" }),
+            onOff(methods.authenticator),
+          ],
+          [
+            t({ id: "admin.customer.passkeys", message: "Passkeys" }),
+            methods.passkeys === 0 ? onOff(false) : formatCount(methods.passkeys),
+          ],
           ["Google", onOff(methods.google)],
         ]}
       />
@@ -159,194 +199,283 @@ export function SignInMethodsSection({ detail }: { detail: CustomerDetail }) {
 }
 
 export function SessionsList({ detail }: { detail: CustomerDetail }) {
+  const { t } = useLingui();
   return (
     <Rows
-      label="Sessions"
+      label={t({ id: "admin.customer.sessions", message: "Sessions" })}
       items={detail.sessions.items}
-      empty="No live sessions: the customer is signed in nowhere."
-      render={(session) => ({
-        key: session.id,
-        title: session.device,
-        details: `${session.ipAddress ?? "Unknown address"} · signed in ${formatDateTime(session.signedInAt)}`,
-        aside: <span className="text-xs">Last seen {formatDateTime(session.lastSeenAt)}</span>,
+      empty={t({
+        id: "admin.customer.sessions-empty",
+        message: "No live sessions: the customer is signed in nowhere.",
       })}
+      render={(session) => {
+        const address =
+          session.ipAddress ??
+          t({ id: "admin.customer.session-unknown-address", message: "Unknown address" });
+        const signedIn = formatDateTime(session.signedInAt);
+        const lastSeen = formatDateTime(session.lastSeenAt);
+        return {
+          key: session.id,
+          title: session.device,
+          details: t({ id: "admin.customer.session-details", message: `${address} · signed in ${signedIn}` }),
+          aside: (
+            <span className="text-xs">
+              {t({ id: "admin.customer.session-last-seen", message: `Last seen ${lastSeen}` })}
+            </span>
+          ),
+        };
+      }}
     />
   );
 }
 
 export function AccountsSection({ detail }: { detail: CustomerDetail }) {
+  const { t, i18n } = useLingui();
   const { items, total } = detail.linkedinAccounts;
+  const title = t({ id: "admin.customer.linkedin-accounts", message: "LinkedIn accounts" });
   return (
-    <SectionCard title="LinkedIn accounts" shown={items.length} total={total}>
+    <SectionCard title={title} shown={items.length} total={total}>
       <Rows
-        label="LinkedIn accounts"
+        label={title}
         items={items}
-        empty="No LinkedIn accounts."
-        render={(account) => ({
-          key: account.id,
-          title:
-            [account.firstName, account.lastName].filter(Boolean).join(" ") ||
-            account.linkedinEmail ||
-            "Unnamed",
-          details: [
-            account.accountType,
-            account.linkedinEmail,
-            account.proxyCountry ? `proxy ${account.proxyCountry}` : null,
-            account.twoFaStatus ? `2FA ${account.twoFaStatus}` : null,
-            account.isPremium ? "premium" : null,
-            account.isVerified ? "verified" : null,
-          ]
-            .filter(Boolean)
-            .join(" · "),
-          aside: (
-            <Badge variant="outline" title={account.status}>
-              {ACCOUNT_STATUS_LABELS[accountStatusOf(account.status)]}
-            </Badge>
-          ),
-        })}
+        empty={t({ id: "admin.customer.linkedin-accounts-empty", message: "No LinkedIn accounts." })}
+        render={(account) => {
+          const { proxyCountry, twoFaStatus } = account;
+          return {
+            key: account.id,
+            title:
+              [account.firstName, account.lastName].filter(Boolean).join(" ") ||
+              account.linkedinEmail ||
+              t({ id: "admin.customer.account-unnamed", message: "Unnamed" }),
+            details: [
+              account.accountType,
+              account.linkedinEmail,
+              proxyCountry
+                ? t({ id: "admin.customer.account-proxy", message: `proxy ${proxyCountry}` })
+                : null,
+              twoFaStatus ? t({ id: "admin.customer.account-two-fa", message: `2FA ${twoFaStatus}` }) : null,
+              account.isPremium ? t({ id: "admin.customer.account-premium", message: "premium" }) : null,
+              account.isVerified ? t({ id: "admin.customer.account-verified", message: "verified" }) : null,
+            ]
+              .filter(Boolean)
+              .join(" · "),
+            aside: (
+              <Badge variant="outline" title={account.status}>
+                {i18n._(ACCOUNT_STATUS_WORDS[accountStatusOf(account.status)])}
+              </Badge>
+            ),
+          };
+        }}
       />
     </SectionCard>
   );
 }
 
 export function OrdersSection({ detail }: { detail: CustomerDetail }) {
+  const { t, i18n } = useLingui();
   const { items, total } = detail.orders;
+  const title = t({ id: "admin.customer.orders", message: "Orders" });
   return (
-    <SectionCard title="Orders" shown={items.length} total={total}>
+    <SectionCard title={title} shown={items.length} total={total}>
       <Rows
-        label="Orders"
+        label={title}
         items={items}
-        empty="No orders."
-        render={(order) => ({
-          key: order.id,
-          title: order.summary || `Order ${order.id}`,
-          details: `Started ${formatDateTime(order.createdAt)}${order.paidAt ? ` · paid ${formatDateTime(order.paidAt)}` : ""}`,
-          aside: (
-            <span className="flex flex-col items-end gap-1">
-              <span className="tabular-nums">{formatMoney(order.totalCents, order.currency)}</span>
-              <Badge variant="outline">{order.status}</Badge>
-            </span>
-          ),
-        })}
+        empty={t({ id: "admin.customer.orders-empty", message: "No orders." })}
+        render={(order) => {
+          const orderId = order.id;
+          const started = formatDateTime(order.createdAt);
+          const paid = order.paidAt ? formatDateTime(order.paidAt) : null;
+          return {
+            key: order.id,
+            title: order.summary || t({ id: "admin.customer.order-untitled", message: `Order ${orderId}` }),
+            details: paid
+              ? t({ id: "admin.customer.order-started-paid", message: `Started ${started} · paid ${paid}` })
+              : t({ id: "admin.customer.order-started", message: `Started ${started}` }),
+            aside: (
+              <span className="flex flex-col items-end gap-1">
+                <span className="tabular-nums">{formatMoney(order.totalCents, order.currency)}</span>
+                <Badge variant="outline">{i18n._(ORDER_STATUS_WORDS[order.status])}</Badge>
+              </span>
+            ),
+          };
+        }}
       />
     </SectionCard>
   );
 }
 
 export function PlansSection({ detail }: { detail: CustomerDetail }) {
+  const { t, i18n } = useLingui();
   const { items, total } = detail.plans;
+  const title = t({ id: "admin.customer.plans", message: "Plans" });
   return (
-    <SectionCard title="Plans" shown={items.length} total={total}>
+    <SectionCard title={title} shown={items.length} total={total}>
       <Rows
-        label="Plans"
+        label={title}
         items={items}
-        empty="No plans."
-        render={(plan) => ({
-          key: plan.id,
-          title: plan.product,
-          details: plan.currentPeriodEnd
-            ? `${plan.cancelAtPeriodEnd ? "Ends" : "Renews"} ${formatDate(plan.currentPeriodEnd)}`
-            : "No period",
-          aside: (
-            <span className="flex flex-col items-end gap-1">
-              <span className="tabular-nums">{formatMoney(plan.amountCents, plan.currency)} / month</span>
-              <Badge variant="outline">{plan.status.replace(/_/g, " ")}</Badge>
-            </span>
-          ),
-        })}
+        empty={t({ id: "admin.customer.plans-empty", message: "No plans." })}
+        render={(plan) => {
+          const end = plan.currentPeriodEnd ? formatDate(plan.currentPeriodEnd) : null;
+          const amount = formatMoney(plan.amountCents, plan.currency);
+          return {
+            key: plan.id,
+            title: plan.product,
+            details:
+              end === null
+                ? t({ id: "admin.customer.plan-no-period", message: "No period" })
+                : plan.cancelAtPeriodEnd
+                  ? t({ id: "admin.customer.plan-ends", message: `Ends ${end}` })
+                  : t({ id: "admin.customer.plan-renews", message: `Renews ${end}` }),
+            aside: (
+              <span className="flex flex-col items-end gap-1">
+                <span className="tabular-nums">
+                  {t({ id: "admin.customer.plan-per-month", message: `${amount} / month` })}
+                </span>
+                <Badge variant="outline">{i18n._(PLAN_STATUS_WORDS[plan.status])}</Badge>
+              </span>
+            ),
+          };
+        }}
       />
     </SectionCard>
   );
 }
 
 export function TransactionsSection({ detail }: { detail: CustomerDetail }) {
+  const { t, i18n } = useLingui();
   const { items, total } = detail.transactions;
+  const title = t({ id: "admin.customer.transactions", message: "Transactions" });
   return (
-    <SectionCard title="Transactions" shown={items.length} total={total}>
+    <SectionCard title={title} shown={items.length} total={total}>
       <Rows
-        label="Transactions"
+        label={title}
         items={items}
-        empty="No transactions."
-        render={(row) => ({
-          key: row.id,
-          title: `${PAYMENT_KIND_LABELS[paymentKindOf(row.eventType)]}${row.product ? ` · ${row.product}` : ""}`,
-          details: `${formatDateTime(row.occurredAt)} · ${row.eventType ?? "no event type"} · from ${row.source}`,
-          aside: (
-            <span className="tabular-nums">
-              {formatMoney(signedAmountCents(row.eventType, row.amountCents), row.currency)}
-            </span>
-          ),
-        })}
+        empty={t({ id: "admin.customer.transactions-empty", message: "No transactions." })}
+        render={(row) => {
+          const at = formatDateTime(row.occurredAt);
+          const eventType =
+            row.eventType ?? t({ id: "admin.customer.transaction-no-event-type", message: "no event type" });
+          const source = row.source;
+          return {
+            key: row.id,
+            title: `${i18n._(PAYMENT_KIND_WORDS[paymentKindOf(row.eventType)])}${row.product ? ` · ${row.product}` : ""}`,
+            details: t({
+              id: "admin.customer.transaction-details",
+              message: `${at} · ${eventType} · from ${source}`,
+            }),
+            aside: (
+              <span className="tabular-nums">
+                {formatMoney(signedAmountCents(row.eventType, row.amountCents), row.currency)}
+              </span>
+            ),
+          };
+        }}
       />
     </SectionCard>
   );
 }
 
 export function OptimizationsSection({ detail }: { detail: CustomerDetail }) {
+  const { t } = useLingui();
   const { items, total } = detail.optimizationRequests;
+  const title = t({ id: "admin.customer.optimizations", message: "Optimization requests" });
   return (
-    <SectionCard title="Optimization requests" shown={items.length} total={total}>
+    <SectionCard title={title} shown={items.length} total={total}>
       <Rows
-        label="Optimization requests"
+        label={title}
         items={items}
-        empty="No optimization requests."
-        render={(request) => ({
-          key: request.id,
-          title: request.formName ?? `Request ${request.id}`,
-          details: [
-            request.companyName,
-            request.profilesToOptimize === null ? null : `${request.profilesToOptimize} profiles`,
-            request.submittedAt ? `submitted ${formatDate(request.submittedAt)}` : null,
-          ]
-            .filter(Boolean)
-            .join(" · "),
-          aside: <Badge variant="outline">{request.status.replace(/_/g, " ")}</Badge>,
-        })}
+        empty={t({ id: "admin.customer.optimizations-empty", message: "No optimization requests." })}
+        render={(request) => {
+          const requestId = request.id;
+          const profiles = request.profilesToOptimize;
+          const submitted = request.submittedAt ? formatDate(request.submittedAt) : null;
+          return {
+            key: request.id,
+            title:
+              request.formName ??
+              t({ id: "admin.customer.optimization-untitled", message: `Request ${requestId}` }),
+            details: [
+              request.companyName,
+              profiles === null
+                ? null
+                : // English says "profiles" even for one, as it always has; other languages may not.
+                  t({
+                    id: "admin.customer.optimization-profiles",
+                    message: plural(profiles, { one: "# profiles", other: "# profiles" }),
+                  }),
+              submitted
+                ? t({ id: "admin.customer.optimization-submitted", message: `submitted ${submitted}` })
+                : null,
+            ]
+              .filter(Boolean)
+              .join(" · "),
+            aside: <Badge variant="outline">{request.status.replace(/_/g, " ")}</Badge>,
+          };
+        }}
       />
     </SectionCard>
   );
 }
 
 export function SyncRunsList({ detail }: { detail: CustomerDetail }) {
+  const { t, i18n } = useLingui();
   return (
     <Rows
-      label="Sync history"
+      label={t({ id: "admin.customer.sync-history", message: "Sync history" })}
       items={detail.syncRuns.items}
-      empty="No sync of this customer's records yet."
-      render={(run) => ({
-        key: run.id,
-        title: `${formatDateTime(run.startedAt)} · ${run.status}`,
-        details: `${run.synced} synced, ${run.errors} ${run.errors === 1 ? "error" : "errors"} · started by ${run.trigger}${run.message ? ` · ${run.message}` : ""}`,
+      empty={t({
+        id: "admin.customer.sync-history-empty",
+        message: "No sync of this customer's records yet.",
       })}
+      render={(run) => {
+        const { synced, errors } = run;
+        const trigger = i18n._(SYNC_RUN_TRIGGER_WORDS[run.trigger]);
+        const counts = t({
+          id: "admin.customer.sync-run-details",
+          message: `${synced} synced, ${plural(errors, { one: "# error", other: "# errors" })} · started by ${trigger}`,
+        });
+        return {
+          key: run.id,
+          title: `${formatDateTime(run.startedAt)} · ${i18n._(SYNC_RUN_STATUS_WORDS[run.status])}`,
+          details: `${counts}${run.message ? ` · ${run.message}` : ""}`,
+        };
+      }}
     />
   );
 }
 
 export function AuditSection({ detail }: { detail: CustomerDetail }) {
+  const { t, i18n } = useLingui();
   const { items, moreAt } = detail.audit;
   const uid = detail.profile.uid;
-  const person = (p: { uid: string; name: string } | null) =>
-    p ? (p.uid === uid ? "the customer" : p.name) : "the portal";
+  const by = (p: { uid: string; name: string } | null) => {
+    if (!p) return t({ id: "admin.customer.audit-by-portal", message: "by the portal" });
+    if (p.uid === uid) return t({ id: "admin.customer.audit-by-customer", message: "by the customer" });
+    const name = p.name;
+    return t({ id: "admin.customer.audit-by", message: `by ${name}` });
+  };
+  const to = (name: string) => t({ id: "admin.customer.audit-to", message: `to ${name}` });
+  const title = t({ id: "admin.customer.audit-trail", message: "Audit trail" });
   return (
     <SectionCard
-      title="Audit trail"
+      title={title}
       actions={
         <Link to={moreAt} className="text-sm font-medium underline underline-offset-4">
-          Full audit log
+          {t({ id: "admin.customer.audit-full-log", message: "Full audit log" })}
         </Link>
       }
     >
       <Rows
-        label="Audit trail"
+        label={title}
         items={items}
-        empty="Nothing recorded yet."
+        empty={t({ id: "admin.customer.audit-empty", message: "Nothing recorded yet." })}
         render={(entry) => ({
           key: entry.id,
-          title: isAuditKind(entry.kind) ? AUDIT_EVENT_KINDS[entry.kind] : entry.kind,
+          title: isAuditKind(entry.kind) ? i18n._(AUDIT_KIND_WORDS[entry.kind]) : entry.kind,
           details: [
             formatDateTime(entry.at),
-            `by ${person(entry.actor)}`,
-            entry.subject && entry.subject.uid !== uid ? `to ${entry.subject.name}` : null,
+            by(entry.actor),
+            entry.subject && entry.subject.uid !== uid ? to(entry.subject.name) : null,
             entry.target,
             entry.detail,
             entry.ipAddress,

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { ChevronRight } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
@@ -10,13 +11,17 @@ import { attentionRows } from "./attention-rows";
 
 /** The admin's dashboard card: what needs attention, each row linking to the page that deals with it. */
 export function NeedsAttentionCard() {
+  // The rows are worded as the card renders; `t` re-renders it when the language changes.
+  const { t } = useLingui();
   const titleId = useId();
   const attention = useAttention();
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle id={titleId}>Needs attention</CardTitle>
-        <CardDescription>What the portal could not finish on its own.</CardDescription>
+        <CardTitle id={titleId}>{t({ id: "admin.attention.title", message: "Needs attention" })}</CardTitle>
+        <CardDescription>
+          {t({ id: "admin.attention.description", message: "What the portal could not finish on its own." })}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {attention.data ? (
@@ -46,12 +51,19 @@ export function NeedsAttentionCard() {
           </ul>
         ) : attention.isError ? (
           <InlineError
-            message="What needs attention could not be loaded."
+            message={t({
+              id: "admin.attention.load-failed",
+              message: "What needs attention could not be loaded.",
+            })}
             onRetry={() => void attention.refetch()}
             retrying={attention.isFetching}
           />
         ) : (
-          <div role="status" aria-label="Loading what needs attention" className="space-y-2">
+          <div
+            role="status"
+            aria-label={t({ id: "admin.attention.loading", message: "Loading what needs attention" })}
+            className="space-y-2"
+          >
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-10 w-full" />

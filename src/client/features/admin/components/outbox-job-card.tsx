@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import type { FailingJob } from "../../../../shared/api/outbox";
 import { Badge } from "../../../components/ui/badge";
@@ -24,7 +25,10 @@ export function OutboxJobCard({
   retrying: boolean;
   onRetry: () => void;
 }) {
+  const { t } = useLingui();
   const kind = jobKindLabel(job.kind);
+  const queued = formatDateTime(job.createdAt);
+  const jobId = job.id;
   return (
     <li className="rounded-xl border bg-card p-4 shadow-xs">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -34,26 +38,35 @@ export function OutboxJobCard({
             <Badge variant={job.state === "dead" ? "destructive" : "secondary"}>{jobStateLabel(job)}</Badge>
           </h2>
           <p className="text-sm text-muted-foreground">
-            Queued <time dateTime={job.createdAt}>{formatDateTime(job.createdAt)}</time>
+            <Trans id="admin.outbox.queued">
+              Queued <time dateTime={job.createdAt}>{queued}</time>
+            </Trans>
           </p>
         </div>
         <Button variant="outline" size="sm" disabled={retrying} onClick={onRetry}>
-          Retry now<span className="sr-only">{`: ${kind}, job ${job.id}`}</span>
+          <Trans id="admin.outbox.retry-now">
+            Retry now
+            <span className="sr-only">
+              : {kind}, job {jobId}
+            </span>
+          </Trans>
         </Button>
       </div>
       <dl className="mt-3 grid gap-3 sm:grid-cols-[auto_auto_minmax(0,1fr)] sm:gap-x-8">
-        <Field label="Attempts">
+        <Field label={t({ id: "admin.outbox.attempts", message: "Attempts" })}>
           <span className="tabular-nums">{job.attempts}</span>
         </Field>
-        <Field label="Next attempt">
+        <Field label={t({ id: "admin.outbox.next-attempt", message: "Next attempt" })}>
           {job.nextAttemptAt ? (
             <time dateTime={job.nextAttemptAt}>{formatDateTime(job.nextAttemptAt)}</time>
           ) : (
-            "Only on Retry now"
+            t({ id: "admin.outbox.next-attempt-none", message: "Only on Retry now" })
           )}
         </Field>
-        <Field label="Last error">
-          <span className="text-muted-foreground">{job.lastError ?? "None recorded"}</span>
+        <Field label={t({ id: "admin.outbox.last-error", message: "Last error" })}>
+          <span className="text-muted-foreground">
+            {job.lastError ?? t({ id: "admin.outbox.last-error-none", message: "None recorded" })}
+          </span>
         </Field>
       </dl>
     </li>

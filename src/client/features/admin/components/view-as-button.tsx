@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { CircleAlert, Eye } from "lucide-react";
 import { useState } from "react";
 import { startViewingSchema, VIEW_AS_REASON_MAX } from "../../../../shared/api/view-as";
@@ -37,12 +38,13 @@ export function ViewAsButton({
   /** For a customer who cannot be viewed (a closed login, an administrator). */
   disabled?: boolean;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="outline" disabled={disabled} onClick={() => setOpen(true)}>
         <Eye aria-hidden="true" />
-        View as customer
+        {t({ id: "admin.view-as.button", message: "View as customer" })}
       </Button>
       {open ? <ViewAsDialog customer={customer} onCancel={() => setOpen(false)} /> : null}
     </>
@@ -50,6 +52,7 @@ export function ViewAsButton({
 }
 
 function ViewAsDialog({ customer, onCancel }: { customer: ViewAsCustomer; onCancel: () => void }) {
+  const { t } = useLingui();
   const start = useStartViewing(customer.uid);
   const { form, showServerError } = useServerForm(startViewingSchema, {
     defaultValues: { reason: "" },
@@ -64,10 +67,17 @@ function ViewAsDialog({ customer, onCancel }: { customer: ViewAsCustomer; onCanc
       await start.mutateAsync(body);
     } catch (error) {
       const { fields } = showServerError(error);
-      if (fields.length === 0) setFailure(failureText(error, "Viewing as this customer could not start"));
+      if (fields.length === 0)
+        setFailure(
+          failureText(
+            error,
+            t({ id: "admin.view-as.failed", message: "Viewing as this customer could not start" }),
+          ),
+        );
     }
   });
 
+  const name = customer.name;
   return (
     <AlertDialog open onOpenChange={(next) => (next || start.isPending ? undefined : onCancel())}>
       <AlertDialogContent
@@ -79,11 +89,15 @@ function ViewAsDialog({ customer, onCancel }: { customer: ViewAsCustomer; onCanc
       >
         <form noValidate onSubmit={submit} className="grid gap-4">
           <AlertDialogHeader>
-            <AlertDialogTitle>View as {customer.name}?</AlertDialogTitle>
+            <AlertDialogTitle>
+              {t({ id: "admin.view-as.title", message: `View as ${name}?` })}
+            </AlertDialogTitle>
             <AlertDialogDescription>
-              You will see the portal as this customer sees it, read only: nothing can be changed, downloaded
-              or revealed until you stop viewing. Your reason is kept in the audit log, and the customer can
-              see in their settings that support viewed their account, and when.
+              {t({
+                id: "admin.view-as.description",
+                message:
+                  "You will see the portal as this customer sees it, read only: nothing can be changed, downloaded or revealed until you stop viewing. Your reason is kept in the audit log, and the customer can see in their settings that support viewed their account, and when.",
+              })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           {failure ? (
@@ -93,8 +107,11 @@ function ViewAsDialog({ customer, onCancel }: { customer: ViewAsCustomer; onCanc
             </Alert>
           ) : null}
           <FormField
-            label="Reason"
-            hint="A ticket number or a few words on what you are checking."
+            label={t({ id: "admin.view-as.reason", message: "Reason" })}
+            hint={t({
+              id: "admin.view-as.reason-hint",
+              message: "A ticket number or a few words on what you are checking.",
+            })}
             error={errors.reason?.message}
           >
             {(control) => (
@@ -108,10 +125,13 @@ function ViewAsDialog({ customer, onCancel }: { customer: ViewAsCustomer; onCanc
           </FormField>
           <AlertDialogFooter>
             <Button variant="outline" onClick={onCancel} disabled={start.isPending}>
-              Cancel
+              {t({ id: "admin.view-as.cancel", message: "Cancel" })}
             </Button>
-            <SubmitButton pending={start.isPending} pendingLabel="Starting…">
-              Start viewing
+            <SubmitButton
+              pending={start.isPending}
+              pendingLabel={t({ id: "admin.view-as.starting", message: "Starting…" })}
+            >
+              {t({ id: "admin.view-as.start", message: "Start viewing" })}
             </SubmitButton>
           </AlertDialogFooter>
         </form>

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Download, ScrollText } from "lucide-react";
 import { type ReactNode, useMemo } from "react";
 import { EmptyState, NoMatches } from "../../../components/empty-state";
@@ -6,7 +8,6 @@ import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { failureText } from "../../../lib/api-error";
-import { formatCount } from "../../../lib/format";
 import { toast } from "../../../lib/use-toast";
 import { useUrlFilters } from "../../../lib/use-url-filters";
 import { useAuditLog, useDownloadAuditCsv } from "../api/audit-log";
@@ -19,17 +20,17 @@ import {
 } from "../components/audit-filters";
 import { AuditFiltersBar } from "../components/audit-filters-bar";
 
-const TITLE = "Audit Log";
-const DESCRIPTION =
-  "Sign-ins, security changes, secrets shown and every admin action: who, to whom, when and from where. Entries cannot be changed or deleted.";
-
 function ExportCsvButton({ filters }: { filters: AuditFilters }) {
+  const { t } = useLingui();
   const download = useDownloadAuditCsv({
     onError: (error) =>
       toast({
         variant: "destructive",
-        title: "Export failed",
-        description: failureText(error, "The audit log could not be exported"),
+        title: t({ id: "admin.audit.export-failed", message: "Export failed" }),
+        description: failureText(
+          error,
+          t({ id: "admin.audit.export-failed-text", message: "The audit log could not be exported" }),
+        ),
       }),
   });
   return (
@@ -40,15 +41,19 @@ function ExportCsvButton({ filters }: { filters: AuditFilters }) {
       onClick={() => download.mutate(auditQueryOf(filters))}
     >
       <Download aria-hidden="true" />
-      {download.isPending ? "Exporting…" : "Export CSV"}
+      {download.isPending
+        ? t({ id: "admin.audit.exporting", message: "Exporting…" })
+        : t({ id: "admin.audit.export", message: "Export CSV" })}
     </Button>
   );
 }
 
 function Loading() {
+  const { t } = useLingui();
+  const loading = t({ id: "admin.audit.loading", message: "Loading the audit log" });
   return (
-    <div role="status" aria-label="Loading the audit log" className="space-y-3">
-      <span className="sr-only">Loading the audit log</span>
+    <div role="status" aria-label={loading} className="space-y-3">
+      <span className="sr-only">{loading}</span>
       {[0, 1, 2, 3].map((row) => (
         <Skeleton key={row} className="h-14 w-full" />
       ))}
@@ -57,6 +62,7 @@ function Loading() {
 }
 
 export function AuditLogPage() {
+  const { t } = useLingui();
   const { filters, setFilters, clearFilters } = useUrlFilters(AUDIT_URL_FILTERS);
   const query = useMemo(() => auditQueryOf(filters), [filters]);
   const log = useAuditLog(query);
@@ -68,7 +74,7 @@ export function AuditLogPage() {
   else if (log.isError && entries.length === 0)
     body = (
       <ErrorState
-        title="The audit log could not be loaded"
+        title={t({ id: "admin.audit.load-failed", message: "The audit log could not be loaded" })}
         error={log.error}
         retrying={log.isFetching}
         onRetry={() => void log.refetch()}
@@ -76,22 +82,44 @@ export function AuditLogPage() {
     );
   else if (entries.length === 0)
     body = filtered ? (
-      <NoMatches title="No entries match these filters" onClear={clearFilters} />
+      <NoMatches
+        title={t({ id: "admin.audit.no-matches", message: "No entries match these filters" })}
+        onClear={clearFilters}
+      />
     ) : (
-      <EmptyState icon={<ScrollText aria-hidden="true" />} title="No entries yet">
-        Sign-ins, security changes and admin actions appear here as they happen.
+      <EmptyState
+        icon={<ScrollText aria-hidden="true" />}
+        title={t({ id: "admin.audit.empty", message: "No entries yet" })}
+      >
+        {t({
+          id: "admin.audit.empty-text",
+          message: "Sign-ins, security changes and admin actions appear here as they happen.",
+        })}
       </EmptyState>
     );
-  else
+  else {
+    const count = entries.length;
+    const reason = log.isFetchNextPageError ? failureText(log.error) : "";
     body = (
       <div className="space-y-4">
         <p role="status" className="text-sm text-muted-foreground">
-          {`Showing ${formatCount(entries.length)} ${entries.length === 1 ? "entry" : "entries"}${log.hasNextPage ? ", newest first; more below" : ""}`}
+          {log.hasNextPage
+            ? t({
+                id: "admin.audit.showing-more",
+                message: plural(count, {
+                  one: "Showing # entry, newest first; more below",
+                  other: "Showing # entries, newest first; more below",
+                }),
+              })
+            : t({
+                id: "admin.audit.showing",
+                message: plural(count, { one: "Showing # entry", other: "Showing # entries" }),
+              })}
         </p>
         <AuditEntries entries={entries} />
         {log.isFetchNextPageError ? (
           <p role="alert" className="text-sm text-destructive">
-            {`More entries could not be loaded. ${failureText(log.error)}`}
+            {t({ id: "admin.audit.more-failed", message: `More entries could not be loaded. ${reason}` })}
           </p>
         ) : null}
         {log.hasNextPage ? (
@@ -101,15 +129,25 @@ export function AuditLogPage() {
             disabled={log.isFetchingNextPage}
             onClick={() => void log.fetchNextPage()}
           >
-            {log.isFetchingNextPage ? "Loading…" : "Load more"}
+            {log.isFetchingNextPage
+              ? t({ id: "admin.audit.loading-more", message: "Loading…" })
+              : t({ id: "admin.audit.load-more", message: "Load more" })}
           </Button>
         ) : null}
       </div>
     );
+  }
 
   return (
     <div className="space-y-6">
-      <PageHeader title={TITLE} description={DESCRIPTION} />
+      <PageHeader
+        title={t({ id: "admin.audit.title", message: "Audit Log" })}
+        description={t({
+          id: "admin.audit.description",
+          message:
+            "Sign-ins, security changes, secrets shown and every admin action: who, to whom, when and from where. Entries cannot be changed or deleted.",
+        })}
+      />
       <AuditFiltersBar filters={filters} onChange={setFilters} onClear={clearFilters}>
         <ExportCsvButton filters={filters} />
       </AuditFiltersBar>

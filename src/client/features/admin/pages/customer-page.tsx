@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { ArrowLeft, LogOut, RefreshCw } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -37,19 +39,21 @@ import {
 import { ViewAsButton } from "../components/view-as-button";
 
 function BackLink() {
+  const { t } = useLingui();
   return (
     <Link
       to="/admin/customers"
       className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
     >
       <ArrowLeft aria-hidden="true" className="size-4" />
-      All customers
+      {t({ id: "admin.customer.back", message: "All customers" })}
     </Link>
   );
 }
 
 /** One customer's page for the admin: a card for each part of what the portal holds of them. */
 export function CustomerPage() {
+  const { t } = useLingui();
   const { uid = "" } = useParams();
   const customer = useCustomer(uid);
   const endSessions = useEndCustomerSessions(uid);
@@ -61,7 +65,7 @@ export function CustomerPage() {
     return (
       <div className="space-y-6">
         <BackLink />
-        <Spinner label="Loading the customer" />
+        <Spinner label={t({ id: "admin.customer.loading", message: "Loading the customer" })} />
       </div>
     );
   }
@@ -70,14 +74,20 @@ export function CustomerPage() {
     return (
       <div className="space-y-6">
         <BackLink />
-        <PageHeader title="Customer" />
+        <PageHeader title={t({ id: "admin.customer.title", message: "Customer" })} />
         {missing ? (
-          <EmptyState icon={<LogOut aria-hidden="true" />} title="No customer has this UID">
-            They may have been removed by a sync. Search the customers list for them.
+          <EmptyState
+            icon={<LogOut aria-hidden="true" />}
+            title={t({ id: "admin.customer.missing", message: "No customer has this UID" })}
+          >
+            {t({
+              id: "admin.customer.missing-text",
+              message: "They may have been removed by a sync. Search the customers list for them.",
+            })}
           </EmptyState>
         ) : (
           <ErrorState
-            title="The customer could not be loaded"
+            title={t({ id: "admin.customer.load-failed", message: "The customer could not be loaded" })}
             error={customer.error}
             retrying={customer.isFetching}
             onRetry={() => void customer.refetch()}
@@ -90,25 +100,40 @@ export function CustomerPage() {
   const detail = customer.data;
   const { profile } = detail;
   const sessionCount = detail.sessions.total;
+  const name = profile.name;
 
   const onEnd = () =>
     endSessions.mutate(undefined, {
-      onSuccess: (answer) => toast({ title: "Sessions ended", description: answer.message }),
+      onSuccess: (answer) =>
+        toast({
+          title: t({ id: "admin.customer.sessions-ended", message: "Sessions ended" }),
+          description: answer.message,
+        }),
       onError: (error) =>
         toast({
           variant: "destructive",
-          title: "Sessions not ended",
-          description: failureText(error, "The sessions could not be ended"),
+          title: t({ id: "admin.customer.sessions-not-ended", message: "Sessions not ended" }),
+          description: failureText(
+            error,
+            t({ id: "admin.customer.sessions-not-ended-text", message: "The sessions could not be ended" }),
+          ),
         }),
     });
   const onSync = () =>
     sync.mutate(undefined, {
-      onSuccess: (answer) => toast({ title: "Sync Completed", description: answer.message }),
+      onSuccess: (answer) =>
+        toast({
+          title: t({ id: "admin.customer.sync-completed", message: "Sync Completed" }),
+          description: answer.message,
+        }),
       onError: (error) =>
         toast({
           variant: "destructive",
-          title: "Sync Failed",
-          description: failureText(error, "The sync failed"),
+          title: t({ id: "admin.customer.sync-failed", message: "Sync Failed" }),
+          description: failureText(
+            error,
+            t({ id: "admin.customer.sync-failed-text", message: "The sync failed" }),
+          ),
         }),
     });
 
@@ -132,14 +157,17 @@ export function CustomerPage() {
       />
       {profile.closedAt ? (
         <p role="note" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-          This customer closed their portal login: they cannot sign in, and their profile is anonymised. Their
-          payments and the operator's records stay.
+          {t({
+            id: "admin.customer.closed-note",
+            message:
+              "This customer closed their portal login: they cannot sign in, and their profile is anonymised. Their payments and the operator's records stay.",
+          })}
         </p>
       ) : null}
       {customer.isRefetchError ? (
         <ErrorState
-          title="The customer could not be refreshed"
-          note="What is shown may be out of date."
+          title={t({ id: "admin.customer.refresh-failed", message: "The customer could not be refreshed" })}
+          note={t({ id: "admin.customer.refresh-failed-note", message: "What is shown may be out of date." })}
           error={customer.error}
           retrying={customer.isFetching}
           onRetry={() => void customer.refetch()}
@@ -150,7 +178,7 @@ export function CustomerPage() {
         <SignInMethodsSection detail={detail} />
       </div>
       <SectionCard
-        title="Sessions"
+        title={t({ id: "admin.customer.sessions", message: "Sessions" })}
         shown={detail.sessions.items.length}
         total={sessionCount}
         actions={
@@ -161,11 +189,14 @@ export function CustomerPage() {
             onClick={() => setConfirming(true)}
           >
             {endSessions.isPending ? (
-              <Spinner label="Ending sessions" className="size-4" />
+              <Spinner
+                label={t({ id: "admin.customer.ending-sessions", message: "Ending sessions" })}
+                className="size-4"
+              />
             ) : (
               <LogOut aria-hidden="true" />
             )}
-            End all sessions
+            {t({ id: "admin.customer.end-sessions", message: "End all sessions" })}
           </Button>
         }
       >
@@ -179,17 +210,17 @@ export function CustomerPage() {
       <TransactionsSection detail={detail} />
       <OptimizationsSection detail={detail} />
       <SectionCard
-        title="Sync history"
+        title={t({ id: "admin.customer.sync-history", message: "Sync history" })}
         shown={detail.syncRuns.items.length}
         total={detail.syncRuns.total}
         actions={
           <Button variant="outline" onClick={onSync} disabled={sync.isPending}>
             {sync.isPending ? (
-              <Spinner label="Syncing" className="size-4" />
+              <Spinner label={t({ id: "admin.customer.syncing", message: "Syncing" })} className="size-4" />
             ) : (
               <RefreshCw aria-hidden="true" />
             )}
-            Sync now
+            {t({ id: "admin.customer.sync-now", message: "Sync now" })}
           </Button>
         }
       >
@@ -205,14 +236,21 @@ export function CustomerPage() {
           }}
         >
           <AlertDialogHeader>
-            <AlertDialogTitle>End all of {profile.name}'s sessions?</AlertDialogTitle>
+            <AlertDialogTitle>
+              {t({ id: "admin.customer.end-sessions-confirm", message: `End all of ${name}'s sessions?` })}
+            </AlertDialogTitle>
             <AlertDialogDescription>
-              {`They will be signed out on every device (${sessionCount} ${sessionCount === 1 ? "session" : "sessions"}) and must sign in again. The audit log records that you did it.`}
+              {t({
+                id: "admin.customer.end-sessions-confirm-text",
+                message: `They will be signed out on every device (${plural(sessionCount, { one: "# session", other: "# sessions" })}) and must sign in again. The audit log records that you did it.`,
+              })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={onEnd}>End all sessions</AlertDialogAction>
+            <AlertDialogCancel>{t({ id: "admin.customer.cancel", message: "Cancel" })}</AlertDialogCancel>
+            <AlertDialogAction onClick={onEnd}>
+              {t({ id: "admin.customer.end-sessions", message: "End all sessions" })}
+            </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>

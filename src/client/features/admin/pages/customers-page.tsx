@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Users } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { CUSTOMER_SEARCH_MAX } from "../../../../shared/api/admin-customers";
@@ -13,9 +16,6 @@ import { type UrlFilters, useUrlFilters } from "../../../lib/use-url-filters";
 import { type CustomerListFilters, useCustomers } from "../api/customers-list";
 import { CustomersResults } from "../components/customers-results";
 
-const TITLE = "Customers";
-const DESCRIPTION =
-  "Everyone with a portal account: search by name, email or UID, and open a customer's page.";
 /** How long typing rests before the search is asked for. */
 const SEARCH_PAUSE_MS = 250;
 
@@ -45,12 +45,42 @@ const CUSTOMER_URL_FILTERS: UrlFilters<CustomerListFilters> = {
   typed: ["q"],
 };
 
-const FILTERS: { key: (typeof YES_NO_KEYS)[number]; label: string; yes: string; no: string }[] = [
-  { key: "login", label: "Portal login", yes: "Has a login", no: "No login" },
-  { key: "google", label: "Google", yes: "Google linked", no: "Google not linked" },
-  { key: "twoFactor", label: "Two-factor", yes: "Two-factor on", no: "Two-factor off" },
-  { key: "unlinked", label: "Operator's base", yes: "Not in the base", no: "In the base" },
-  { key: "failedPayments", label: "Payments", yes: "Has failed payments", no: "No failed payments" },
+const FILTERS: {
+  key: (typeof YES_NO_KEYS)[number];
+  label: MessageDescriptor | string;
+  yes: MessageDescriptor;
+  no: MessageDescriptor;
+}[] = [
+  {
+    key: "login",
+    label: msg({ id: "admin.customers.filter-login", message: "Portal login" }),
+    yes: msg({ id: "admin.customers.filter-login-yes", message: "Has a login" }),
+    no: msg({ id: "admin.customers.filter-login-no", message: "No login" }),
+  },
+  {
+    key: "google",
+    label: "Google",
+    yes: msg({ id: "admin.customers.filter-google-yes", message: "Google linked" }),
+    no: msg({ id: "admin.customers.filter-google-no", message: "Google not linked" }),
+  },
+  {
+    key: "twoFactor",
+    label: msg({ id: "admin.customers.filter-two-factor", message: "Two-factor" }),
+    yes: msg({ id: "admin.customers.filter-two-factor-yes", message: "Two-factor on" }),
+    no: msg({ id: "admin.customers.filter-two-factor-no", message: "Two-factor off" }),
+  },
+  {
+    key: "unlinked",
+    label: msg({ id: "admin.customers.filter-base", message: "Operator's base" }),
+    yes: msg({ id: "admin.customers.filter-base-yes", message: "Not in the base" }),
+    no: msg({ id: "admin.customers.filter-base-no", message: "In the base" }),
+  },
+  {
+    key: "failedPayments",
+    label: msg({ id: "admin.customers.filter-payments", message: "Payments" }),
+    yes: msg({ id: "admin.customers.filter-payments-yes", message: "Has failed payments" }),
+    no: msg({ id: "admin.customers.filter-payments-no", message: "No failed payments" }),
+  },
 ];
 
 /** The value after it has rested for `ms`, so a search is asked for once typing pauses. */
@@ -64,6 +94,7 @@ function useRested<T>(value: T, ms: number): T {
 }
 
 export function CustomersPage() {
+  const { t, i18n } = useLingui();
   const { filters, setFilters, clearFilters } = useUrlFilters(CUSTOMER_URL_FILTERS);
   const searchRef = useRef<HTMLInputElement>(null);
   const asked = useRested(filters, SEARCH_PAUSE_MS);
@@ -77,23 +108,23 @@ export function CustomersPage() {
   const filterBar = (
     <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-6">
       <SearchBox
-        label="Search customers"
+        label={t({ id: "admin.customers.search", message: "Search customers" })}
         className="sm:col-span-2 xl:col-span-1"
         value={filters.q}
         onChange={(q) => setFilters({ q })}
-        placeholder="Name, email or UID"
+        placeholder={t({ id: "admin.customers.search-placeholder", message: "Name, email or UID" })}
         maxLength={CUSTOMER_SEARCH_MAX}
         inputRef={searchRef}
       />
       {FILTERS.map((filter) => (
         <NativeSelect
           key={filter.key}
-          label={filter.label}
+          label={typeof filter.label === "string" ? filter.label : i18n._(filter.label)}
           value={filters[filter.key]}
           options={[
-            { value: "", label: "Any" },
-            { value: "yes", label: filter.yes },
-            { value: "no", label: filter.no },
+            { value: "", label: t({ id: "admin.customers.filter-any", message: "Any" }) },
+            { value: "yes", label: i18n._(filter.yes) },
+            { value: "no", label: i18n._(filter.no) },
           ]}
           onChange={(value) => setFilters({ [filter.key]: value })}
         />
@@ -103,11 +134,11 @@ export function CustomersPage() {
 
   let body: ReactNode;
   if (list.isPending) {
-    body = <Spinner label="Loading customers" />;
+    body = <Spinner label={t({ id: "admin.customers.loading", message: "Loading customers" })} />;
   } else if (!list.data) {
     body = (
       <ErrorState
-        title="Customers could not be loaded"
+        title={t({ id: "admin.customers.load-failed", message: "Customers could not be loaded" })}
         error={list.error}
         retrying={list.isFetching}
         onRetry={() => void list.refetch()}
@@ -116,20 +147,40 @@ export function CustomersPage() {
   } else {
     const customers = list.data.pages.flatMap((page) => page.customers);
     const total = list.data.pages[0]?.total ?? 0;
+    const shown = formatCount(customers.length);
+    const all = formatCount(total);
     body = (
       <>
         <p role="status" className="text-sm text-muted-foreground">
           {customers.length < total
-            ? `Showing ${formatCount(customers.length)} of ${formatCount(total)} customers`
-            : `${formatCount(total)} ${total === 1 ? "customer" : "customers"}`}
-          {list.isFetching && !list.isFetchingNextPage ? " · updating…" : ""}
+            ? t({ id: "admin.customers.showing", message: `Showing ${shown} of ${all} customers` })
+            : t({
+                id: "admin.customers.count",
+                message: plural(total, { one: "# customer", other: "# customers" }),
+              })}
+          {list.isFetching && !list.isFetchingNextPage
+            ? ` · ${t({ id: "admin.customers.updating", message: "updating…" })}`
+            : ""}
         </p>
         {customers.length === 0 ? (
           filtered ? (
-            <NoMatches title="No customers match your search and filters" onClear={clear} />
+            <NoMatches
+              title={t({
+                id: "admin.customers.no-matches",
+                message: "No customers match your search and filters",
+              })}
+              onClear={clear}
+            />
           ) : (
-            <EmptyState icon={<Users aria-hidden="true" />} title="No customers yet">
-              Customers appear here when they register or the sync brings them from the operator's base.
+            <EmptyState
+              icon={<Users aria-hidden="true" />}
+              title={t({ id: "admin.customers.empty", message: "No customers yet" })}
+            >
+              {t({
+                id: "admin.customers.empty-text",
+                message:
+                  "Customers appear here when they register or the sync brings them from the operator's base.",
+              })}
             </EmptyState>
           )
         ) : (
@@ -137,7 +188,7 @@ export function CustomersPage() {
         )}
         {list.isFetchNextPageError ? (
           <ErrorState
-            title="More customers could not be loaded"
+            title={t({ id: "admin.customers.more-failed", message: "More customers could not be loaded" })}
             error={list.error}
             retrying={list.isFetchingNextPage}
             onRetry={() => void list.fetchNextPage()}
@@ -148,8 +199,13 @@ export function CustomersPage() {
             onClick={() => void list.fetchNextPage()}
             disabled={list.isFetchingNextPage}
           >
-            {list.isFetchingNextPage ? <Spinner label="Loading more customers" className="size-4" /> : null}
-            Show more customers
+            {list.isFetchingNextPage ? (
+              <Spinner
+                label={t({ id: "admin.customers.loading-more", message: "Loading more customers" })}
+                className="size-4"
+              />
+            ) : null}
+            {t({ id: "admin.customers.show-more", message: "Show more customers" })}
           </Button>
         ) : null}
       </>
@@ -158,7 +214,14 @@ export function CustomersPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title={TITLE} description={DESCRIPTION} />
+      <PageHeader
+        title={t({ id: "admin.customers.title", message: "Customers" })}
+        description={t({
+          id: "admin.customers.description",
+          message:
+            "Everyone with a portal account: search by name, email or UID, and open a customer's page.",
+        })}
+      />
       {filterBar}
       {body}
     </div>

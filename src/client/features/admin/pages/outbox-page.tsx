@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { CircleCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { EmptyState } from "../../../components/empty-state";
@@ -5,19 +7,22 @@ import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { failureText } from "../../../lib/api-error";
-import { formatCount } from "../../../lib/format";
 import { toast } from "../../../lib/use-toast";
 import { useFailingJobs, useRetryJob } from "../api/outbox-failing-jobs";
 import { OutboxJobCard } from "../components/outbox-job-card";
 
-const TITLE = "Outbox";
-const DESCRIPTION =
-  "Mail and write-backs to the operator's base that keep failing. They are retried on their own until they give up; Retry now tries one again at once.";
-
 function Screen({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   return (
     <div className="space-y-6">
-      <PageHeader title={TITLE} description={DESCRIPTION} />
+      <PageHeader
+        title={t({ id: "admin.outbox.title", message: "Outbox" })}
+        description={t({
+          id: "admin.outbox.description",
+          message:
+            "Mail and write-backs to the operator's base that keep failing. They are retried on their own until they give up; Retry now tries one again at once.",
+        })}
+      />
       {children}
     </div>
   );
@@ -25,22 +30,34 @@ function Screen({ children }: { children: ReactNode }) {
 
 /** The outbox's health: background jobs that keep failing, never a mail's text or link (decision 038). */
 export function OutboxPage() {
+  const { t } = useLingui();
   const failing = useFailingJobs();
   const retry = useRetryJob({
-    onSuccess: () => toast({ title: "Retrying", description: "The job will be tried again now." }),
+    onSuccess: () =>
+      toast({
+        title: t({ id: "admin.outbox.retrying-toast", message: "Retrying" }),
+        description: t({
+          id: "admin.outbox.retrying-toast-text",
+          message: "The job will be tried again now.",
+        }),
+      }),
     onError: (error) =>
       toast({
         variant: "destructive",
-        title: "Retry failed",
-        description: failureText(error, "The job could not be retried"),
+        title: t({ id: "admin.outbox.retry-failed", message: "Retry failed" }),
+        description: failureText(
+          error,
+          t({ id: "admin.outbox.retry-failed-text", message: "The job could not be retried" }),
+        ),
       }),
   });
 
   if (failing.isPending) {
+    const loading = t({ id: "admin.outbox.loading", message: "Loading background jobs" });
     return (
       <Screen>
-        <div role="status" aria-label="Loading background jobs" className="space-y-3">
-          <span className="sr-only">Loading background jobs</span>
+        <div role="status" aria-label={loading} className="space-y-3">
+          <span className="sr-only">{loading}</span>
           {[0, 1].map((n) => (
             <div key={n} className="space-y-3 rounded-xl border bg-card p-4">
               <Skeleton className="h-5 w-2/5" />
@@ -55,7 +72,7 @@ export function OutboxPage() {
     return (
       <Screen>
         <ErrorState
-          title="The background jobs could not be loaded"
+          title={t({ id: "admin.outbox.load-failed", message: "The background jobs could not be loaded" })}
           error={failing.error}
           retrying={failing.isFetching}
           onRetry={() => void failing.refetch()}
@@ -65,26 +82,43 @@ export function OutboxPage() {
   }
 
   const jobs = failing.data;
+  const count = jobs.length;
   return (
     <Screen>
       {failing.error ? (
         <ErrorState
-          title="The background jobs could not be refreshed"
-          note="The list below may be out of date."
+          title={t({
+            id: "admin.outbox.refresh-failed",
+            message: "The background jobs could not be refreshed",
+          })}
+          note={t({ id: "admin.outbox.refresh-failed-note", message: "The list below may be out of date." })}
           error={failing.error}
           retrying={failing.isFetching}
           onRetry={() => void failing.refetch()}
         />
       ) : null}
       <p role="status" className="text-sm text-muted-foreground">
-        {jobs.length === 1 ? "1 job keeps failing" : `${formatCount(jobs.length)} jobs keep failing`}
+        {t({
+          id: "admin.outbox.count",
+          message: plural(count, { one: "# job keeps failing", other: "# jobs keep failing" }),
+        })}
       </p>
       {jobs.length === 0 ? (
-        <EmptyState icon={<CircleCheck aria-hidden="true" />} title="Nothing is failing">
-          Mail and write-backs that fail three times, or give up, appear here with their last error.
+        <EmptyState
+          icon={<CircleCheck aria-hidden="true" />}
+          title={t({ id: "admin.outbox.empty", message: "Nothing is failing" })}
+        >
+          {t({
+            id: "admin.outbox.empty-text",
+            message:
+              "Mail and write-backs that fail three times, or give up, appear here with their last error.",
+          })}
         </EmptyState>
       ) : (
-        <ul aria-label="Failing background jobs" className="space-y-3">
+        <ul
+          aria-label={t({ id: "admin.outbox.list", message: "Failing background jobs" })}
+          className="space-y-3"
+        >
           {jobs.map((job) => (
             <OutboxJobCard
               key={job.id}

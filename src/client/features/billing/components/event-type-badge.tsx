@@ -1,7 +1,8 @@
-import { PAYMENT_KIND_LABELS, paymentKindOf } from "../../../../shared/billing/payment-kinds";
+import { useLingui } from "@lingui/react/macro";
+import { paymentKindOf } from "../../../../shared/billing/payment-kinds";
 import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../lib/utils";
-import { type EventTone, eventTone } from "./transaction-format";
+import { type EventTone, eventTone, PAYMENT_KIND_WORDS } from "./transaction-format";
 
 // Spec section 4; each pair keeps AA contrast in both themes.
 const toneClasses: Record<EventTone, string> = {
@@ -17,6 +18,7 @@ const toneClasses: Record<EventTone, string> = {
  * "Other"), in the spec's colour of its event type; the code itself is in the card's details.
  */
 export function EventTypeBadge({ eventType }: { eventType: string }) {
+  const { i18n } = useLingui();
   const tone = eventTone(eventType);
   return (
     <Badge
@@ -25,7 +27,7 @@ export function EventTypeBadge({ eventType }: { eventType: string }) {
       data-event-type={eventType}
       className={cn("border-transparent", toneClasses[tone])}
     >
-      {PAYMENT_KIND_LABELS[paymentKindOf(eventType)]}
+      {i18n._(PAYMENT_KIND_WORDS[paymentKindOf(eventType)])}
     </Badge>
   );
 }

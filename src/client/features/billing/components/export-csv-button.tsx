@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Download, LoaderCircle } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { failureText } from "../../../lib/api-error";
@@ -5,17 +6,20 @@ import { toast } from "../../../lib/use-toast";
 import { useDownloadTransactionsCsv } from "../api/export-transactions";
 import type { TransactionFilters } from "./transaction-format";
 
-function exportFailed(error: Error) {
-  toast({
-    variant: "destructive",
-    title: "Export Failed",
-    description: failureText(error, "Your transactions could not be exported"),
-  });
-}
-
 /** Downloads, as CSV, every transaction the current search and filter match (not only those listed). */
 export function ExportCsvButton({ filters }: { filters: TransactionFilters }) {
-  const download = useDownloadTransactionsCsv({ onError: exportFailed });
+  const { t } = useLingui();
+  const download = useDownloadTransactionsCsv({
+    onError: (error) =>
+      toast({
+        variant: "destructive",
+        title: t({ id: "billing.export.failed-title", message: "Export Failed" }),
+        description: failureText(
+          error,
+          t({ id: "billing.export.failed-text", message: "Your transactions could not be exported" }),
+        ),
+      }),
+  });
   return (
     <Button
       variant="outline"
@@ -30,7 +34,7 @@ export function ExportCsvButton({ filters }: { filters: TransactionFilters }) {
       ) : (
         <Download aria-hidden="true" />
       )}
-      Export CSV
+      {t({ id: "billing.export.button", message: "Export CSV" })}
     </Button>
   );
 }

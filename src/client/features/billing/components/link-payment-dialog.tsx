@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useRef, useState } from "react";
 import type { LinkPaymentAnswer, Transaction } from "../../../../shared/api/transactions";
 import { signedAmountCents } from "../../../../shared/billing/payment-kinds";
@@ -35,6 +36,7 @@ export function LinkPaymentDialog({
   onClose: () => void;
   onLinked: (answer: LinkPaymentAnswer) => void;
 }) {
+  const { t } = useLingui();
   const [customer, setCustomer] = useState("");
   const [error, setError] = useState<string | undefined>();
   const input = useRef<HTMLInputElement>(null);
@@ -44,7 +46,7 @@ export function LinkPaymentDialog({
     event.preventDefault();
     const typed = customer.trim();
     if (typed === "") {
-      setError("Type the customer's email or UID");
+      setError(t({ id: "billing.link.customer-missing", message: "Type the customer's email or UID" }));
       input.current?.focus();
       return;
     }
@@ -53,12 +55,30 @@ export function LinkPaymentDialog({
       { transactionId: payment.id, customer: typed },
       {
         onError: (failure) => {
-          setError(errorMessage(failure, "The payment could not be linked. Please try again."));
+          setError(
+            errorMessage(
+              failure,
+              t({ id: "billing.link.failed", message: "The payment could not be linked. Please try again." }),
+            ),
+          );
           input.current?.focus();
         },
       },
     );
   };
+
+  const amount = paymentAmount(payment);
+  const customerId = payment.stripeCustomerId;
+  const description =
+    customerId === null
+      ? t({
+          id: "billing.link.description-same-payer",
+          message: `The ${amount} payment moves into this customer's transaction history, and their later payments as the same payer go there too. It cannot be moved to someone else afterwards.`,
+        })
+      : t({
+          id: "billing.link.description",
+          message: `The ${amount} payment moves into this customer's transaction history, and their later payments as ${customerId} go there too. It cannot be moved to someone else afterwards.`,
+        });
 
   return (
     <AlertDialog open onOpenChange={(open) => (open || link.isPending ? undefined : onClose())}>
@@ -70,15 +90,18 @@ export function LinkPaymentDialog({
       >
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <AlertDialogHeader>
-            <AlertDialogTitle>Link to customer</AlertDialogTitle>
-            <AlertDialogDescription>
-              {`The ${paymentAmount(payment)} payment moves into this customer's transaction history, and their later payments as ${payment.stripeCustomerId ?? "the same payer"} go there too. It cannot be moved to someone else afterwards.`}
-            </AlertDialogDescription>
+            <AlertDialogTitle>
+              {t({ id: "billing.link.title", message: "Link to customer" })}
+            </AlertDialogTitle>
+            <AlertDialogDescription>{description}</AlertDialogDescription>
           </AlertDialogHeader>
           <FormField
-            label="Customer's email or UID"
+            label={t({ id: "billing.link.customer-label", message: "Customer's email or UID" })}
             error={error}
-            hint="Exactly as the portal has it: the email in any case, or the whole UID."
+            hint={t({
+              id: "billing.link.customer-hint",
+              message: "Exactly as the portal has it: the email in any case, or the whole UID.",
+            })}
           >
             {(control) => (
               <Input
@@ -93,9 +116,14 @@ export function LinkPaymentDialog({
             )}
           </FormField>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={link.isPending}>Cancel</AlertDialogCancel>
-            <SubmitButton pending={link.isPending} pendingLabel="Linking…">
-              Link payment
+            <AlertDialogCancel disabled={link.isPending}>
+              {t({ id: "billing.link.cancel", message: "Cancel" })}
+            </AlertDialogCancel>
+            <SubmitButton
+              pending={link.isPending}
+              pendingLabel={t({ id: "billing.link.linking", message: "Linking…" })}
+            >
+              {t({ id: "billing.link.submit", message: "Link payment" })}
             </SubmitButton>
           </AlertDialogFooter>
         </form>

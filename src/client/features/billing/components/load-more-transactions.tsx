@@ -3,6 +3,7 @@
  * IntersectionObserver watches a line below the cards), and a Load more button does the same for
  * the keyboard and where the observer is missing. A failed page says so and offers to try again.
  */
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { ErrorState } from "../../../components/error-state";
 import { Button } from "../../../components/ui/button";
@@ -29,6 +30,7 @@ export function LoadMoreTransactions({
   error: unknown;
   onLoadMore: () => void;
 }) {
+  const { t } = useLingui();
   const sentinel = useRef<HTMLDivElement>(null);
   // The newest callback without re-observing on every render.
   const loadMore = useRef(onLoadMore);
@@ -50,15 +52,17 @@ export function LoadMoreTransactions({
   }, [watching]);
 
   if (!hasMore && !failed) return null;
+  const shown = formatCount(loaded);
+  const total = formatCount(matching);
   return (
     <div className="space-y-3">
       <div ref={sentinel} aria-hidden="true" className="h-px" />
       <p className="text-sm text-muted-foreground">
-        {`Showing the newest ${formatCount(loaded)} of ${formatCount(matching)}.`}
+        {t({ id: "billing.load-more.showing", message: `Showing the newest ${shown} of ${total}.` })}
       </p>
       {failed ? (
         <ErrorState
-          title="More transactions could not be loaded"
+          title={t({ id: "billing.load-more.failed", message: "More transactions could not be loaded" })}
           error={error}
           retrying={loading}
           onRetry={onLoadMore}
@@ -72,8 +76,13 @@ export function LoadMoreTransactions({
             if (!loading) onLoadMore();
           }}
         >
-          {loading ? <Spinner label="Loading more transactions" className="size-4" /> : null}
-          Load more
+          {loading ? (
+            <Spinner
+              label={t({ id: "billing.load-more.loading", message: "Loading more transactions" })}
+              className="size-4"
+            />
+          ) : null}
+          {t({ id: "billing.load-more.button", message: "Load more" })}
         </Button>
       )}
     </div>

@@ -1,16 +1,15 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ExternalLink } from "lucide-react";
 import { memo, type ReactNode, useId, useState } from "react";
 import type { Transaction } from "../../../../shared/api/transactions";
-import { PAYMENT_KIND_LABELS, paymentKindOf } from "../../../../shared/billing/payment-kinds";
+import { paymentKindOf } from "../../../../shared/billing/payment-kinds";
 import { ExpandButton } from "../../../components/expand-button";
 import { Button } from "../../../components/ui/button";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { EventTypeBadge } from "./event-type-badge";
 import { PayNowButton } from "./pay-now-button";
-import { addressLines, formatSignedMoney, transactionTime } from "./transaction-format";
-
-const NO_PRODUCT = "Unnamed product";
+import { addressLines, formatSignedMoney, PAYMENT_KIND_WORDS, transactionTime } from "./transaction-format";
 
 function Field({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -42,14 +41,20 @@ function TransactionActions({ transaction, product }: { transaction: Transaction
   const kind = paymentKindOf(transaction.eventType);
   if (transaction.payNow) return <PayNowButton transactionId={transaction.id} description={product} />;
   if (!transaction.receiptUrl) return null;
-  // A failed payment's page is its invoice; any other payment's is its receipt.
-  const label = kind === "failed" ? "View invoice" : "View receipt";
   return (
     <Button asChild variant="outline" size="sm">
       <a href={transaction.receiptUrl} target="_blank" rel="noopener noreferrer">
         <ExternalLink aria-hidden="true" />
-        {label}
-        <span className="sr-only">{` for ${product} (opens in a new tab)`}</span>
+        {/* A failed payment's page is its invoice; any other payment's is its receipt. */}
+        {kind === "failed" ? (
+          <Trans id="billing.transaction.view-invoice">
+            View invoice <span className="sr-only">for {product} (opens in a new tab)</span>
+          </Trans>
+        ) : (
+          <Trans id="billing.transaction.view-receipt">
+            View receipt <span className="sr-only">for {product} (opens in a new tab)</span>
+          </Trans>
+        )}
       </a>
     </Button>
   );
@@ -57,25 +62,53 @@ function TransactionActions({ transaction, product }: { transaction: Transaction
 
 /** What an expanded card adds: the payment's codes and references, and the buyer's details, each when there is one. */
 function TransactionDetails({ id, transaction }: { id: string; transaction: Transaction }) {
+  const { t } = useLingui();
   const time = transactionTime(transaction);
   const address = addressLines(transaction);
   return (
     <div id={id} className="border-t px-4 py-3 sm:pl-16">
       <dl className="divide-y">
-        <Field label="Date and time">
+        <Field label={t({ id: "billing.transaction.date-time", message: "Date and time" })}>
           <time dateTime={time}>{formatDateTime(time)}</time>
         </Field>
-        <IdField label="Event type" value={transaction.eventType} />
-        <IdField label="Event ID" value={transaction.eventId} />
-        <IdField label="Checkout session" value={transaction.csLiveId} />
-        <IdField label="Client reference ID" value={transaction.clientRefId} />
-        <IdField label="Customer ID" value={transaction.stripeCustomerId} />
-        {present(transaction.object) ? <Field label="Object">{transaction.object}</Field> : null}
-        {present(transaction.discounts) ? <Field label="Discounts">{transaction.discounts}</Field> : null}
-        {present(transaction.email) ? <Field label="Email">{transaction.email}</Field> : null}
-        {present(transaction.phone) ? <Field label="Phone">{transaction.phone}</Field> : null}
+        <IdField
+          label={t({ id: "billing.transaction.event-type", message: "Event type" })}
+          value={transaction.eventType}
+        />
+        <IdField
+          label={t({ id: "billing.transaction.event-id", message: "Event ID" })}
+          value={transaction.eventId}
+        />
+        <IdField
+          label={t({ id: "billing.transaction.checkout-session", message: "Checkout session" })}
+          value={transaction.csLiveId}
+        />
+        <IdField
+          label={t({ id: "billing.transaction.client-reference-id", message: "Client reference ID" })}
+          value={transaction.clientRefId}
+        />
+        <IdField
+          label={t({ id: "billing.transaction.customer-id", message: "Customer ID" })}
+          value={transaction.stripeCustomerId}
+        />
+        {present(transaction.object) ? (
+          <Field label={t({ id: "billing.transaction.object", message: "Object" })}>
+            {transaction.object}
+          </Field>
+        ) : null}
+        {present(transaction.discounts) ? (
+          <Field label={t({ id: "billing.transaction.discounts", message: "Discounts" })}>
+            {transaction.discounts}
+          </Field>
+        ) : null}
+        {present(transaction.email) ? (
+          <Field label={t({ id: "billing.transaction.email", message: "Email" })}>{transaction.email}</Field>
+        ) : null}
+        {present(transaction.phone) ? (
+          <Field label={t({ id: "billing.transaction.phone", message: "Phone" })}>{transaction.phone}</Field>
+        ) : null}
         {address.length > 0 ? (
-          <Field label="Address">
+          <Field label={t({ id: "billing.transaction.address", message: "Address" })}>
             {address.map((line) => (
               <span key={line} className="block">
                 {line}
@@ -94,14 +127,16 @@ function TransactionDetails({ id, transaction }: { id: string; transaction: Tran
  * Memoized: typing in the search renders the list again, and most cards have not changed.
  */
 export const TransactionCard = memo(function TransactionCard({ transaction }: { transaction: Transaction }) {
+  const { i18n, t } = useLingui();
   const [expanded, setExpanded] = useState(false);
   const titleId = useId();
   const detailsId = useId();
-  const product = transaction.product ?? NO_PRODUCT;
+  const product =
+    transaction.product ?? t({ id: "billing.transaction.unnamed-product", message: "Unnamed product" });
   const time = transactionTime(transaction);
   const date = formatDate(time);
   const amount = formatSignedMoney(transaction);
-  const kind = PAYMENT_KIND_LABELS[paymentKindOf(transaction.eventType)];
+  const kind = i18n._(PAYMENT_KIND_WORDS[paymentKindOf(transaction.eventType)]);
 
   return (
     <li>
@@ -117,7 +152,10 @@ export const TransactionCard = memo(function TransactionCard({ transaction }: { 
             chevron="right"
             expanded={expanded}
             controls={detailsId}
-            label={`Details of ${kind}: ${product}, ${date}, ${amount}`}
+            label={t({
+              id: "billing.transaction.details-label",
+              message: `Details of ${kind}: ${product}, ${date}, ${amount}`,
+            })}
             onToggle={() => setExpanded((value) => !value)}
           />
           <div className="min-w-0 flex-1 space-y-2">

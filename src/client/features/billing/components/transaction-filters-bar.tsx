@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode, Ref } from "react";
 import { NativeSelect } from "../../../components/native-select";
 import { SearchBox } from "../../../components/search-box";
@@ -21,26 +22,27 @@ export function TransactionFiltersBar({
   searchRef?: Ref<HTMLInputElement>;
   children?: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
       <search
-        aria-label="Filter transactions"
+        aria-label={t({ id: "billing.filters.label", message: "Filter transactions" })}
         className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_16rem] sm:items-end"
       >
         <SearchBox
-          label="Search by product"
+          label={t({ id: "billing.filters.search", message: "Search by product" })}
           inputRef={searchRef}
           value={filters.q}
           maxLength={SEARCH_MAX_LENGTH}
           onChange={(q) => onChange({ q })}
-          placeholder="e.g. LinkedIn Plus"
+          placeholder={t({ id: "billing.filters.search-placeholder", message: "e.g. LinkedIn Plus" })}
         />
         <NativeSelect
-          label="Type"
+          label={t({ id: "billing.filters.type", message: "Type" })}
           value={filters.eventType}
           // The customer's words; the value stays the code, which the URL and the export filter by.
           options={[
-            { value: "", label: "All" },
+            { value: "", label: t({ id: "billing.filters.type-all", message: "All" }) },
             ...eventTypes.map((type) => ({ value: type, label: eventTypeLabel(type) })),
           ]}
           onChange={(eventType) => onChange({ eventType })}

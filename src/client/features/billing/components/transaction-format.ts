@@ -3,12 +3,12 @@
  * address on one card, and the event type and product filters (kept in the URL as ?eventType=&q=).
  * Pure, so the page can memoize it and the unit tests can drive it.
  */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { KNOWN_EVENT_TYPES, productMatches, type Transaction } from "../../../../shared/api/transactions";
-import {
-  PAYMENT_KIND_LABELS,
-  paymentKindOf,
-  signedAmountCents,
-} from "../../../../shared/billing/payment-kinds";
+import { type PaymentKind, paymentKindOf, signedAmountCents } from "../../../../shared/billing/payment-kinds";
+import { formattingLocale } from "../../../lib/format";
+import { i18n } from "../../../lib/i18n/i18n";
 import { formatMoney } from "../../../lib/money";
 import type { UrlFilters } from "../../../lib/use-url-filters";
 
@@ -27,13 +27,24 @@ export function formatSignedMoney(
   );
 }
 
+/** What a payment was, in the customer's words (the catalogue's form of the shared PAYMENT_KIND_LABELS). */
+export const PAYMENT_KIND_WORDS: Record<PaymentKind, MessageDescriptor> = {
+  payment: msg({ id: "billing.kind.payment", message: "Payment" }),
+  renewal: msg({ id: "billing.kind.renewal", message: "Renewal" }),
+  failed: msg({ id: "billing.kind.failed", message: "Payment failed" }),
+  refund: msg({ id: "billing.kind.refund", message: "Refund" }),
+  other: msg({ id: "billing.kind.other", message: "Other" }),
+};
+
 /**
  * What an event type means to the customer, in the badge and the filter: "Payment", "Renewal",
  * "Payment failed", "Refund"; a type the portal gives no meaning keeps its code, after "Other".
  */
 export function eventTypeLabel(eventType: string): string {
   const kind = paymentKindOf(eventType);
-  return kind === "other" ? `${PAYMENT_KIND_LABELS.other} (${eventType})` : PAYMENT_KIND_LABELS[kind];
+  return kind === "other"
+    ? i18n._(msg({ id: "billing.event-type.other", message: `Other (${eventType})` }))
+    : i18n._(PAYMENT_KIND_WORDS[kind]);
 }
 
 /** When the payment event happened, or when the portal recorded it where the source does not say. */
@@ -41,18 +52,22 @@ export function transactionTime(transaction: Pick<Transaction, "createdTime" | "
   return transaction.createdTime ?? transaction.createdAt;
 }
 
-let regionNames: Intl.DisplayNames | null | undefined;
+/** The countries' names in one locale, made once per locale the page has spoken (null: not supported). */
+const regionNamesByLocale = new Map<string, Intl.DisplayNames | null>();
 
-/** A two-letter country code as the country's name in the browser's language ("IE" is "Ireland"). */
+/** A two-letter country code as the country's name in the page's language ("IE" is "Ireland"). */
 export function countryName(country: string): string {
   const code = country.trim();
   if (!/^[A-Za-z]{2}$/.test(code)) return code;
+  const locale = formattingLocale();
+  let regionNames = regionNamesByLocale.get(locale);
   if (regionNames === undefined) {
     try {
-      regionNames = new Intl.DisplayNames(undefined, { type: "region" });
+      regionNames = new Intl.DisplayNames(locale, { type: "region" });
     } catch {
       regionNames = null;
     }
+    regionNamesByLocale.set(locale, regionNames);
   }
   try {
     return regionNames?.of(code.toUpperCase()) ?? code;

@@ -1,4 +1,5 @@
 /** What the transactions screen shows instead of the list: loading or none (none matching is the kit's NoMatches). */
+import { useLingui } from "@lingui/react/macro";
 import { Receipt, ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
@@ -7,9 +8,11 @@ import { Skeleton } from "../../../components/ui/skeleton";
 
 /** Card-shaped placeholders while the list loads. */
 export function TransactionsLoading() {
+  const { t } = useLingui();
+  const label = t({ id: "billing.transactions.loading", message: "Loading your transactions" });
   return (
-    <div role="status" aria-label="Loading your transactions" className="space-y-3">
-      <span className="sr-only">Loading your transactions</span>
+    <div role="status" aria-label={label} className="space-y-3">
+      <span className="sr-only">{label}</span>
       {[0, 1, 2, 3].map((n) => (
         <div key={n} className="flex items-start gap-3 rounded-xl border bg-card p-4">
           <Skeleton className="size-8 shrink-0" />
@@ -30,20 +33,24 @@ export function TransactionsLoading() {
 }
 
 export function NoTransactions() {
+  const { t } = useLingui();
   return (
     <EmptyState
       icon={<Receipt aria-hidden="true" />}
-      title="No transactions yet"
+      title={t({ id: "billing.transactions.none", message: "No transactions yet" })}
       action={
         <Button asChild>
           <Link to="/orders">
             <ShoppingCart aria-hidden="true" />
-            Place Order
+            {t({ id: "billing.transactions.place-order", message: "Place Order" })}
           </Link>
         </Button>
       }
     >
-      Your payments, renewals and refunds appear here once you have placed an order.
+      {t({
+        id: "billing.transactions.none-text",
+        message: "Your payments, renewals and refunds appear here once you have placed an order.",
+      })}
     </EmptyState>
   );
 }

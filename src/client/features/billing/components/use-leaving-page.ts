@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "../../../lib/use-toast";
 
@@ -17,7 +18,9 @@ export function isFollowableUrl(url: string, base: string): boolean {
  * was left. An address that is not a web page is refused with a toast titled `failedTitle`.
  */
 export function useLeavingPage(failedTitle: string): { leaving: boolean; leave: (url: string) => void } {
+  const { t } = useLingui();
   const [leaving, setLeaving] = useState(false);
+  const noAddress = t({ id: "billing.leaving.no-address", message: "The page has no valid address." });
 
   useEffect(() => {
     const restored = (event: PageTransitionEvent) => {
@@ -33,10 +36,10 @@ export function useLeavingPage(failedTitle: string): { leaving: boolean; leave: 
         setLeaving(true);
         window.location.assign(url);
       } else {
-        toast({ variant: "destructive", title: failedTitle, description: "The page has no valid address." });
+        toast({ variant: "destructive", title: failedTitle, description: noAddress });
       }
     },
-    [failedTitle],
+    [failedTitle, noAddress],
   );
   return { leaving, leave };
 }

@@ -1,9 +1,12 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { type PlanState, planStateOf, type Subscription } from "../../../../shared/api/subscriptions";
 import { InlineError } from "../../../components/error-state";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { formatCount, formatDate } from "../../../lib/format";
+import { i18n } from "../../../lib/i18n/i18n";
 import { formatMoney } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
 import { useSubscriptions } from "../api/get-subscriptions";
@@ -21,16 +24,18 @@ const stateTones: Record<PlanState, string> = {
 export function planStateText(plan: Pick<Subscription, "status" | "endsAt">): string {
   const state = planStateOf(plan);
   switch (state) {
-    case "ending":
-      return `Cancels on ${formatDate(plan.endsAt ?? "")}`;
+    case "ending": {
+      const date = formatDate(plan.endsAt ?? "");
+      return i18n._(msg({ id: "billing.plans.state.ending", message: `Cancels on ${date}` }));
+    }
     case "past-due":
-      return "Past due";
+      return i18n._(msg({ id: "billing.plans.state.past-due", message: "Past due" }));
     case "paused":
-      return "Paused";
+      return i18n._(msg({ id: "billing.plans.state.paused", message: "Paused" }));
     case "pending":
-      return "Awaiting payment";
+      return i18n._(msg({ id: "billing.plans.state.pending", message: "Awaiting payment" }));
     default:
-      return "Active";
+      return i18n._(msg({ id: "billing.plans.state.active", message: "Active" }));
   }
 }
 
@@ -44,7 +49,9 @@ function Fact({ label, children }: { label: string; children: string }) {
 }
 
 function PlanItem({ plan }: { plan: Subscription }) {
+  const { t } = useLingui();
   const state = planStateOf(plan);
+  const amount = formatMoney(plan.amountCents, plan.currency);
   return (
     <li className="space-y-2 py-3 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
@@ -54,11 +61,17 @@ function PlanItem({ plan }: { plan: Subscription }) {
         </Badge>
       </div>
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
-        <Fact label="Amount">{`${formatMoney(plan.amountCents, plan.currency)} per month`}</Fact>
-        <Fact label="Quantity">{formatCount(plan.quantity)}</Fact>
+        <Fact label={t({ id: "billing.plans.amount", message: "Amount" })}>
+          {t({ id: "billing.plans.amount-per-month", message: `${amount} per month` })}
+        </Fact>
+        <Fact label={t({ id: "billing.plans.quantity", message: "Quantity" })}>
+          {formatCount(plan.quantity)}
+        </Fact>
         {state === "ending" ? null : (
-          <Fact label="Next charge">
-            {plan.currentPeriodEnd ? formatDate(plan.currentPeriodEnd) : "Not known yet"}
+          <Fact label={t({ id: "billing.plans.next-charge", message: "Next charge" })}>
+            {plan.currentPeriodEnd
+              ? formatDate(plan.currentPeriodEnd)
+              : t({ id: "billing.plans.next-charge-unknown", message: "Not known yet" })}
           </Fact>
         )}
       </dl>
@@ -73,18 +86,20 @@ function PlanItem({ plan }: { plan: Subscription }) {
  * loading and when there is no plan, so a page without plans looks as it did.
  */
 export function YourPlansCard({ withManageBilling = false }: { withManageBilling?: boolean }) {
+  const { t } = useLingui();
   const plans = useSubscriptions();
   const titleId = useId();
+  const title = t({ id: "billing.plans.title", message: "Your plans" });
   if (plans.isPending) return null;
   if (!plans.data) {
     return (
       <Card className="gap-3 py-4" role="region" aria-labelledby={titleId}>
         <CardHeader className="px-4">
-          <CardTitle id={titleId}>Your plans</CardTitle>
+          <CardTitle id={titleId}>{title}</CardTitle>
         </CardHeader>
         <CardContent className="px-4">
           <InlineError
-            message="Your plans could not be loaded."
+            message={t({ id: "billing.plans.load-failed", message: "Your plans could not be loaded." })}
             onRetry={() => void plans.refetch()}
             retrying={plans.isFetching}
           />
@@ -97,11 +112,13 @@ export function YourPlansCard({ withManageBilling = false }: { withManageBilling
   return (
     <Card className="gap-3 py-4" role="region" aria-labelledby={titleId}>
       <CardHeader className="px-4">
-        <CardTitle id={titleId}>Your plans</CardTitle>
-        <CardDescription>To change or cancel a plan, use Manage billing.</CardDescription>
+        <CardTitle id={titleId}>{title}</CardTitle>
+        <CardDescription>
+          {t({ id: "billing.plans.description", message: "To change or cancel a plan, use Manage billing." })}
+        </CardDescription>
       </CardHeader>
       <CardContent className="px-4">
-        <ul aria-label="Your plans" className="divide-y">
+        <ul aria-label={title} className="divide-y">
           {subscriptions.map((plan) => (
             <PlanItem key={plan.id} plan={plan} />
           ))}

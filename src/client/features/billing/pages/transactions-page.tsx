@@ -1,3 +1,5 @@
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useMemo, useRef } from "react";
 import type { Transaction, TransactionList } from "../../../../shared/api/transactions";
 import { NoMatches } from "../../../components/empty-state";
@@ -24,31 +26,48 @@ import {
 import { NoTransactions, TransactionsLoading } from "../components/transaction-list-states";
 import { YourPlansCard } from "../components/your-plans-card";
 
-const TITLE = "Transaction History";
-const DESCRIPTION = "Your payments, refunds and receipts.";
+const TITLE = msg({ id: "billing.transactions.title", message: "Transaction History" });
+const DESCRIPTION = msg({
+  id: "billing.transactions.description",
+  message: "Your payments, refunds and receipts.",
+});
 
 // Spec section 8.
-const LOAD_FAILED_TITLE = "Error Loading Transactions";
-const LOAD_FAILED_TEXT = "Failed to load transactions. Please try again later.";
-const SIGNED_OUT_TITLE = "Authentication Required";
-const SIGNED_OUT_TEXT = "Please log in to view your transactions.";
+const LOAD_FAILED_TITLE = msg({
+  id: "billing.transactions.load-failed-title",
+  message: "Error Loading Transactions",
+});
+const LOAD_FAILED_TEXT = msg({
+  id: "billing.transactions.load-failed-text",
+  message: "Failed to load transactions. Please try again later.",
+});
+const SIGNED_OUT_TITLE = msg({
+  id: "billing.transactions.signed-out-title",
+  message: "Authentication Required",
+});
+const SIGNED_OUT_TEXT = msg({
+  id: "billing.transactions.signed-out-text",
+  message: "Please log in to view your transactions.",
+});
 
 function Screen({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
+  const { i18n } = useLingui();
   return (
     <div className="space-y-6">
-      <PageHeader title={TITLE} description={DESCRIPTION} actions={actions} />
+      <PageHeader title={i18n._(TITLE)} description={i18n._(DESCRIPTION)} actions={actions} />
       {children}
     </div>
   );
 }
 
 export function TransactionsPage() {
+  const { i18n } = useLingui();
   const { user } = useSessionUser();
   // The signed-in area renders this page only with a user; without one it is the signed-out message.
   if (!user) {
     return (
       <Screen>
-        <SignedOutPanel title={SIGNED_OUT_TITLE}>{SIGNED_OUT_TEXT}</SignedOutPanel>
+        <SignedOutPanel title={i18n._(SIGNED_OUT_TITLE)}>{i18n._(SIGNED_OUT_TEXT)}</SignedOutPanel>
       </Screen>
     );
   }
@@ -59,6 +78,7 @@ export function TransactionsPage() {
 const SEARCH_PAUSE_MS = 250;
 
 function TransactionsScreen({ uid }: { uid: string }) {
+  const { i18n, t } = useLingui();
   const { filters, setFilters, clearFilters } = useUrlFilters(TRANSACTION_URL_FILTERS);
   // The type is asked for at once; a search once typing pauses (the server filters, decision 043).
   const q = useRested(filters.q, SEARCH_PAUSE_MS);
@@ -69,7 +89,7 @@ function TransactionsScreen({ uid }: { uid: string }) {
   if (list.error instanceof ApiError && list.error.status === 401) {
     return (
       <Screen>
-        <SignedOutPanel title={SIGNED_OUT_TITLE}>{SIGNED_OUT_TEXT}</SignedOutPanel>
+        <SignedOutPanel title={i18n._(SIGNED_OUT_TITLE)}>{i18n._(SIGNED_OUT_TEXT)}</SignedOutPanel>
       </Screen>
     );
   }
@@ -85,8 +105,8 @@ function TransactionsScreen({ uid }: { uid: string }) {
     return (
       <Screen>
         <ErrorState
-          title={LOAD_FAILED_TITLE}
-          note={LOAD_FAILED_TEXT}
+          title={i18n._(LOAD_FAILED_TITLE)}
+          note={i18n._(LOAD_FAILED_TEXT)}
           error={list.error}
           retrying={list.isFetching}
           onRetry={retry}
@@ -100,13 +120,16 @@ function TransactionsScreen({ uid }: { uid: string }) {
   return (
     <Screen actions={billingAccount === "ready" ? <ManageBillingButton /> : undefined}>
       {billingAccount === "ready" ? null : (
-        <p className="text-sm text-muted-foreground">{NO_BILLING_ACCOUNT_TEXT[billingAccount]}</p>
+        <p className="text-sm text-muted-foreground">{i18n._(NO_BILLING_ACCOUNT_TEXT[billingAccount])}</p>
       )}
       {list.error && !list.isFetchNextPageError ? (
         // An earlier answer is still shown; loading it again failed.
         <ErrorState
-          title="Your transactions could not be refreshed"
-          note="The list below may be out of date."
+          title={t({
+            id: "billing.transactions.refresh-failed",
+            message: "Your transactions could not be refreshed",
+          })}
+          note={t({ id: "billing.transactions.out-of-date", message: "The list below may be out of date." })}
           error={list.error}
           retrying={list.isFetching}
           onRetry={retry}
@@ -158,6 +181,7 @@ function TransactionsList({
   onChange: (patch: Partial<TransactionFilters>) => void;
   onClear: () => void;
 }) {
+  const { t } = useLingui();
   const searchRef = useRef<HTMLInputElement>(null);
   const eventTypes = useMemo(
     () =>
@@ -167,8 +191,22 @@ function TransactionsList({
       ),
     [first.eventTypes, filters.eventType],
   );
-  const count = (n: number) => `${formatCount(n)} ${n === 1 ? "transaction" : "transactions"}`;
   const filtered = first.matching !== first.total || isFiltered(filters);
+  const total = first.total;
+  const totalText = formatCount(total);
+  const matchingText = formatCount(first.matching);
+  const countText = filtered
+    ? t({
+        id: "billing.transactions.count-filtered",
+        message: plural(total, {
+          one: `Showing ${matchingText} of ${totalText} transaction`,
+          other: `Showing ${matchingText} of ${totalText} transactions`,
+        }),
+      })
+    : t({
+        id: "billing.transactions.count",
+        message: plural(total, { one: `${totalText} transaction`, other: `${totalText} transactions` }),
+      });
 
   return (
     <div className="space-y-4">
@@ -181,12 +219,15 @@ function TransactionsList({
         <ExportCsvButton filters={filters} />
       </TransactionFiltersBar>
       <p role="status" className="text-sm text-muted-foreground">
-        {filtered ? `Showing ${formatCount(first.matching)} of ${count(first.total)}` : count(first.total)}
+        {countText}
       </p>
       {transactions.length === 0 ? (
         <NoMatches
-          title="No transactions match your search and filter"
-          clearLabel="Clear search and filter"
+          title={t({
+            id: "billing.transactions.no-matches",
+            message: "No transactions match your search and filter",
+          })}
+          clearLabel={t({ id: "billing.transactions.clear-filters", message: "Clear search and filter" })}
           onClear={() => {
             onClear();
             // The button goes with the message: focus goes back to where a new search starts.
@@ -195,7 +236,7 @@ function TransactionsList({
         />
       ) : (
         <ul
-          aria-label="Transactions"
+          aria-label={t({ id: "billing.transactions.list-label", message: "Transactions" })}
           aria-busy={updating || undefined}
           className={`space-y-3 ${updating ? "opacity-60 transition-opacity" : ""}`}
         >

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { BriefcaseBusiness, CircleAlert, CircleCheck, Compass, Mail, MessageCircle } from "lucide-react";
 import { type ComponentType, useId } from "react";
 import { dashboardCounts } from "../../../../shared/linkedin-account-rules";
@@ -16,6 +17,7 @@ function CountCard({
   failed?: boolean;
   icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
 }) {
+  const { t } = useLingui();
   const unavailable = count === undefined && failed;
   const titleId = useId();
   return (
@@ -31,7 +33,9 @@ function CountCard({
           {unavailable ? (
             <span className="text-muted-foreground">
               <span aria-hidden="true">—</span>
-              <span className="sr-only">Unavailable</span>
+              <span className="sr-only">
+                {t({ id: "dashboard.counts.unavailable", message: "Unavailable" })}
+              </span>
             </span>
           ) : count === undefined ? (
             <span className="text-muted-foreground">…</span>
@@ -43,17 +47,21 @@ function CountCard({
         {unavailable ? (
           <p className="flex items-center gap-1 text-sm text-destructive dark:text-red-300">
             <CircleAlert aria-hidden="true" className="size-4" />
-            Could not be loaded
+            {t({ id: "dashboard.counts.load-failed", message: "Could not be loaded" })}
           </p>
         ) : count !== undefined && count > 0 ? (
           <p className="flex items-center gap-1 text-sm font-medium text-success">
             <CircleCheck aria-hidden="true" className="size-4" />
-            Active
+            {t({ id: "dashboard.counts.active", message: "Active" })}
           </p>
         ) : (
           <p className="text-sm text-muted-foreground">
             <span aria-hidden="true">—</span>
-            <span className="sr-only">{count === undefined ? "Loading" : "None"}</span>
+            <span className="sr-only">
+              {count === undefined
+                ? t({ id: "dashboard.counts.loading", message: "Loading" })
+                : t({ id: "dashboard.counts.none", message: "None" })}
+            </span>
           </p>
         )}
       </CardContent>
@@ -72,23 +80,32 @@ export function CountCards({
   accounts: readonly { accountType: string }[] | undefined;
   failed: boolean;
 }) {
+  const { t } = useLingui();
   const counts = accounts ? dashboardCounts(accounts) : undefined;
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <CountCard
-        title="LinkedIn Accounts"
+        title={t({ id: "dashboard.counts.linkedin", message: "LinkedIn Accounts" })}
         count={counts?.linkedin}
         failed={failed}
         icon={BriefcaseBusiness}
       />
       <CountCard
-        title="Sales Navigator Accounts"
+        title={t({ id: "dashboard.counts.sales-navigator", message: "Sales Navigator Accounts" })}
         count={counts?.salesNavigator}
         failed={failed}
         icon={Compass}
       />
-      <CountCard title="Email Accounts" count={0} icon={Mail} />
-      <CountCard title="WhatsApp Accounts" count={0} icon={MessageCircle} />
+      <CountCard
+        title={t({ id: "dashboard.counts.email", message: "Email Accounts" })}
+        count={0}
+        icon={Mail}
+      />
+      <CountCard
+        title={t({ id: "dashboard.counts.whatsapp", message: "WhatsApp Accounts" })}
+        count={0}
+        icon={MessageCircle}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import {
   CircleAlert,
   CreditCard,
@@ -15,8 +16,9 @@ import type { ActivityItem } from "../../../../shared/api/activity";
 import { InlineError } from "../../../components/error-state";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
+import { formatDateTime } from "../../../lib/format";
 import { useRecentActivity } from "../api/get-recent-activity";
-import { activityLink, describeActivity, localDateTime, relativeTime } from "./activity-text";
+import { activityLink, describeActivity, relativeTime } from "./activity-text";
 
 function iconOf(item: ActivityItem): LucideIcon {
   switch (item.type) {
@@ -43,6 +45,7 @@ function iconOf(item: ActivityItem): LucideIcon {
  * inside it, so a busy day does not stretch the dashboard.
  */
 export function RecentActivityCard() {
+  const { t } = useLingui();
   const titleId = useId();
   const activity = useRecentActivity();
   // The relative times are as of this render; the list is read again on each visit.
@@ -50,17 +53,26 @@ export function RecentActivityCard() {
 
   let body: ReactNode;
   if (activity.isPending) {
-    body = <Spinner label="Loading recent activity" className="size-5" />;
+    body = (
+      <Spinner
+        label={t({ id: "dashboard.activity.loading", message: "Loading recent activity" })}
+        className="size-5"
+      />
+    );
   } else if (activity.isError) {
     body = (
       <InlineError
-        message="Recent activity could not be loaded."
+        message={t({ id: "dashboard.activity.load-failed", message: "Recent activity could not be loaded." })}
         onRetry={() => void activity.refetch()}
         retrying={activity.isFetching}
       />
     );
   } else if (activity.data.items.length === 0) {
-    body = <p className="text-sm text-muted-foreground">No recent activity</p>;
+    body = (
+      <p className="text-sm text-muted-foreground">
+        {t({ id: "dashboard.activity.empty", message: "No recent activity" })}
+      </p>
+    );
   } else {
     body = (
       <ul
@@ -93,7 +105,7 @@ export function RecentActivityCard() {
                 </p>
                 <time
                   dateTime={item.at}
-                  title={localDateTime(item.at)}
+                  title={formatDateTime(item.at)}
                   className="text-xs text-muted-foreground"
                 >
                   {relativeTime(item.at, now)}
@@ -109,7 +121,9 @@ export function RecentActivityCard() {
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle id={titleId}>Recent Activity</CardTitle>
+        <CardTitle id={titleId}>
+          {t({ id: "dashboard.activity.title", message: "Recent Activity" })}
+        </CardTitle>
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>

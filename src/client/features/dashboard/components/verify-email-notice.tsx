@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { MailWarning, X } from "lucide-react";
 import { useState } from "react";
 import type { CurrentUser } from "../../../../shared/api/user";
@@ -26,6 +27,7 @@ function readDismissed(key: string): boolean {
  * email is unverified, so it is gone for good once it is.
  */
 export function VerifyEmailNotice({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const key = verifyNoticeDismissedKey(user);
   const [dismissed, setDismissed] = useState(() => readDismissed(key));
   const resend = useResendVerification();
@@ -42,15 +44,23 @@ export function VerifyEmailNotice({ user }: { user: CurrentUser }) {
 
   const sendAgain = () =>
     resend.mutate(undefined, {
-      onSuccess: (answer) => toast({ title: "Verification link", description: answer.message }),
+      onSuccess: (answer) =>
+        toast({
+          title: t({ id: "dashboard.verify.sent", message: "Verification link" }),
+          description: answer.message,
+        }),
       onError: (error) =>
         toast({
           variant: "destructive",
-          title: "No new link sent",
-          description: errorMessage(error, "Please try again later."),
+          title: t({ id: "dashboard.verify.not-sent", message: "No new link sent" }),
+          description: errorMessage(
+            error,
+            t({ id: "dashboard.verify.not-sent-text", message: "Please try again later." }),
+          ),
         }),
     });
 
+  const { email } = user;
   return (
     <section
       aria-labelledby="verify-email-notice-title"
@@ -62,15 +72,17 @@ export function VerifyEmailNotice({ user }: { user: CurrentUser }) {
         </span>
         <div className="space-y-2">
           <h2 id="verify-email-notice-title" className="text-base font-semibold tracking-tight">
-            Verify your email
+            {t({ id: "dashboard.verify.title", message: "Verify your email" })}
           </h2>
           <p className="text-sm text-muted-foreground">
-            We sent a link to <span className="font-medium text-foreground">{user.email}</span>. Follow it to
-            confirm the address is yours, so that your customer records can be linked to your login. The link
-            is valid for 30 minutes.
+            <Trans id="dashboard.verify.text">
+              We sent a link to <span className="font-medium text-foreground">{email}</span>. Follow it to
+              confirm the address is yours, so that your customer records can be linked to your login. The
+              link is valid for 30 minutes.
+            </Trans>
           </p>
           <Button variant="outline" size="sm" onClick={sendAgain} disabled={resend.isPending}>
-            Resend the link
+            {t({ id: "dashboard.verify.resend", message: "Resend the link" })}
           </Button>
         </div>
       </div>
@@ -78,7 +90,7 @@ export function VerifyEmailNotice({ user }: { user: CurrentUser }) {
         variant="ghost"
         size="icon"
         onClick={dismiss}
-        aria-label="Dismiss the email verification notice"
+        aria-label={t({ id: "dashboard.verify.dismiss", message: "Dismiss the email verification notice" })}
         className="absolute top-3 right-3 text-muted-foreground hover:text-foreground"
       >
         <X aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Sparkles, X } from "lucide-react";
 import { useState } from "react";
 import type { CurrentUser } from "../../../../shared/api/user";
@@ -37,6 +38,7 @@ export function WelcomeBanner({
   /** The customer's LinkedIn accounts; undefined while they load or when they could not be read. */
   accountCount: number | undefined;
 }) {
+  const { t } = useLingui();
   const key = welcomeDismissedKey(user);
   const [dismissed, setDismissed] = useState(() => readDismissed(key));
   if (dismissed) return null;
@@ -51,6 +53,7 @@ export function WelcomeBanner({
     setDismissed(true);
   };
 
+  const name = firstName(user.name);
   return (
     <section
       aria-labelledby="welcome-banner-title"
@@ -62,12 +65,21 @@ export function WelcomeBanner({
         </span>
         <div className="space-y-1">
           <h2 id="welcome-banner-title" className="text-lg font-semibold tracking-tight">
-            {isNew ? `Welcome, ${firstName(user.name)}!` : `Welcome back, ${firstName(user.name)}!`}
+            {isNew
+              ? t({ id: "dashboard.welcome.new", message: `Welcome, ${name}!` })
+              : t({ id: "dashboard.welcome.back", message: `Welcome back, ${name}!` })}
           </h2>
           <p className="text-sm text-muted-foreground">
             {isNew && accountCount === 0
-              ? "Your account is ready. Order your first LinkedIn accounts, or explore the portal from the menu."
-              : "Here is an overview of your accounts. Order more whenever you need them."}
+              ? t({
+                  id: "dashboard.welcome.new-text",
+                  message:
+                    "Your account is ready. Order your first LinkedIn accounts, or explore the portal from the menu.",
+                })
+              : t({
+                  id: "dashboard.welcome.back-text",
+                  message: "Here is an overview of your accounts. Order more whenever you need them.",
+                })}
           </p>
         </div>
       </div>
@@ -75,7 +87,7 @@ export function WelcomeBanner({
         variant="ghost"
         size="icon"
         onClick={dismiss}
-        aria-label="Dismiss welcome message"
+        aria-label={t({ id: "dashboard.welcome.dismiss", message: "Dismiss welcome message" })}
         className="absolute top-3 right-3 text-muted-foreground hover:text-foreground"
       >
         <X aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { ShoppingCart } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -20,18 +21,22 @@ import { WelcomeBanner } from "../components/welcome-banner";
  * first screen: it is never rendered for a customer, so its code never reaches them.
  */
 export function DashboardPage({ forAdmins }: { forAdmins?: ReactNode }) {
+  const { t } = useLingui();
   const { user } = useSessionUser();
   const counts = useAccountCounts(user?.uid);
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Dashboard"
-        description="An overview of your accounts, orders and recent activity."
+        title={t({ id: "dashboard.title", message: "Dashboard" })}
+        description={t({
+          id: "dashboard.description",
+          message: "An overview of your accounts, orders and recent activity.",
+        })}
         actions={
           <Button asChild>
             <Link to="/orders">
               <ShoppingCart aria-hidden="true" />
-              Place Order
+              {t({ id: "dashboard.place-order", message: "Place Order" })}
             </Link>
           </Button>
         }
@@ -45,7 +50,7 @@ export function DashboardPage({ forAdmins }: { forAdmins?: ReactNode }) {
       ) : null}
       {counts.isError ? (
         <ErrorState
-          title="Your account figures could not be loaded"
+          title={t({ id: "dashboard.counts-failed", message: "Your account figures could not be loaded" })}
           error={counts.error}
           onRetry={() => void counts.refetch()}
           retrying={counts.isFetching}

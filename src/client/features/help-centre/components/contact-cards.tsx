@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Mail, MessageCircle, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { useId } from "react";
@@ -52,31 +53,44 @@ export function ContactCards({
   supportPhone: string;
   chatWidgetId: string | null;
 }) {
+  const { t } = useLingui();
   return (
     <div className="grid gap-4 md:grid-cols-3">
-      <ContactCard icon={<Mail aria-hidden="true" className="size-5" />} title="Email Support">
+      <ContactCard
+        icon={<Mail aria-hidden="true" className="size-5" />}
+        title={t({ id: "help.contact.email.title", message: "Email Support" })}
+      >
         <a href={`mailto:${supportEmail}`} className={linkClass}>
           {supportEmail}
         </a>
-        <p className="text-sm text-muted-foreground">We reply within 24 hours.</p>
+        <p className="text-sm text-muted-foreground">
+          {t({ id: "help.contact.email.text", message: "We reply within 24 hours." })}
+        </p>
       </ContactCard>
-      <ContactCard icon={<Phone aria-hidden="true" className="size-5" />} title="Phone Support">
+      <ContactCard
+        icon={<Phone aria-hidden="true" className="size-5" />}
+        title={t({ id: "help.contact.phone.title", message: "Phone Support" })}
+      >
         <a href={telHref(supportPhone)} className={linkClass}>
           {supportPhone}
         </a>
-        <p className="text-sm text-muted-foreground">Mon-Fri 9AM-6PM GMT</p>
+        <p className="text-sm text-muted-foreground">
+          {t({ id: "help.contact.phone.hours", message: "Mon-Fri 9AM-6PM GMT" })}
+        </p>
       </ContactCard>
       <ContactCard
         icon={<MessageCircle aria-hidden="true" className="size-5" />}
-        title="Live Chat"
+        title={t({ id: "help.contact.chat.title", message: "Live Chat" })}
         badge={
           <span className="inline-flex items-center gap-1.5 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-950 dark:text-green-200">
             <span aria-hidden="true" className="size-2 rounded-full bg-green-600 dark:bg-green-400" />
-            Online
+            {t({ id: "help.contact.chat.online", message: "Online" })}
           </span>
         }
       >
-        <p className="text-sm text-muted-foreground">Average response: 2 minutes</p>
+        <p className="text-sm text-muted-foreground">
+          {t({ id: "help.contact.chat.response", message: "Average response: 2 minutes" })}
+        </p>
         <div className="mt-auto">
           <StartChat chatWidgetId={chatWidgetId} supportEmail={supportEmail} />
         </div>

@@ -1,29 +1,37 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { ChevronDown, Search, SearchX } from "lucide-react";
 import { Accordion } from "radix-ui";
-import { useId, useMemo, useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
-import { FAQ_TOPICS, searchFaq } from "./faq-entries";
+import { faqTopics, searchFaq } from "./faq-entries";
 
 /**
  * The searchable FAQ. Each answer expands and collapses from its question, a button, so Enter and
  * Space work; the arrow keys, Home and End move between the questions of a topic (Radix Accordion).
  */
 export function Faq() {
+  const { i18n, t } = useLingui();
   const id = useId();
   const [search, setSearch] = useState("");
-  const topics = useMemo(() => searchFaq(FAQ_TOPICS, search), [search]);
+  // The questions are searched in the language they are shown in.
+  const topics = searchFaq(faqTopics(i18n), search);
   const count = topics.reduce((sum, topic) => sum + topic.entries.length, 0);
+  const query = search.trim();
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <h2 id={`${id}-title`} className="text-lg font-semibold">
-          Frequently Asked Questions
+          {t({ id: "help.faq.title", message: "Frequently Asked Questions" })}
         </h2>
-        <search aria-label="Search the questions" className="min-w-0 space-y-2 sm:w-80">
-          <Label htmlFor={`${id}-q`}>Search the FAQ</Label>
+        <search
+          aria-label={t({ id: "help.faq.search-region", message: "Search the questions" })}
+          className="min-w-0 space-y-2 sm:w-80"
+        >
+          <Label htmlFor={`${id}-q`}>{t({ id: "help.faq.search-label", message: "Search the FAQ" })}</Label>
           <div className="relative">
             <Search
               aria-hidden="true"
@@ -34,7 +42,7 @@ export function Faq() {
               type="search"
               value={search}
               onChange={(event) => setSearch(event.target.value)}
-              placeholder="Password, billing, 2FA…"
+              placeholder={t({ id: "help.faq.search-placeholder", message: "Password, billing, 2FA…" })}
               className="pl-9"
               autoComplete="off"
             />
@@ -42,14 +50,21 @@ export function Faq() {
         </search>
       </div>
       <p className="sr-only" aria-live="polite">
-        {search.trim() === "" ? "" : `${count} ${count === 1 ? "question matches" : "questions match"}`}
+        {query === ""
+          ? ""
+          : t({
+              id: "help.faq.matches",
+              message: plural(count, { one: "# question matches", other: "# questions match" }),
+            })}
       </p>
       {topics.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-10 text-center">
           <SearchX aria-hidden="true" className="size-5 text-muted-foreground" />
-          <p className="font-medium">No questions match “{search.trim()}”</p>
+          <p className="font-medium">
+            {t({ id: "help.faq.no-matches", message: `No questions match “${query}”` })}
+          </p>
           <Button variant="outline" onClick={() => setSearch("")}>
-            Clear search
+            {t({ id: "help.faq.clear-search", message: "Clear search" })}
           </Button>
         </div>
       ) : (

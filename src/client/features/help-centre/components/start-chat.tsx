@@ -1,16 +1,21 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Mail, MessageCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { CHAT_WIDGET_PAGE } from "../../../../shared/chat-widget";
 import { Button } from "../../../components/ui/button";
+import { i18n } from "../../../lib/i18n/i18n";
 import { useSessionUser } from "../../../lib/session";
 import { documentAllowsChat, hideCrispChat, openCrispChat } from "./crisp-chat";
 
 /** Asks, through the URL, for the chat to open as soon as the help centre has loaded. */
 const OPEN_CHAT_PARAM = "chat";
 
+/** A mail to support, its subject in the page's language. */
 export function supportMailto(supportEmail: string): string {
-  return `mailto:${supportEmail}?subject=${encodeURIComponent("Support request")}`;
+  const subject = i18n._(msg({ id: "help.chat.mail-subject", message: "Support request" }));
+  return `mailto:${supportEmail}?subject=${encodeURIComponent(subject)}`;
 }
 
 /**
@@ -26,6 +31,7 @@ export function StartChat({
   chatWidgetId: string | null;
   supportEmail: string;
 }) {
+  const { t } = useLingui();
   const { user } = useSessionUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const [opened, setOpened] = useState(false);
@@ -50,12 +56,18 @@ export function StartChat({
         <Button asChild className="w-full">
           <a href={supportMailto(supportEmail)}>
             <Mail aria-hidden="true" />
-            Start Chat
-            <span className="sr-only"> (writes an email to support)</span>
+            {t({ id: "help.chat.start", message: "Start Chat" })}
+            <span className="sr-only">
+              {" "}
+              {t({ id: "help.chat.start-by-mail", message: "(writes an email to support)" })}
+            </span>
           </a>
         </Button>
         <p className="text-xs text-muted-foreground">
-          Live chat is not available right now: write to us instead.
+          {t({
+            id: "help.chat.unavailable",
+            message: "Live chat is not available right now: write to us instead.",
+          })}
         </p>
       </div>
     );
@@ -75,10 +87,12 @@ export function StartChat({
     <div className="space-y-2">
       <Button className="w-full" onClick={startChat}>
         <MessageCircle aria-hidden="true" />
-        Start Chat
+        {t({ id: "help.chat.start", message: "Start Chat" })}
       </Button>
       <p role="status" className="text-xs text-muted-foreground">
-        {opened ? "The chat window is open in the corner of this page." : ""}
+        {opened
+          ? t({ id: "help.chat.opened", message: "The chat window is open in the corner of this page." })
+          : ""}
       </p>
     </div>
   );

@@ -1,12 +1,13 @@
+import { useLingui } from "@lingui/react/macro";
 import type { AccountStatus, AccountType } from "../../../../shared/linkedin-account-rules";
 import {
-  ACCOUNT_STATUS_LABELS,
   ACCOUNT_TYPE_LABELS,
   accountStatusOf,
   isAccountType,
 } from "../../../../shared/linkedin-account-rules";
 import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../lib/utils";
+import { ACCOUNT_STATUS_WORDS } from "./account-words";
 
 // Spec section 4. Each pair keeps AA contrast in both themes.
 const typeColours: Record<AccountType, string> = {
@@ -23,7 +24,7 @@ const statusColours: Record<AccountStatus, string> = {
   "not-signed-in": "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200",
 };
 
-/** An account type the rules do not know shows as it is stored, in grey. */
+/** An account type the rules do not know shows as it is stored, in grey. The types are product names, in every language. */
 export function TypeBadge({ type }: { type: string }) {
   const known = isAccountType(type);
   return (
@@ -38,10 +39,11 @@ export function TypeBadge({ type }: { type: string }) {
 
 /** The status text comes from the operator's base; its title keeps the exact words (e.g. "Restricted - Submit ID"). */
 export function StatusBadge({ status }: { status: string }) {
+  const { i18n } = useLingui();
   const kind = accountStatusOf(status);
   return (
     <Badge variant="outline" className={cn("border-transparent", statusColours[kind])} title={status}>
-      {ACCOUNT_STATUS_LABELS[kind]}
+      {i18n._(ACCOUNT_STATUS_WORDS[kind])}
     </Badge>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { memo, useId, useState } from "react";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { ExpandButton } from "../../../components/expand-button";
@@ -17,6 +18,7 @@ import { VisitButton } from "./visit-button";
  * like the table's rows, for the 30-second refresh.
  */
 export const AccountCard = memo(function AccountCard({ account }: { account: LinkedinAccount }) {
+  const { t } = useLingui();
   const [expanded, setExpanded] = useState(false);
   const titleId = useId();
   const detailsId = useId();
@@ -50,20 +52,24 @@ export const AccountCard = memo(function AccountCard({ account }: { account: Lin
           className="-mt-1 -mr-2 shrink-0"
           expanded={expanded}
           controls={detailsId}
-          label={`${expanded ? "Hide" : "Show"} details for ${name}`}
+          label={
+            expanded
+              ? t({ id: "accounts.details.hide", message: `Hide details for ${name}` })
+              : t({ id: "accounts.details.show", message: `Show details for ${name}` })
+          }
           onToggle={() => setExpanded((value) => !value)}
         />
       </div>
       <dl className="grid gap-1 px-4 pb-3 text-sm">
         <div className="flex min-h-8 items-center justify-between gap-3">
-          <dt className="shrink-0 text-muted-foreground">Email</dt>
+          <dt className="shrink-0 text-muted-foreground">{t({ id: "accounts.email", message: "Email" })}</dt>
           <dd className="flex min-w-0 items-center justify-end gap-1 text-right">
             {account.linkedinEmail ? (
               <>
                 <AccountEmail email={account.linkedinEmail} />
                 <CopyButton
-                  label={`Copy email of ${name}`}
-                  what="Email"
+                  label={t({ id: "accounts.email.copy", message: `Copy email of ${name}` })}
+                  what={t({ id: "accounts.email", message: "Email" })}
                   getText={() => account.linkedinEmail}
                 />
               </>
@@ -73,13 +79,14 @@ export const AccountCard = memo(function AccountCard({ account }: { account: Lin
           </dd>
         </div>
         <div className="flex min-h-8 items-center justify-between gap-3">
-          <dt className="shrink-0 text-muted-foreground">Password</dt>
+          <dt className="shrink-0 text-muted-foreground">
+            {t({ id: "accounts.password", message: "Password" })}
+          </dt>
           <dd className="min-w-0 text-right">
             <RevealSecret
               accountId={account.id}
               accountName={name}
               secret="password"
-              what="password"
               available={account.hasPassword}
             />
           </dd>

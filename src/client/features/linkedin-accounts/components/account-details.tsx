@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useId } from "react";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { formatCount, formatDate, formatDateTime } from "../../../lib/format";
@@ -35,15 +36,18 @@ function text(value: string | number | null): ReactNode {
   return typeof value === "number" ? formatCount(value) : value;
 }
 
-const yesNo = (value: boolean) => (value ? "Yes" : "No");
-
 /**
  * What an expanded row or card shows: the spec's three sections, then Notes and Recovery Codes when
  * there are any. In a table it stays in view should the table scroll sideways, as wide as the table's
  * box (its container); in a card it is as wide as the card.
  */
 export function AccountDetails({ account, fitTo }: { account: LinkedinAccount; fitTo: "table" | "card" }) {
+  const { t } = useLingui();
   const name = accountName(account);
+  const yesNo = (value: boolean) =>
+    value
+      ? t({ id: "accounts.details.yes", message: "Yes" })
+      : t({ id: "accounts.details.no", message: "No" });
   return (
     <div
       className={cn(
@@ -51,14 +55,24 @@ export function AccountDetails({ account, fitTo }: { account: LinkedinAccount; f
         fitTo === "table" && "sticky left-0 w-[100cqw]",
       )}
     >
-      <Section title="Profile Information">
+      <Section title={t({ id: "accounts.details.profile", message: "Profile Information" })}>
         <dl className="divide-y">
-          <Field label="Name">{text([account.firstName, account.lastName].filter(Boolean).join(" "))}</Field>
-          <Field label="Headline">{text(account.headline)}</Field>
-          <Field label="Location">{text(account.location)}</Field>
-          <Field label="Industry">{text(account.industry)}</Field>
-          <Field label="Gender">{text(account.gender)}</Field>
-          <Field label="Profile URL">
+          <Field label={t({ id: "accounts.details.name", message: "Name" })}>
+            {text([account.firstName, account.lastName].filter(Boolean).join(" "))}
+          </Field>
+          <Field label={t({ id: "accounts.details.headline", message: "Headline" })}>
+            {text(account.headline)}
+          </Field>
+          <Field label={t({ id: "accounts.details.location", message: "Location" })}>
+            {text(account.location)}
+          </Field>
+          <Field label={t({ id: "accounts.details.industry", message: "Industry" })}>
+            {text(account.industry)}
+          </Field>
+          <Field label={t({ id: "accounts.details.gender", message: "Gender" })}>
+            {text(account.gender)}
+          </Field>
+          <Field label={t({ id: "accounts.details.profile-url", message: "Profile URL" })}>
             {account.profileUrl ? (
               <a
                 href={account.profileUrl}
@@ -67,7 +81,7 @@ export function AccountDetails({ account, fitTo }: { account: LinkedinAccount; f
                 className="break-all text-primary underline-offset-4 hover:underline dark:text-blue-300"
               >
                 {account.profileUrl}
-                <span className="sr-only"> (opens in a new tab)</span>
+                <span className="sr-only">{` ${t({ id: "accounts.new-tab", message: "(opens in a new tab)" })}`}</span>
               </a>
             ) : (
               text(null)
@@ -76,65 +90,95 @@ export function AccountDetails({ account, fitTo }: { account: LinkedinAccount; f
         </dl>
       </Section>
 
-      <Section title="Account Statistics">
+      <Section title={t({ id: "accounts.details.statistics", message: "Account Statistics" })}>
         <dl className="divide-y">
-          <Field label="Connections">{text(account.connectionsCount)}</Field>
-          <Field label="Followers">{text(account.followers)}</Field>
-          <Field label="Premium">{yesNo(account.isPremium)}</Field>
-          <Field label="Verified">{yesNo(account.isVerified)}</Field>
-          <Field label="Optimized">{yesNo(account.isOptimized)}</Field>
-          <Field label="Created">
+          <Field label={t({ id: "accounts.details.connections", message: "Connections" })}>
+            {text(account.connectionsCount)}
+          </Field>
+          <Field label={t({ id: "accounts.details.followers", message: "Followers" })}>
+            {text(account.followers)}
+          </Field>
+          <Field label={t({ id: "accounts.details.premium", message: "Premium" })}>
+            {yesNo(account.isPremium)}
+          </Field>
+          <Field label={t({ id: "accounts.details.verified", message: "Verified" })}>
+            {yesNo(account.isVerified)}
+          </Field>
+          <Field label={t({ id: "accounts.details.optimized", message: "Optimized" })}>
+            {yesNo(account.isOptimized)}
+          </Field>
+          <Field label={t({ id: "accounts.details.created", message: "Created" })}>
             <time dateTime={account.createdAt}>{formatDate(account.createdAt)}</time>
           </Field>
-          <Field label="Last synced">
+          <Field label={t({ id: "accounts.details.last-synced", message: "Last synced" })}>
             <time dateTime={account.lastSyncedAt}>{formatDateTime(account.lastSyncedAt)}</time>
           </Field>
         </dl>
       </Section>
 
-      <Section title="Security & Technical">
+      <Section title={t({ id: "accounts.details.security", message: "Security & Technical" })}>
         <dl className="divide-y">
-          <Field label="2FA status">{text(account.twoFaStatus)}</Field>
-          <Field label="Verification type">{text(account.verificationType)}</Field>
-          <Field label="Proxy country">{text(account.proxyCountry)}</Field>
-          <Field label="Proxy IP">{text(account.proxyIp)}</Field>
-          <Field label="Proxy port">{text(account.proxyPort)}</Field>
-          <Field label="Proxy username">{text(account.proxyUsername)}</Field>
-          <Field label="Proxy zone">{text(account.proxyZoneName)}</Field>
-          <Field label="Proxy password">
+          <Field label={t({ id: "accounts.details.two-fa-status", message: "2FA status" })}>
+            {text(account.twoFaStatus)}
+          </Field>
+          <Field label={t({ id: "accounts.details.verification-type", message: "Verification type" })}>
+            {text(account.verificationType)}
+          </Field>
+          <Field label={t({ id: "accounts.details.proxy-country", message: "Proxy country" })}>
+            {text(account.proxyCountry)}
+          </Field>
+          <Field label={t({ id: "accounts.details.proxy-ip", message: "Proxy IP" })}>
+            {text(account.proxyIp)}
+          </Field>
+          <Field label={t({ id: "accounts.details.proxy-port", message: "Proxy port" })}>
+            {text(account.proxyPort)}
+          </Field>
+          <Field label={t({ id: "accounts.details.proxy-username", message: "Proxy username" })}>
+            {text(account.proxyUsername)}
+          </Field>
+          <Field label={t({ id: "accounts.details.proxy-zone", message: "Proxy zone" })}>
+            {text(account.proxyZoneName)}
+          </Field>
+          <Field label={t({ id: "accounts.details.proxy-password", message: "Proxy password" })}>
             <RevealSecret
               accountId={account.id}
               accountName={name}
               secret="proxyPassword"
-              what="proxy password"
               available={account.hasProxyPassword}
             />
           </Field>
           {account.hasTwoFaSecret ? (
-            <Field label="2FA login code">
+            <Field label={t({ id: "accounts.details.login-code", message: "2FA login code" })}>
               <LoginCode accountId={account.id} accountName={name} />
             </Field>
           ) : null}
         </dl>
       </Section>
 
-      <Section title="Problems">
+      <Section title={t({ id: "accounts.details.problems", message: "Problems" })}>
         <p className="text-sm text-muted-foreground">
           {account.openRequest
-            ? "This account has an open request; the Requests page shows what the operator does about it."
-            : "Something wrong with this account? Ask the operator for a replacement or a fix."}
+            ? t({
+                id: "accounts.details.problems.open",
+                message:
+                  "This account has an open request; the Requests page shows what the operator does about it.",
+              })
+            : t({
+                id: "accounts.details.problems.none",
+                message: "Something wrong with this account? Ask the operator for a replacement or a fix.",
+              })}
         </p>
         <AccountRequest account={account} always />
       </Section>
 
       {account.notes ? (
-        <Section title="Notes">
+        <Section title={t({ id: "accounts.details.notes", message: "Notes" })}>
           <p className="text-sm whitespace-pre-line break-words">{account.notes}</p>
         </Section>
       ) : null}
 
       {account.twoFaRecoveryCodeCount > 0 ? (
-        <Section title="2FA Recovery Codes">
+        <Section title={t({ id: "accounts.details.recovery-codes", message: "2FA Recovery Codes" })}>
           <RecoveryCodes accountId={account.id} accountName={name} count={account.twoFaRecoveryCodeCount} />
         </Section>
       ) : null}

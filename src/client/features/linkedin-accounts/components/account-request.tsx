@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Flag } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -5,6 +7,7 @@ import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import type { OpenRequestSummary } from "../../../../shared/api/replacement-requests";
 import { requestStatusClass } from "../../../components/request-words";
 import { Button } from "../../../components/ui/button";
+import { i18n } from "../../../lib/i18n/i18n";
 import { cn } from "../../../lib/utils";
 import { accountName } from "./account-format";
 import { isReportableStatus } from "./report-rules";
@@ -19,14 +22,26 @@ const ReportProblemDialog = lazy(() =>
 );
 const preloadReportDialog = () => void loadReportDialog().catch(() => {});
 
+const OPEN_REQUEST_WORDS = {
+  replacement: {
+    submitted: msg({ id: "accounts.request.replacement-requested", message: "Replacement requested" }),
+    inProgress: msg({ id: "accounts.request.replacement-in-progress", message: "Replacement in progress" }),
+  },
+  fix: {
+    submitted: msg({ id: "accounts.request.fix-requested", message: "Fix requested" }),
+    inProgress: msg({ id: "accounts.request.fix-in-progress", message: "Fix in progress" }),
+  },
+};
+
 /** "Replacement requested", "Fix in progress": an open request in the customer's words. */
 export function openRequestText(request: OpenRequestSummary): string {
-  const what = request.wish === "replacement" ? "Replacement" : "Fix";
-  return `${what} ${request.status === "submitted" ? "requested" : "in progress"}`;
+  const words = OPEN_REQUEST_WORDS[request.wish === "replacement" ? "replacement" : "fix"];
+  return i18n._(request.status === "submitted" ? words.submitted : words.inProgress);
 }
 
 /** An account's open request, a link to the requests screen's open ones, coloured as its status. */
 function OpenRequestLink({ request, name }: { request: OpenRequestSummary; name: string }) {
+  const { t } = useLingui();
   return (
     <Link
       to="/accounts/requests?status=open"
@@ -37,7 +52,7 @@ function OpenRequestLink({ request, name }: { request: OpenRequestSummary; name:
       )}
     >
       {openRequestText(request)}
-      <span className="sr-only">{` for ${name}: see your requests`}</span>
+      <span className="sr-only">{` ${t({ id: "accounts.request.see", message: `for ${name}: see your requests` })}`}</span>
     </Link>
   );
 }
@@ -60,6 +75,7 @@ export function AccountRequest({
   size?: "full" | "compact";
   className?: string;
 }) {
+  const { t } = useLingui();
   const [reporting, setReporting] = useState(false);
   // Set once a report is sent: the open request takes the focus when the list brings it, which may
   // be a render after the dialog has closed (the accounts screen renders a new list deferred).
@@ -85,13 +101,15 @@ export function AccountRequest({
           type="button"
           size="sm"
           variant="outline"
-          aria-label={`Report a problem with ${name}`}
+          aria-label={t({ id: "accounts.report.with", message: `Report a problem with ${name}` })}
           onPointerEnter={preloadReportDialog}
           onFocus={preloadReportDialog}
           onClick={() => setReporting(true)}
         >
           <Flag aria-hidden="true" />
-          {size === "compact" ? "Report" : "Report a problem"}
+          {size === "compact"
+            ? t({ id: "accounts.report.short", message: "Report" })
+            : t({ id: "accounts.report.button", message: "Report a problem" })}
         </Button>
       ) : null}
       {reporting ? (

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { memo, useId, useState } from "react";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { ExpandButton } from "../../../components/expand-button";
@@ -21,6 +22,7 @@ const ACCOUNT_TABLE_COLUMNS = 7;
  * hands back the same account objects when nothing changed, so the rows are not rendered again.
  */
 export const AccountRow = memo(function AccountRow({ account }: { account: LinkedinAccount }) {
+  const { t } = useLingui();
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const name = accountName(account);
@@ -36,7 +38,11 @@ export const AccountRow = memo(function AccountRow({ account }: { account: Linke
             chevron="right"
             expanded={expanded}
             controls={detailsId}
-            label={`${expanded ? "Hide" : "Show"} details for ${name}`}
+            label={
+              expanded
+                ? t({ id: "accounts.details.hide", message: `Hide details for ${name}` })
+                : t({ id: "accounts.details.show", message: `Show details for ${name}` })
+            }
             onToggle={() => setExpanded((value) => !value)}
           />
         </TableCell>
@@ -57,8 +63,8 @@ export const AccountRow = memo(function AccountRow({ account }: { account: Linke
             <span className="flex items-center gap-1">
               <AccountEmail email={account.linkedinEmail} />
               <CopyButton
-                label={`Copy email of ${name}`}
-                what="Email"
+                label={t({ id: "accounts.email.copy", message: `Copy email of ${name}` })}
+                what={t({ id: "accounts.email", message: "Email" })}
                 getText={() => account.linkedinEmail}
               />
             </span>
@@ -71,7 +77,6 @@ export const AccountRow = memo(function AccountRow({ account }: { account: Linke
             accountId={account.id}
             accountName={name}
             secret="password"
-            what="password"
             available={account.hasPassword}
           />
         </TableCell>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { AccountCard } from "./account-card";
@@ -20,13 +21,17 @@ function remInPixels(): number {
  * pagination) shows below them once they are there, so it never jumps down when they arrive.
  */
 export function AccountsList({ accounts, footer }: { accounts: LinkedinAccount[]; footer?: ReactNode }) {
+  const { t } = useLingui();
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const layout = width === null ? null : width >= TABLE_MIN_WIDTH_REM * remInPixels() ? "table" : "cards";
   return (
     <div ref={ref} className="@container space-y-4">
       {layout === "table" ? <AccountsTable accounts={accounts} /> : null}
       {layout === "cards" ? (
-        <ul aria-label="Your LinkedIn accounts" className="grid gap-3">
+        <ul
+          aria-label={t({ id: "accounts.list.label", message: "Your LinkedIn accounts" })}
+          className="grid gap-3"
+        >
           {accounts.map((account) => (
             <AccountCard key={account.id} account={account} />
           ))}

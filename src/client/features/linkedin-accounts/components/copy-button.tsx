@@ -1,25 +1,38 @@
+import { msg } from "@lingui/core/macro";
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
+import { i18n } from "../../../lib/i18n/i18n";
 import { toast } from "../../../lib/use-toast";
 import { cn } from "../../../lib/utils";
 
 const COPIED_ICON_MS = 1500;
 
 /**
- * Puts text on the clipboard and says so in a toast. `what` names it in the toast ("Password").
+ * Puts text on the clipboard and says so in a toast. `what` names it in the toast ("Password"), in the
+ * page's language.
  * Answers whether it worked: the clipboard can be refused (an insecure page, a denied permission).
  */
 export async function copyToClipboard(text: string, what: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
-    toast({ title: "Copied", description: `${what} copied to the clipboard.` });
+    toast({
+      title: i18n._(msg({ id: "accounts.copy.done", message: "Copied" })),
+      description: i18n._(
+        msg({ id: "accounts.copy.done-text", message: `${what} copied to the clipboard.` }),
+      ),
+    });
     return true;
   } catch {
     toast({
       variant: "destructive",
-      title: "Copy failed",
-      description: "Your browser did not allow copying. Select the text and copy it instead.",
+      title: i18n._(msg({ id: "accounts.copy.failed", message: "Copy failed" })),
+      description: i18n._(
+        msg({
+          id: "accounts.copy.failed-text",
+          message: "Your browser did not allow copying. Select the text and copy it instead.",
+        }),
+      ),
     });
     return false;
   }

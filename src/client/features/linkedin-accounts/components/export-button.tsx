@@ -1,10 +1,12 @@
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Download, LoaderCircle } from "lucide-react";
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import type { ExportedSecrets, LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import { Button } from "../../../components/ui/button";
 import { failureText } from "../../../lib/api-error";
 import { downloadFile } from "../../../lib/download";
-import { formatCount } from "../../../lib/format";
+import { i18n } from "../../../lib/i18n/i18n";
 import { toast } from "../../../lib/use-toast";
 import { useExportSecrets } from "../api/export-secrets";
 import { ACCOUNTS_CSV_FILENAME, accountsCsv } from "./accounts-csv";
@@ -20,10 +22,28 @@ const ExportConfirmDialog = lazy(() =>
 
 function save(accounts: readonly LinkedinAccount[], secrets?: ExportedSecrets) {
   downloadFile(ACCOUNTS_CSV_FILENAME, accountsCsv(accounts, secrets), "text/csv;charset=utf-8");
-  const rows = `${formatCount(accounts.length)} ${accounts.length === 1 ? "account" : "accounts"}`;
+  const count = accounts.length;
   toast({
-    title: "CSV exported",
-    description: secrets ? `${rows}, with passwords and recovery codes.` : `${rows}, without passwords.`,
+    title: i18n._(msg({ id: "accounts.export.done", message: "CSV exported" })),
+    description: secrets
+      ? i18n._(
+          msg({
+            id: "accounts.export.done-with-secrets",
+            message: plural(count, {
+              one: "# account, with passwords and recovery codes.",
+              other: "# accounts, with passwords and recovery codes.",
+            }),
+          }),
+        )
+      : i18n._(
+          msg({
+            id: "accounts.export.done-without-secrets",
+            message: plural(count, {
+              one: "# account, without passwords.",
+              other: "# accounts, without passwords.",
+            }),
+          }),
+        ),
   });
 }
 
@@ -32,6 +52,7 @@ function save(accounts: readonly LinkedinAccount[], secrets?: ExportedSecrets) {
  * then only after a confirmation, since the file holds them in plain text.
  */
 export function ExportButton({ uid, accounts }: { uid: string; accounts: readonly LinkedinAccount[] }) {
+  const { t } = useLingui();
   const checkboxId = useId();
   const [includeSecrets, setIncludeSecrets] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -47,8 +68,11 @@ export function ExportButton({ uid, accounts }: { uid: string; accounts: readonl
         onError: (error) =>
           toast({
             variant: "destructive",
-            title: "Export Failed",
-            description: failureText(error, "The passwords could not be fetched"),
+            title: t({ id: "accounts.export.failed", message: "Export Failed" }),
+            description: failureText(
+              error,
+              t({ id: "accounts.export.failed-text", message: "The passwords could not be fetched" }),
+            ),
           }),
       },
     );
@@ -68,7 +92,7 @@ export function ExportButton({ uid, accounts }: { uid: string; accounts: readonl
           }}
         />
         <label htmlFor={checkboxId} className="text-sm">
-          Include passwords and recovery codes
+          {t({ id: "accounts.export.include-secrets", message: "Include passwords and recovery codes" })}
         </label>
       </div>
       <Button
@@ -90,7 +114,7 @@ export function ExportButton({ uid, accounts }: { uid: string; accounts: readonl
         ) : (
           <Download aria-hidden="true" />
         )}
-        Export CSV
+        {t({ id: "accounts.export.button", message: "Export CSV" })}
       </Button>
       {confirmAsked ? (
         <Suspense fallback={null}>

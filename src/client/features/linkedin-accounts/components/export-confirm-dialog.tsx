@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { RefObject } from "react";
 import {
   AlertDialog,
@@ -9,7 +11,6 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "../../../components/ui/alert-dialog";
-import { formatCount } from "../../../lib/format";
 
 /** Asks before an export writes passwords in plain text. */
 export function ExportConfirmDialog({
@@ -26,6 +27,7 @@ export function ExportConfirmDialog({
   onConfirm: () => void;
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
+  const { t } = useLingui();
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent
@@ -37,14 +39,27 @@ export function ExportConfirmDialog({
         }}
       >
         <AlertDialogHeader>
-          <AlertDialogTitle>Export passwords in plain text?</AlertDialogTitle>
+          <AlertDialogTitle>
+            {t({ id: "accounts.export.confirm.title", message: "Export passwords in plain text?" })}
+          </AlertDialogTitle>
           <AlertDialogDescription>
-            {`The file will contain passwords in plain text, with the proxy passwords and 2FA recovery codes of ${formatCount(count)} ${count === 1 ? "account" : "accounts"}. Anyone who opens it can sign in to them: keep it somewhere safe and delete it when you are done.`}
+            {t({
+              id: "accounts.export.confirm.text",
+              message: plural(count, {
+                one: "The file will contain passwords in plain text, with the proxy passwords and 2FA recovery codes of # account. Anyone who opens it can sign in to them: keep it somewhere safe and delete it when you are done.",
+                other:
+                  "The file will contain passwords in plain text, with the proxy passwords and 2FA recovery codes of # accounts. Anyone who opens it can sign in to them: keep it somewhere safe and delete it when you are done.",
+              }),
+            })}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Export with passwords</AlertDialogAction>
+          <AlertDialogCancel>
+            {t({ id: "accounts.export.confirm.cancel", message: "Cancel" })}
+          </AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>
+            {t({ id: "accounts.export.confirm.export", message: "Export with passwords" })}
+          </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

@@ -1,22 +1,16 @@
+import { useLingui } from "@lingui/react/macro";
 import {
-  ACCOUNT_STATUS_LABELS,
   ACCOUNT_STATUSES,
   ACCOUNT_TYPE_LABELS,
   ACCOUNT_TYPES,
 } from "../../../../shared/linkedin-account-rules";
-import { NativeSelect } from "../../../components/native-select";
+import { NativeSelect, type SelectOption } from "../../../components/native-select";
 import { SearchBox } from "../../../components/search-box";
 import type { AccountFilters, StatusFilter, TypeFilter } from "./account-filters";
+import { ACCOUNT_STATUS_WORDS } from "./account-words";
 
-const STATUS_OPTIONS = [
-  { value: "all", label: "All Statuses" },
-  ...ACCOUNT_STATUSES.map((status) => ({ value: status, label: ACCOUNT_STATUS_LABELS[status] })),
-] as const satisfies readonly { value: StatusFilter; label: string }[];
-
-const TYPE_OPTIONS = [
-  { value: "all", label: "All Types" },
-  ...ACCOUNT_TYPES.map((type) => ({ value: type, label: ACCOUNT_TYPE_LABELS[type] })),
-] as const satisfies readonly { value: TypeFilter; label: string }[];
+// The types are product names, the same in every language.
+const TYPE_OPTIONS = ACCOUNT_TYPES.map((type) => ({ value: type, label: ACCOUNT_TYPE_LABELS[type] }));
 
 /** Search, Status and Type, kept in the URL by the page. */
 export function FiltersBar({
@@ -26,23 +20,38 @@ export function FiltersBar({
   filters: AccountFilters;
   onChange: (patch: Partial<Omit<AccountFilters, "page">>) => void;
 }) {
+  const { t, i18n } = useLingui();
+  const statusOptions: SelectOption<StatusFilter>[] = [
+    { value: "all", label: t({ id: "accounts.filters.all-statuses", message: "All Statuses" }) },
+    ...ACCOUNT_STATUSES.map((status) => ({ value: status, label: i18n._(ACCOUNT_STATUS_WORDS[status]) })),
+  ];
+  const typeOptions: SelectOption<TypeFilter>[] = [
+    { value: "all", label: t({ id: "accounts.filters.all-types", message: "All Types" }) },
+    ...TYPE_OPTIONS,
+  ];
   return (
-    <search aria-label="Filter accounts" className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem] sm:items-end">
+    <search
+      aria-label={t({ id: "accounts.filters.label", message: "Filter accounts" })}
+      className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem] sm:items-end"
+    >
       <SearchBox
         value={filters.q}
         onChange={(q) => onChange({ q })}
-        placeholder="Email, name, location or industry"
+        placeholder={t({
+          id: "accounts.filters.search-placeholder",
+          message: "Email, name, location or industry",
+        })}
       />
       <NativeSelect<StatusFilter>
-        label="Status"
+        label={t({ id: "accounts.filters.status", message: "Status" })}
         value={filters.status}
-        options={STATUS_OPTIONS}
+        options={statusOptions}
         onChange={(status) => onChange({ status })}
       />
       <NativeSelect<TypeFilter>
-        label="Type"
+        label={t({ id: "accounts.filters.type", message: "Type" })}
         value={filters.type}
-        options={TYPE_OPTIONS}
+        options={typeOptions}
         onChange={(type) => onChange({ type })}
       />
     </search>

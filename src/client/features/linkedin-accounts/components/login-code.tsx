@@ -1,8 +1,11 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { InlineError } from "../../../components/error-state";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
+import { i18n } from "../../../lib/i18n/i18n";
 import { useLoginCode } from "../api/get-login-code";
 import { CopyButton } from "./copy-button";
 import { toastRevealFailure } from "./reveal-error";
@@ -22,12 +25,15 @@ function useNow(): number {
  * with the seconds it has left; the next code is fetched when it expires.
  */
 export function LoginCode({ accountId, accountName }: { accountId: number; accountName: string }) {
+  const { t } = useLingui();
   const [shown, setShown] = useState(false);
   return (
     <div className="space-y-2">
       <Button variant="outline" size="sm" aria-expanded={shown} onClick={() => setShown((value) => !value)}>
         <KeyRound aria-hidden="true" />
-        {shown ? "Hide login code" : "Show login code"}
+        {shown
+          ? t({ id: "accounts.login-code.hide", message: "Hide login code" })
+          : t({ id: "accounts.login-code.show", message: "Show login code" })}
       </Button>
       {/* Mounted only while shown: unmounting stops the refresh and the countdown. */}
       {shown ? <LiveCode accountId={accountId} accountName={accountName} /> : null}
@@ -36,18 +42,31 @@ export function LoginCode({ accountId, accountName }: { accountId: number; accou
 }
 
 function LiveCode({ accountId, accountName }: { accountId: number; accountName: string }) {
+  const { t } = useLingui();
   const code = useLoginCode(accountId);
   const now = useNow();
 
   useEffect(() => {
-    if (code.error) toastRevealFailure("login code", code.error);
+    if (code.error) {
+      toastRevealFailure(
+        i18n._(msg({ id: "accounts.login-code.failed", message: "Could not show the login code" })),
+        code.error,
+      );
+    }
   }, [code.error]);
 
-  if (code.isPending) return <Spinner label="Fetching the login code" className="size-5" />;
+  if (code.isPending) {
+    return (
+      <Spinner
+        label={t({ id: "accounts.login-code.fetching", message: "Fetching the login code" })}
+        className="size-5"
+      />
+    );
+  }
   if (code.isError && !code.data) {
     return (
       <InlineError
-        message="The login code could not be fetched."
+        message={t({ id: "accounts.login-code.error", message: "The login code could not be fetched." })}
         onRetry={() => void code.refetch()}
         retrying={code.isFetching}
       />
@@ -64,15 +83,19 @@ function LiveCode({ accountId, accountName }: { accountId: number; accountName: 
   return (
     <div className="flex flex-wrap items-center gap-3">
       <span className="rounded-md border bg-muted/40 px-3 py-1 font-mono text-lg font-semibold tracking-[0.2em] tabular-nums">
-        <span className="sr-only">Login code </span>
+        <span className="sr-only">{`${t({ id: "accounts.login-code.label", message: "Login code" })} `}</span>
         {digits}
       </span>
-      <CopyButton label={`Copy login code of ${accountName}`} what="Login code" getText={() => digits} />
+      <CopyButton
+        label={t({ id: "accounts.login-code.copy", message: `Copy login code of ${accountName}` })}
+        what={t({ id: "accounts.login-code.label", message: "Login code" })}
+        getText={() => digits}
+      />
       <span className="flex items-center gap-2 text-sm text-muted-foreground">
         <span
           aria-hidden="true"
           className="relative h-1.5 w-16 overflow-hidden rounded-full bg-muted"
-          title={`${left} of ${period} seconds left`}
+          title={t({ id: "accounts.login-code.left", message: `${left} of ${period} seconds left` })}
         >
           <span
             className="absolute inset-y-0 left-0 bg-primary transition-[width] duration-1000 ease-linear motion-reduce:transition-none"
@@ -80,7 +103,9 @@ function LiveCode({ accountId, accountName }: { accountId: number; accountName: 
           />
         </span>
         {/* Not a live region: announcing every second would drown everything else out. */}
-        <span className="tabular-nums">{`Expires in ${left} s`}</span>
+        <span className="tabular-nums">
+          {t({ id: "accounts.login-code.expires", message: `Expires in ${left} s` })}
+        </span>
       </span>
     </div>
   );

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -15,6 +17,7 @@ export function RecoveryCodes({
   accountName: string;
   count: number;
 }) {
+  const { t } = useLingui();
   const reveal = useRevealSecret(accountId, "recoveryCodes");
   const [codes, setCodes] = useState<string[] | null>(null);
 
@@ -27,13 +30,21 @@ export function RecoveryCodes({
     try {
       setCodes((await reveal.mutateAsync()).codes ?? []);
     } catch (error) {
-      toastRevealFailure("recovery codes", error);
+      toastRevealFailure(
+        t({ id: "accounts.recovery-codes.failed", message: "Could not show the recovery codes" }),
+        error,
+      );
     }
   };
 
   return (
     <div className="space-y-3">
-      <p className="text-sm">{`${count} recovery ${count === 1 ? "code" : "codes"}`}</p>
+      <p className="text-sm">
+        {t({
+          id: "accounts.recovery-codes.count",
+          message: plural(count, { one: "# recovery code", other: "# recovery codes" }),
+        })}
+      </p>
       <div className="flex flex-wrap gap-2">
         <Button
           variant="outline"
@@ -43,21 +54,34 @@ export function RecoveryCodes({
           onClick={() => void toggle()}
         >
           {codes === null ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
-          {codes === null ? "Show recovery codes" : "Hide recovery codes"}
+          {codes === null
+            ? t({ id: "accounts.recovery-codes.show", message: "Show recovery codes" })
+            : t({ id: "accounts.recovery-codes.hide", message: "Hide recovery codes" })}
         </Button>
         {codes !== null && codes.length > 0 ? (
           <Button
             variant="outline"
             size="sm"
-            aria-label={`Copy all recovery codes of ${accountName}`}
-            onClick={() => void copyToClipboard(codes.join("\n"), "Recovery codes")}
+            aria-label={t({
+              id: "accounts.recovery-codes.copy-all-of",
+              message: `Copy all recovery codes of ${accountName}`,
+            })}
+            onClick={() =>
+              void copyToClipboard(
+                codes.join("\n"),
+                t({ id: "accounts.recovery-codes.label", message: "Recovery codes" }),
+              )
+            }
           >
-            Copy all
+            {t({ id: "accounts.recovery-codes.copy-all", message: "Copy all" })}
           </Button>
         ) : null}
       </div>
       {codes !== null ? (
-        <ul aria-label="Recovery codes" className="flex flex-wrap gap-2 font-mono text-sm">
+        <ul
+          aria-label={t({ id: "accounts.recovery-codes.label", message: "Recovery codes" })}
+          className="flex flex-wrap gap-2 font-mono text-sm"
+        >
           {codes.map((code, index) => (
             // Codes are not guaranteed unique; their position is.
             // biome-ignore lint/suspicious/noArrayIndexKey: the list is static while shown

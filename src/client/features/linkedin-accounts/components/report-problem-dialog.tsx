@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import type { LinkedinAccount } from "../../../../shared/api/linkedin-accounts";
 import type { RequestKind, RequestWish } from "../../../../shared/api/replacement-requests";
@@ -36,10 +38,11 @@ function RadioChoices<V extends string>({
   legend: string;
   name: string;
   values: readonly V[];
-  labels: Record<V, string>;
+  labels: Record<V, MessageDescriptor>;
   value: V;
   onChange: (value: V) => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
@@ -60,7 +63,7 @@ function RadioChoices<V extends string>({
             onChange={() => onChange(option)}
             className="size-4 accent-primary outline-none"
           />
-          {labels[option]}
+          {i18n._(labels[option])}
         </label>
       ))}
     </fieldset>
@@ -84,6 +87,7 @@ export function ReportProblemDialog({
   /** Where focus goes once the dialog has closed (the control that opened it may be gone). */
   onCloseAutoFocus: (event: Event) => void;
 }) {
+  const { t } = useLingui();
   const name = accountName(account);
   const reportable = isReportableStatus(account.status);
   const [kind, setKind] = useState<RequestKind>(() => kindForStatus(account.status));
@@ -102,7 +106,9 @@ export function ReportProblemDialog({
     setFormError(undefined);
     const text = note.trim();
     if (!reportable && text === "") {
-      setNoteError("Tell us what is wrong with this account");
+      setNoteError(
+        t({ id: "accounts.report.note-needed", message: "Tell us what is wrong with this account" }),
+      );
       noteRef.current?.focus();
       return;
     }
@@ -112,13 +118,19 @@ export function ReportProblemDialog({
       {
         onSuccess: () => {
           toast({
-            title: "Problem reported",
-            description: `Your request for ${name} is with the operator. Follow it on the Requests page.`,
+            title: t({ id: "accounts.report.sent", message: "Problem reported" }),
+            description: t({
+              id: "accounts.report.sent-text",
+              message: `Your request for ${name} is with the operator. Follow it on the Requests page.`,
+            }),
           });
           onClose(true);
         },
         onError: (failure) => {
-          const message = failureText(failure, "The report could not be sent");
+          const message = failureText(
+            failure,
+            t({ id: "accounts.report.failed", message: "The report could not be sent" }),
+          );
           if (failure instanceof ApiError && failure.status === 400 && /note/i.test(message)) {
             setNoteError(message);
             noteRef.current?.focus();
@@ -130,9 +142,17 @@ export function ReportProblemDialog({
     );
   };
 
+  const max = NOTE_MAX;
+  const status = account.status;
   const hint: ReactNode = reportable
-    ? `Optional. Anything the operator should know (at most ${NOTE_MAX} characters).`
-    : `Required: the account's status (${account.status}) does not say what is wrong. At most ${NOTE_MAX} characters.`;
+    ? t({
+        id: "accounts.report.note-hint-optional",
+        message: `Optional. Anything the operator should know (at most ${max} characters).`,
+      })
+    : t({
+        id: "accounts.report.note-hint-required",
+        message: `Required: the account's status (${status}) does not say what is wrong. At most ${max} characters.`,
+      });
 
   return (
     <AlertDialog open onOpenChange={(open) => (open || create.isPending ? undefined : onClose(false))}>
@@ -147,13 +167,18 @@ export function ReportProblemDialog({
           aria-describedby={formError ? formErrorId : undefined}
         >
           <AlertDialogHeader>
-            <AlertDialogTitle>Report a problem</AlertDialogTitle>
+            <AlertDialogTitle>
+              {t({ id: "accounts.report.title", message: "Report a problem" })}
+            </AlertDialogTitle>
             <AlertDialogDescription>
-              {`With ${name} (${account.status}). The operator looks at it; the Requests page shows what they do.`}
+              {t({
+                id: "accounts.report.description",
+                message: `With ${name} (${status}). The operator looks at it; the Requests page shows what they do.`,
+              })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <RadioChoices
-            legend="What is wrong?"
+            legend={t({ id: "accounts.report.kind", message: "What is wrong?" })}
             name={`${groupName}-kind`}
             values={KINDS}
             labels={REQUEST_KIND_LABELS}
@@ -161,7 +186,7 @@ export function ReportProblemDialog({
             onChange={setKind}
           />
           <RadioChoices
-            legend="What would you like?"
+            legend={t({ id: "accounts.report.wish", message: "What would you like?" })}
             name={`${groupName}-wish`}
             values={WISHES}
             labels={REQUEST_WISH_LABELS}
@@ -170,7 +195,9 @@ export function ReportProblemDialog({
           />
           <div className="grid gap-2">
             <label htmlFor={noteId} className="text-sm leading-none font-medium">
-              {reportable ? "Note (optional)" : "Note"}
+              {reportable
+                ? t({ id: "accounts.report.note-optional", message: "Note (optional)" })
+                : t({ id: "accounts.report.note", message: "Note" })}
             </label>
             <textarea
               id={noteId}
@@ -203,10 +230,17 @@ export function ReportProblemDialog({
             </p>
           ) : null}
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={create.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogCancel disabled={create.isPending}>
+              {t({ id: "accounts.report.cancel", message: "Cancel" })}
+            </AlertDialogCancel>
             <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? <Spinner label="Sending the report" className="size-4" /> : null}
-              Send report
+              {create.isPending ? (
+                <Spinner
+                  label={t({ id: "accounts.report.sending", message: "Sending the report" })}
+                  className="size-4"
+                />
+              ) : null}
+              {t({ id: "accounts.report.send", message: "Send report" })}
             </Button>
           </AlertDialogFooter>
         </form>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { RefreshCw } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/utils";
@@ -8,6 +9,7 @@ import { cn } from "../../../lib/utils";
  * their place; the result is announced by its toast.
  */
 export function SyncNowButton({ syncing, onSync }: { syncing: boolean; onSync: () => void }) {
+  const { t } = useLingui();
   return (
     <>
       <Button
@@ -18,10 +20,10 @@ export function SyncNowButton({ syncing, onSync }: { syncing: boolean; onSync: (
         className="aria-disabled:opacity-70"
       >
         <RefreshCw aria-hidden="true" className={cn(syncing && "animate-spin motion-reduce:animate-none")} />
-        Sync Now
+        {t({ id: "accounts.sync.button", message: "Sync Now" })}
       </Button>
       <span role="status" className="sr-only">
-        {syncing ? "Syncing your LinkedIn accounts…" : ""}
+        {syncing ? t({ id: "accounts.sync.running", message: "Syncing your LinkedIn accounts…" }) : ""}
       </span>
     </>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { ExternalLink } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/utils";
@@ -12,12 +13,14 @@ export function VisitButton({
   accountName: string;
   className?: string;
 }) {
+  const { t } = useLingui();
+  const visit = t({ id: "accounts.visit", message: "Visit" });
   if (!profileUrl) {
     return (
       <Button variant="outline" size="sm" disabled className={className}>
         <ExternalLink aria-hidden="true" />
-        Visit
-        <span className="sr-only">{` (no profile URL for ${accountName})`}</span>
+        {visit}
+        <span className="sr-only">{` ${t({ id: "accounts.visit.no-url", message: `(no profile URL for ${accountName})` })}`}</span>
       </Button>
     );
   }
@@ -25,8 +28,10 @@ export function VisitButton({
     <Button asChild variant="outline" size="sm" className={cn(className)}>
       <a href={profileUrl} target="_blank" rel="noopener noreferrer">
         <ExternalLink aria-hidden="true" />
-        Visit
-        <span className="sr-only">{` the LinkedIn profile of ${accountName} (opens in a new tab)`}</span>
+        {visit}
+        <span className="sr-only">
+          {` ${t({ id: "accounts.visit.profile", message: `the LinkedIn profile of ${accountName} (opens in a new tab)` })}`}
+        </span>
       </a>
     </Button>
   );

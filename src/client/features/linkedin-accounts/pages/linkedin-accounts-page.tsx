@@ -1,3 +1,5 @@
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useDeferredValue, useMemo } from "react";
 import type { UserSyncResponse } from "../../../../shared/api/sync";
 import { NoMatches } from "../../../components/empty-state";
@@ -6,6 +8,7 @@ import { PageHeader } from "../../../components/page-header";
 import { SignedOutPanel } from "../../../components/signed-out-panel";
 import { ApiError } from "../../../lib/api-client";
 import { failureText } from "../../../lib/api-error";
+import { i18n } from "../../../lib/i18n/i18n";
 import { useSessionUser } from "../../../lib/session";
 import { toast } from "../../../lib/use-toast";
 import { useUrlFilters } from "../../../lib/use-url-filters";
@@ -20,37 +23,58 @@ import { FiltersBar } from "../components/filters-bar";
 import { Pagination } from "../components/pagination";
 import { SyncNowButton } from "../components/sync-now-button";
 
-const TITLE = "Your LinkedIn Accounts";
-const DESCRIPTION = "Every LinkedIn account delivered to you, with its status and login details.";
-const SIGNED_OUT = "Please log in to view your LinkedIn accounts";
+const TITLE = msg({ id: "accounts.title", message: "Your LinkedIn Accounts" });
+const DESCRIPTION = msg({
+  id: "accounts.description",
+  message: "Every LinkedIn account delivered to you, with its status and login details.",
+});
+const SIGNED_OUT = msg({
+  id: "accounts.signed-out",
+  message: "Please log in to view your LinkedIn accounts",
+});
+const SYNC_FAILED = msg({ id: "accounts.sync.failed", message: "Sync Failed" });
 
+// The sync's toasts are the mutation's own, shown even after the customer has left the page: they
+// speak through the browser's instance when they are shown.
 function syncCompleted(response: UserSyncResponse) {
-  const n = response.result.synced;
+  const count = response.result.synced;
   if (response.success) {
     toast({
-      title: "Sync Completed",
-      description: `Successfully synced ${n.toLocaleString()} LinkedIn ${n === 1 ? "account" : "accounts"}`,
+      title: i18n._(msg({ id: "accounts.sync.done", message: "Sync Completed" })),
+      description: i18n._(
+        msg({
+          id: "accounts.sync.done-text",
+          message: plural(count, {
+            one: "Successfully synced # LinkedIn account",
+            other: "Successfully synced # LinkedIn accounts",
+          }),
+        }),
+      ),
     });
   } else {
-    toast({ variant: "destructive", title: "Sync Failed", description: response.message });
+    toast({ variant: "destructive", title: i18n._(SYNC_FAILED), description: response.message });
   }
 }
 
 function syncFailed(error: Error) {
   toast({
     variant: "destructive",
-    title: "Sync Failed",
-    description: failureText(error, "The sync could not be completed"),
+    title: i18n._(SYNC_FAILED),
+    description: failureText(
+      error,
+      i18n._(msg({ id: "accounts.sync.failed-text", message: "The sync could not be completed" })),
+    ),
   });
 }
 
 export function LinkedinAccountsPage() {
+  const { i18n } = useLingui();
   const { user } = useSessionUser();
   // The signed-in area renders this page only with a user; without one it is the signed-out message.
   if (!user) {
     return (
       <Screen>
-        <SignedOutPanel title={SIGNED_OUT} />
+        <SignedOutPanel title={i18n._(SIGNED_OUT)} />
       </Screen>
     );
   }
@@ -58,15 +82,17 @@ export function LinkedinAccountsPage() {
 }
 
 function Screen({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
+  const { i18n } = useLingui();
   return (
     <div className="space-y-6">
-      <PageHeader title={TITLE} description={DESCRIPTION} actions={actions} />
+      <PageHeader title={i18n._(TITLE)} description={i18n._(DESCRIPTION)} actions={actions} />
       {children}
     </div>
   );
 }
 
 function AccountsScreen({ uid }: { uid: string }) {
+  const { t, i18n } = useLingui();
   const list = useLinkedinAccounts(uid);
   const sync = useSyncLinkedinAccounts(uid, { onSuccess: syncCompleted, onError: syncFailed });
   const { filters, setFilters, clearFilters } = useUrlFilters(ACCOUNT_URL_FILTERS);
@@ -92,13 +118,13 @@ function AccountsScreen({ uid }: { uid: string }) {
   );
 
   if (list.error instanceof ApiError && list.error.status === 401) {
-    return screen(<SignedOutPanel title={SIGNED_OUT} />);
+    return screen(<SignedOutPanel title={i18n._(SIGNED_OUT)} />);
   }
   if (list.isPending || (list.data && !accounts)) return screen(<AccountsLoading />);
   if (!accounts) {
     return screen(
       <ErrorState
-        title="Failed to load your LinkedIn accounts"
+        title={t({ id: "accounts.load-failed", message: "Failed to load your LinkedIn accounts" })}
         error={list.error}
         retrying={list.isFetching}
         onRetry={() => void list.refetch()}
@@ -111,8 +137,11 @@ function AccountsScreen({ uid }: { uid: string }) {
       {list.error ? (
         // An earlier answer is still shown; the 30-second refresh failed.
         <ErrorState
-          title="Your LinkedIn accounts could not be refreshed"
-          note="The list below may be out of date."
+          title={t({
+            id: "accounts.refresh-failed",
+            message: "Your LinkedIn accounts could not be refreshed",
+          })}
+          note={t({ id: "accounts.refresh-failed-note", message: "The list below may be out of date." })}
           error={list.error}
           retrying={list.isFetching}
           onRetry={() => void list.refetch()}
@@ -126,7 +155,10 @@ function AccountsScreen({ uid }: { uid: string }) {
           <FiltersBar filters={filters} onChange={setFilters} />
           <ExportButton uid={uid} accounts={filtered} />
           {filtered.length === 0 ? (
-            <NoMatches title="No accounts match your search and filters" onClear={clearFilters} />
+            <NoMatches
+              title={t({ id: "accounts.no-matches", message: "No accounts match your search and filters" })}
+              onClear={clearFilters}
+            />
           ) : (
             <AccountsList
               accounts={page.items}

@@ -1,6 +1,11 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Bell } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
+import { formatCount } from "../../../lib/format";
+import { i18n as pageI18n } from "../../../lib/i18n/i18n";
 import { useUnreadCount } from "../api/unread-count";
 
 /** The bell's badge: nothing at 0, the count up to 9, then "9+". */
@@ -10,8 +15,13 @@ export function badgeText(unread: number): string | null {
 }
 
 /** The bell's accessible name: "Notifications", or "Notifications, 3 unread". */
-export function bellLabel(unread: number): string {
-  return unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+export function bellLabel(unread: number, i18n: I18n = pageI18n): string {
+  // English and German say it the same for one and many; no plural, so the header of every screen
+  // needs no Intl.PluralRules (decision 013).
+  const count = formatCount(unread);
+  return unread > 0
+    ? i18n._(msg({ id: "notifications.bell.unread", message: `Notifications, ${count} unread` }))
+    : i18n._(msg({ id: "notifications.title", message: "Notifications" }));
 }
 
 // The panel, with Radix Popover and the entries' wording, is not part of any first screen: it loads
@@ -29,6 +39,8 @@ const preloadPanel = () => {
  * focus, and a panel with the newest entries.
  */
 export function NotificationBell() {
+  // Renders again when the language changes, and names the bell in it.
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const [asked, setAsked] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -42,7 +54,7 @@ export function NotificationBell() {
         variant="ghost"
         size="icon"
         className="relative"
-        aria-label={bellLabel(unread)}
+        aria-label={bellLabel(unread, i18n)}
         aria-haspopup="dialog"
         aria-expanded={open}
         data-testid="notification-bell"

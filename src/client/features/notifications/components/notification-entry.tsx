@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import type { Notification } from "../../../../shared/api/notifications";
 import { cn } from "../../../lib/utils";
@@ -20,6 +21,7 @@ export function NotificationEntry({
   onOpen: (entry: Notification) => void;
   compact?: boolean;
 }) {
+  const { t } = useLingui();
   const to = portalPath(entry.link);
   const body = (
     <>
@@ -29,7 +31,9 @@ export function NotificationEntry({
       />
       <span className="min-w-0 flex-1 space-y-0.5">
         <span className={cn("block text-sm", entry.read ? "text-muted-foreground" : "font-medium")}>
-          {entry.read ? null : <span className="sr-only">Unread: </span>}
+          {entry.read ? null : (
+            <span className="sr-only">{t({ id: "notifications.entry.unread", message: "Unread:" })} </span>
+          )}
           {describeNotification(entry)}
         </span>
         <time dateTime={entry.createdAt} className="block text-xs text-muted-foreground">

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { BellOff } from "lucide-react";
 import { Popover } from "radix-ui";
 import { type RefObject, useState } from "react";
@@ -7,6 +9,7 @@ import { InlineError } from "../../../components/error-state";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { failureText } from "../../../lib/api-error";
+import { i18n } from "../../../lib/i18n/i18n";
 import { toast } from "../../../lib/use-toast";
 import { useNotificationList } from "../api/get-notifications";
 import { useMarkRead } from "../api/mark-read";
@@ -18,8 +21,16 @@ export const PANEL_ENTRIES = 8;
 function markFailed(error: unknown) {
   toast({
     variant: "destructive",
-    title: "Could not mark as read",
-    description: failureText(error, "The notifications could not be marked as read"),
+    title: i18n._(msg({ id: "notifications.mark-failed", message: "Could not mark as read" })),
+    description: failureText(
+      error,
+      i18n._(
+        msg({
+          id: "notifications.mark-failed-text",
+          message: "The notifications could not be marked as read",
+        }),
+      ),
+    ),
   });
 }
 
@@ -64,6 +75,7 @@ export function NotificationPanel({
 }
 
 function PanelBody({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
   const list = useNotificationList({ unread: false, limit: PANEL_ENTRIES });
   const markRead = useMarkRead();
   const [now] = useState(() => Date.now());
@@ -79,7 +91,7 @@ function PanelBody({ onClose }: { onClose: () => void }) {
     <>
       <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
         <h2 id="notification-panel-title" className="font-semibold">
-          Notifications
+          {t({ id: "notifications.title", message: "Notifications" })}
         </h2>
         <Button
           variant="ghost"
@@ -87,12 +99,16 @@ function PanelBody({ onClose }: { onClose: () => void }) {
           disabled={unread === 0 || markRead.isPending}
           onClick={() => markRead.mutate({ all: true }, { onError: markFailed })}
         >
-          Mark all read
+          {t({ id: "notifications.mark-all-read", message: "Mark all read" })}
         </Button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-2">
         {list.isPending ? (
-          <div role="status" aria-label="Loading notifications" className="space-y-2 p-2">
+          <div
+            role="status"
+            aria-label={t({ id: "notifications.loading", message: "Loading notifications" })}
+            className="space-y-2 p-2"
+          >
             {[0, 1, 2].map((n) => (
               <Skeleton key={n} className="h-10 w-full" />
             ))}
@@ -100,17 +116,28 @@ function PanelBody({ onClose }: { onClose: () => void }) {
         ) : list.isError && entries.length === 0 ? (
           <InlineError
             className="p-2"
-            message={failureText(list.error, "Your notifications could not be loaded")}
+            message={failureText(
+              list.error,
+              t({ id: "notifications.load-failed", message: "Your notifications could not be loaded" }),
+            )}
             retrying={list.isFetching}
             onRetry={() => void list.refetch()}
           />
         ) : entries.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-4 py-8 text-center text-sm text-muted-foreground">
             <BellOff aria-hidden="true" className="size-5" />
-            <p>No notifications yet. Changes to your accounts, requests and payments appear here.</p>
+            <p>
+              {t({
+                id: "notifications.panel.empty",
+                message: "No notifications yet. Changes to your accounts, requests and payments appear here.",
+              })}
+            </p>
           </div>
         ) : (
-          <ul aria-label="Newest notifications" className="space-y-1">
+          <ul
+            aria-label={t({ id: "notifications.panel.newest", message: "Newest notifications" })}
+            className="space-y-1"
+          >
             {entries.map((entry) => (
               <NotificationEntry key={entry.id} entry={entry} now={now} onOpen={open} compact />
             ))}
@@ -120,7 +147,7 @@ function PanelBody({ onClose }: { onClose: () => void }) {
       <div className="border-t p-2">
         <Button asChild variant="ghost" className="w-full">
           <Link to="/notifications" onClick={onClose}>
-            See all
+            {t({ id: "notifications.panel.see-all", message: "See all" })}
           </Link>
         </Button>
       </div>

@@ -1,3 +1,5 @@
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { BellOff, CheckCheck } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import type { Notification } from "../../../../shared/api/notifications";
@@ -9,15 +11,13 @@ import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { failureText } from "../../../lib/api-error";
-import { formatCount } from "../../../lib/format";
+import { i18n } from "../../../lib/i18n/i18n";
 import { toast } from "../../../lib/use-toast";
 import { type UrlFilters, useUrlFilters } from "../../../lib/use-url-filters";
 import { useNotificationList } from "../api/get-notifications";
 import { useMarkRead } from "../api/mark-read";
 import { NotificationEntry } from "../components/notification-entry";
 
-const TITLE = "Notifications";
-const DESCRIPTION = "What changed in your accounts, requests and payments.";
 const PAGE_SIZE = 30;
 
 type Show = "all" | "unread";
@@ -34,15 +34,31 @@ const NOTIFICATION_URL_FILTERS: UrlFilters<NotificationFilters> = {
 function markFailed(error: unknown) {
   toast({
     variant: "destructive",
-    title: "Could not mark as read",
-    description: failureText(error, "The notifications could not be marked as read"),
+    title: i18n._(msg({ id: "notifications.mark-failed", message: "Could not mark as read" })),
+    description: failureText(
+      error,
+      i18n._(
+        msg({
+          id: "notifications.mark-failed-text",
+          message: "The notifications could not be marked as read",
+        }),
+      ),
+    ),
   });
 }
 
 function Screen({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
+  const { t } = useLingui();
   return (
     <div className="space-y-6">
-      <PageHeader title={TITLE} description={DESCRIPTION} actions={actions} />
+      <PageHeader
+        title={t({ id: "notifications.title", message: "Notifications" })}
+        description={t({
+          id: "notifications.page.description",
+          message: "What changed in your accounts, requests and payments.",
+        })}
+        actions={actions}
+      />
       {children}
     </div>
   );
@@ -50,6 +66,7 @@ function Screen({ actions, children }: { actions?: ReactNode; children: ReactNod
 
 /** The customer's notifications, newest first: all or only the unread, marked read one by one or all at once. */
 export function NotificationsPage() {
+  const { t } = useLingui();
   const { filters, setFilters } = useUrlFilters(NOTIFICATION_URL_FILTERS);
   const list = useNotificationList({ unread: filters.show === "unread", limit: PAGE_SIZE });
   const markRead = useMarkRead();
@@ -70,32 +87,41 @@ export function NotificationsPage() {
         markRead.mutate(
           { all: true },
           {
-            onSuccess: () => toast({ title: "All notifications marked as read" }),
+            onSuccess: () =>
+              toast({
+                title: t({
+                  id: "notifications.page.all-marked",
+                  message: "All notifications marked as read",
+                }),
+              }),
             onError: markFailed,
           },
         )
       }
     >
       <CheckCheck aria-hidden="true" />
-      Mark all read
+      {t({ id: "notifications.mark-all-read", message: "Mark all read" })}
     </Button>
   );
 
   const filterBar = (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <NativeSelect<Show>
-        label="Show"
+        label={t({ id: "notifications.page.show", message: "Show" })}
         className="w-full sm:w-48"
         value={filters.show}
         options={[
-          { value: "all", label: "All" },
-          { value: "unread", label: "Unread" },
+          { value: "all", label: t({ id: "notifications.page.show.all", message: "All" }) },
+          { value: "unread", label: t({ id: "notifications.page.show.unread", message: "Unread" }) },
         ]}
         onChange={(show) => setFilters({ show })}
       />
       {list.data ? (
         <p role="status" className="text-sm text-muted-foreground">
-          {unread === 1 ? "1 unread notification" : `${formatCount(unread)} unread notifications`}
+          {t({
+            id: "notifications.page.unread-count",
+            message: plural(unread, { one: "# unread notification", other: "# unread notifications" }),
+          })}
         </p>
       ) : null}
     </div>
@@ -105,8 +131,14 @@ export function NotificationsPage() {
     return (
       <Screen actions={actions}>
         {filterBar}
-        <div role="status" aria-label="Loading notifications" className="space-y-3">
-          <span className="sr-only">Loading notifications</span>
+        <div
+          role="status"
+          aria-label={t({ id: "notifications.loading", message: "Loading notifications" })}
+          className="space-y-3"
+        >
+          <span className="sr-only">
+            {t({ id: "notifications.loading", message: "Loading notifications" })}
+          </span>
           {[0, 1, 2].map((n) => (
             <div key={n} className="space-y-2 rounded-xl border bg-card p-4">
               <Skeleton className="h-4 w-3/5" />
@@ -122,7 +154,7 @@ export function NotificationsPage() {
       <Screen actions={actions}>
         {filterBar}
         <ErrorState
-          title="Your notifications could not be loaded"
+          title={t({ id: "notifications.load-failed", message: "Your notifications could not be loaded" })}
           error={list.error}
           retrying={list.isFetching}
           onRetry={() => void list.refetch()}
@@ -136,8 +168,14 @@ export function NotificationsPage() {
       {filterBar}
       {list.isError && !list.isFetchNextPageError ? (
         <ErrorState
-          title="Your notifications could not be refreshed"
-          note="The list below may be out of date."
+          title={t({
+            id: "notifications.page.refresh-failed",
+            message: "Your notifications could not be refreshed",
+          })}
+          note={t({
+            id: "notifications.page.refresh-failed-note",
+            message: "The list below may be out of date.",
+          })}
           error={list.error}
           retrying={list.isFetching}
           onRetry={() => void list.refetch()}
@@ -147,23 +185,32 @@ export function NotificationsPage() {
         filters.show === "unread" ? (
           <EmptyState
             icon={<CheckCheck aria-hidden="true" />}
-            title="You're all caught up"
+            title={t({ id: "notifications.page.caught-up", message: "You're all caught up" })}
             action={
               <Button variant="outline" onClick={() => setFilters({ show: "all" })}>
-                Show all notifications
+                {t({ id: "notifications.page.show-all", message: "Show all notifications" })}
               </Button>
             }
           >
-            No unread notifications.
+            {t({ id: "notifications.page.no-unread", message: "No unread notifications." })}
           </EmptyState>
         ) : (
-          <EmptyState icon={<BellOff aria-hidden="true" />} title="No notifications yet">
-            Changes to your LinkedIn accounts, optimization and replacement requests, payments and sign-ins
-            appear here.
+          <EmptyState
+            icon={<BellOff aria-hidden="true" />}
+            title={t({ id: "notifications.page.empty", message: "No notifications yet" })}
+          >
+            {t({
+              id: "notifications.page.empty-text",
+              message:
+                "Changes to your LinkedIn accounts, optimization and replacement requests, payments and sign-ins appear here.",
+            })}
           </EmptyState>
         )
       ) : (
-        <ul aria-label="Notifications" className="divide-y rounded-xl border bg-card p-1">
+        <ul
+          aria-label={t({ id: "notifications.title", message: "Notifications" })}
+          className="divide-y rounded-xl border bg-card p-1"
+        >
           {entries.map((entry) => (
             <NotificationEntry key={entry.id} entry={entry} now={now} onOpen={open} />
           ))}
@@ -171,7 +218,10 @@ export function NotificationsPage() {
       )}
       {list.isFetchNextPageError ? (
         <ErrorState
-          title="More notifications could not be loaded"
+          title={t({
+            id: "notifications.page.more-failed",
+            message: "More notifications could not be loaded",
+          })}
           error={list.error}
           retrying={list.isFetchingNextPage}
           onRetry={() => void list.fetchNextPage()}
@@ -184,9 +234,12 @@ export function NotificationsPage() {
             onClick={() => void list.fetchNextPage()}
           >
             {list.isFetchingNextPage ? (
-              <Spinner label="Loading more notifications" className="size-4" />
+              <Spinner
+                label={t({ id: "notifications.page.loading-more", message: "Loading more notifications" })}
+                className="size-4"
+              />
             ) : null}
-            Load more
+            {t({ id: "notifications.page.load-more", message: "Load more" })}
           </Button>
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Info, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { httpUrlOf } from "../../../components/external-link";
@@ -16,12 +17,14 @@ export function NewRequestButton({
   optimizationUrl: string | null;
   onMissingUrl: () => void;
 }) {
+  const { t } = useLingui();
   const url = httpUrlOf(optimizationUrl);
+  const label = t({ id: "optimizations.new-request", message: "New Request" });
   if (!url) {
     return (
       <Button onClick={onMissingUrl}>
         <Plus aria-hidden="true" />
-        New Request
+        {label}
       </Button>
     );
   }
@@ -29,44 +32,57 @@ export function NewRequestButton({
     <Button asChild>
       <a href={url} target="_blank" rel="noopener noreferrer">
         <Plus aria-hidden="true" />
-        New Request
-        <span className="sr-only"> (opens your request form in a new tab)</span>
+        {label}
+        <span className="sr-only">
+          {" "}
+          {t({ id: "optimizations.new-request.new-tab", message: "(opens your request form in a new tab)" })}
+        </span>
       </a>
     </Button>
   );
 }
 
+const linkClass = "font-medium text-primary underline underline-offset-4 dark:text-blue-300";
+
 /** Shown when New Request has no form to open: what to do instead. */
 export function NoRequestFormNotice() {
+  const { t } = useLingui();
   const config = usePublicConfig();
   const email = config.data?.supportEmail;
+  const subject = t({
+    id: "optimizations.no-form.mail-subject",
+    message: "New profile optimization request",
+  });
   return (
     <Alert variant="info">
       <Info aria-hidden="true" />
-      <AlertTitle>Your request form is not set up yet</AlertTitle>
+      <AlertTitle>
+        {t({ id: "optimizations.no-form.title", message: "Your request form is not set up yet" })}
+      </AlertTitle>
       <AlertDescription>
         <p>
-          We have not linked an optimization request form to your account. Contact our support team
           {email ? (
-            <>
-              {" "}
-              at{" "}
-              <a
-                href={`mailto:${email}?subject=${encodeURIComponent("New profile optimization request")}`}
-                className="font-medium text-primary underline underline-offset-4 dark:text-blue-300"
-              >
+            <Trans id="optimizations.no-form.text-with-email">
+              We have not linked an optimization request form to your account. Contact our support team at{" "}
+              <a href={`mailto:${email}?subject=${encodeURIComponent(subject)}`} className={linkClass}>
                 {email}
-              </a>
-            </>
-          ) : null}{" "}
-          or through the{" "}
-          <Link
-            to="/help-centre"
-            className="font-medium text-primary underline underline-offset-4 dark:text-blue-300"
-          >
-            Help Centre
-          </Link>{" "}
-          and we will send you the link to start a new request.
+              </a>{" "}
+              or through the{" "}
+              <Link to="/help-centre" className={linkClass}>
+                Help Centre
+              </Link>{" "}
+              and we will send you the link to start a new request.
+            </Trans>
+          ) : (
+            <Trans id="optimizations.no-form.text">
+              We have not linked an optimization request form to your account. Contact our support team or
+              through the{" "}
+              <Link to="/help-centre" className={linkClass}>
+                Help Centre
+              </Link>{" "}
+              and we will send you the link to start a new request.
+            </Trans>
+          )}
         </p>
       </AlertDescription>
     </Alert>

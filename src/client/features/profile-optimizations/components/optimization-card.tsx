@@ -1,25 +1,34 @@
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { memo, useId, useState } from "react";
 import type { ProfileOptimization } from "../../../../shared/api/profile-optimizations";
 import { Field, text } from "../../../components/detail-layout";
 import { ExpandButton } from "../../../components/expand-button";
 import { ExternalLink } from "../../../components/external-link";
 import { OptimizationStatusBadge } from "../../../components/optimization-status-badge";
-import { formatCount, formatDate } from "../../../lib/format";
+import { formatDate } from "../../../lib/format";
+import { i18n } from "../../../lib/i18n/i18n";
 import { OptimizationDetails } from "./optimization-details";
 import type { OptimizationView } from "./optimization-filters";
-
-export function requestTitle(request: ProfileOptimization): string {
-  return request.formName?.trim() || "Optimization request";
-}
 
 /** The line under a card's title on /optimization: when, for whom and how many profiles. */
 function summary(request: ProfileOptimization): string[] {
   const parts: string[] = [];
-  if (request.formSubmissionDate) parts.push(`Submitted ${formatDate(request.formSubmissionDate)}`);
+  if (request.formSubmissionDate) {
+    const date = formatDate(request.formSubmissionDate);
+    parts.push(i18n._(msg({ id: "optimizations.card.submitted", message: `Submitted ${date}` })));
+  }
   if (request.companyName) parts.push(request.companyName);
   if (request.profilesToOptimize !== null) {
-    const n = request.profilesToOptimize;
-    parts.push(`${formatCount(n)} ${n === 1 ? "profile" : "profiles"}`);
+    const profiles = request.profilesToOptimize;
+    parts.push(
+      i18n._(
+        msg({
+          id: "optimizations.card.profiles",
+          message: plural(profiles, { one: "# profile", other: "# profiles" }),
+        }),
+      ),
+    );
   }
   return parts;
 }
@@ -35,10 +44,12 @@ function locations(request: ProfileOptimization): string | null {
 }
 
 function ProgressSummary({ request }: { request: ProfileOptimization }) {
+  const { t } = useLingui();
   return (
     <>
       <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-        {summary(request).join(" · ") || "No details yet"}
+        {summary(request).join(" · ") ||
+          t({ id: "optimizations.card.no-details", message: "No details yet" })}
       </p>
       {request.industry || request.currentLocation ? (
         <p className="text-sm [overflow-wrap:anywhere]">
@@ -51,21 +62,30 @@ function ProgressSummary({ request }: { request: ProfileOptimization }) {
 
 /** The spec's card fields on /profile-optimization. */
 function CriteriaSummary({ request }: { request: ProfileOptimization }) {
+  const { t } = useLingui();
   return (
     <dl className="grid gap-x-6 md:grid-cols-2">
-      <Field label="Number of profiles">{text(request.profilesToOptimize)}</Field>
-      <Field label="Submitted">
+      <Field label={t({ id: "optimizations.field.number-of-profiles", message: "Number of profiles" })}>
+        {text(request.profilesToOptimize)}
+      </Field>
+      <Field label={t({ id: "optimizations.field.submitted", message: "Submitted" })}>
         {request.formSubmissionDate ? (
           <time dateTime={request.formSubmissionDate}>{formatDate(request.formSubmissionDate)}</time>
         ) : (
           text(null)
         )}
       </Field>
-      <Field label="Gender">{text(request.gender)}</Field>
-      <Field label="Ethnicity">{text(request.ethnicity)}</Field>
-      <Field label="Locations">{text(locations(request))}</Field>
-      <Field label="Company">{text(request.companyName)}</Field>
-      <Field label="Profile link">
+      <Field label={t({ id: "optimizations.field.gender", message: "Gender" })}>{text(request.gender)}</Field>
+      <Field label={t({ id: "optimizations.field.ethnicity", message: "Ethnicity" })}>
+        {text(request.ethnicity)}
+      </Field>
+      <Field label={t({ id: "optimizations.field.locations", message: "Locations" })}>
+        {text(locations(request))}
+      </Field>
+      <Field label={t({ id: "optimizations.field.company", message: "Company" })}>
+        {text(request.companyName)}
+      </Field>
+      <Field label={t({ id: "optimizations.field.profile-link", message: "Profile link" })}>
         {request.profileUrl ? <ExternalLink href={request.profileUrl} /> : text(null)}
       </Field>
     </dl>
@@ -80,10 +100,12 @@ export const OptimizationCard = memo(function OptimizationCard({
   request: ProfileOptimization;
   view: OptimizationView;
 }) {
+  const { t } = useLingui();
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const titleId = useId();
-  const title = requestTitle(request);
+  const title =
+    request.formName?.trim() || t({ id: "optimizations.card.untitled", message: "Optimization request" });
 
   return (
     <article aria-labelledby={titleId} className="rounded-xl border bg-card text-card-foreground shadow-sm">
@@ -104,8 +126,15 @@ export const OptimizationCard = memo(function OptimizationCard({
             controls={detailsId}
             onToggle={() => setExpanded((value) => !value)}
           >
-            {expanded ? "Hide details" : "Show details"}
-            <span className="sr-only">{` of ${title}`}</span>
+            {expanded ? (
+              <Trans id="optimizations.card.hide-details">
+                Hide details<span className="sr-only"> of {title}</span>
+              </Trans>
+            ) : (
+              <Trans id="optimizations.card.show-details">
+                Show details<span className="sr-only"> of {title}</span>
+              </Trans>
+            )}
           </ExpandButton>
         </div>
         {view === "criteria" ? <CriteriaSummary request={request} /> : null}

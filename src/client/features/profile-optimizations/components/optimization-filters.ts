@@ -2,14 +2,14 @@
  * The search and status filter of the two optimization screens, as kept in the URL (?q=&status=), and
  * the filtering itself: pure, so the pages can memoize it.
  */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { ProfileOptimization } from "../../../../shared/api/profile-optimizations";
 import {
   OPTIMIZATION_STATUSES,
   type OptimizationStatus,
-  optimizationStatusLabel,
   optimizationStatusOf,
 } from "../../../../shared/optimization-status";
-import type { SelectOption } from "../../../components/native-select";
 import type { UrlFilters } from "../../../lib/use-url-filters";
 
 /** "other" is every status outside R14's list (the base is edited by hand: "On hold", say). */
@@ -28,10 +28,22 @@ export type OptimizationView = "progress" | "criteria";
 
 export const NO_FILTERS: OptimizationFilters = { q: "", status: "all" };
 
-export const STATUS_FILTER_OPTIONS: readonly SelectOption<StatusFilter>[] = [
-  { value: "all", label: "All Statuses" },
-  ...OPTIMIZATION_STATUSES.map((status) => ({ value: status, label: optimizationStatusLabel(status) })),
-  { value: "other", label: "Other" },
+/** R14's statuses as the filter names them (the badge shows the base's own words). */
+const STATUS_NAMES: Record<OptimizationStatus, MessageDescriptor> = {
+  submitted: msg({ id: "optimizations.status.submitted", message: "Submitted" }),
+  pending: msg({ id: "optimizations.status.pending", message: "Pending" }),
+  in_review: msg({ id: "optimizations.status.in-review", message: "In review" }),
+  in_progress: msg({ id: "optimizations.status.in-progress", message: "In progress" }),
+  confirmed: msg({ id: "optimizations.status.confirmed", message: "Confirmed" }),
+  completed: msg({ id: "optimizations.status.completed", message: "Completed" }),
+  cancelled: msg({ id: "optimizations.status.cancelled", message: "Cancelled" }),
+};
+
+/** The status filter's choices; their labels are read in the page's language when shown. */
+export const STATUS_FILTER_OPTIONS: readonly { value: StatusFilter; label: MessageDescriptor }[] = [
+  { value: "all", label: msg({ id: "optimizations.filter.all", message: "All Statuses" }) },
+  ...OPTIMIZATION_STATUSES.map((status) => ({ value: status, label: STATUS_NAMES[status] })),
+  { value: "other", label: msg({ id: "optimizations.filter.other", message: "Other" }) },
 ];
 
 /** Unknown or missing values (an old bookmark, a typo) fall back to no filter. */

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useDeferredValue, useMemo } from "react";
 import type { ProfileOptimization } from "../../../../shared/api/profile-optimizations";
@@ -15,8 +17,6 @@ import {
 import { NoOptimizations, OptimizationsLoading } from "./optimization-states";
 import { OptimizationToolbar } from "./optimization-toolbar";
 
-const count = (n: number) => `${formatCount(n)} ${n === 1 ? "request" : "requests"}`;
-
 /**
  * Both optimization screens' list: loading, failed, none, or the search (and on /optimization the
  * status filter) over the cards, with the filters kept in the URL.
@@ -30,6 +30,7 @@ export function OptimizationList({
   list: UseQueryResult<ProfileOptimization[]>;
   failedTitle: string;
 }) {
+  const { t } = useLingui();
   const { filters: urlFilters, setFilters, clearFilters } = useUrlFilters(OPTIMIZATION_URL_FILTERS);
   // /profile-optimization has no status filter: a status in its URL (a link from the other tab) is not applied.
   const filters = view === "progress" ? urlFilters : { ...urlFilters, status: "all" as const };
@@ -54,16 +55,34 @@ export function OptimizationList({
   }
   if (requests.length === 0) return <NoOptimizations />;
 
+  const total = requests.length;
+  const matching = formatCount(shown.length);
+
   return (
     <div className="space-y-4">
       <OptimizationToolbar view={view} filters={filters} onChange={setFilters} onClear={clearFilters} />
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {hasFilters(filters)
-          ? `Showing ${formatCount(shown.length)} of ${count(requests.length)}`
-          : count(requests.length)}
+          ? t({
+              id: "optimizations.list.showing",
+              message: plural(total, {
+                one: `Showing ${matching} of # request`,
+                other: `Showing ${matching} of # requests`,
+              }),
+            })
+          : t({
+              id: "optimizations.list.count",
+              message: plural(total, { one: "# request", other: "# requests" }),
+            })}
       </p>
       {shown.length === 0 ? (
-        <NoMatches title="No optimization requests match your search and filters" onClear={clearFilters} />
+        <NoMatches
+          title={t({
+            id: "optimizations.list.no-matches",
+            message: "No optimization requests match your search and filters",
+          })}
+          onClear={clearFilters}
+        />
       ) : (
         <ul className="space-y-4">
           {shown.map((request) => (

@@ -1,13 +1,16 @@
 /** What the optimization screens show instead of the cards: loading or none at all (none matching is the kit's NoMatches). */
+import { useLingui } from "@lingui/react/macro";
 import { Sparkles } from "lucide-react";
 import { EmptyState } from "../../../components/empty-state";
 import { Skeleton } from "../../../components/ui/skeleton";
 
 /** Cards in the shape of the real ones, so the page does not jump when they arrive. */
 export function OptimizationsLoading() {
+  const { t } = useLingui();
+  const loading = t({ id: "optimizations.loading", message: "Loading your optimization requests" });
   return (
-    <div role="status" aria-label="Loading your optimization requests" className="space-y-4">
-      <span className="sr-only">Loading your optimization requests</span>
+    <div role="status" aria-label={loading} className="space-y-4">
+      <span className="sr-only">{loading}</span>
       {[0, 1, 2].map((n) => (
         <div key={n} className="space-y-4 rounded-xl border bg-card p-4 sm:p-5">
           <div className="flex items-center justify-between gap-3">
@@ -26,10 +29,17 @@ export function OptimizationsLoading() {
 }
 
 export function NoOptimizations() {
+  const { t } = useLingui();
   return (
-    <EmptyState icon={<Sparkles aria-hidden="true" />} title="You have no profile optimization requests yet">
-      Use New Request to tell us which profiles to optimize; your requests, their criteria and their progress
-      appear here.
+    <EmptyState
+      icon={<Sparkles aria-hidden="true" />}
+      title={t({ id: "optimizations.empty.title", message: "You have no profile optimization requests yet" })}
+    >
+      {t({
+        id: "optimizations.empty.text",
+        message:
+          "Use New Request to tell us which profiles to optimize; your requests, their criteria and their progress appear here.",
+      })}
     </EmptyState>
   );
 }

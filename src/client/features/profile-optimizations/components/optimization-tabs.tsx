@@ -1,9 +1,14 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { cn } from "../../../lib/utils";
 
 const TABS = [
-  { to: "/optimization", label: "Progress" },
-  { to: "/profile-optimization", label: "Request criteria" },
+  { to: "/optimization", label: msg({ id: "optimizations.tabs.progress", message: "Progress" }) },
+  {
+    to: "/profile-optimization",
+    label: msg({ id: "optimizations.tabs.criteria", message: "Request criteria" }),
+  },
 ] as const;
 
 /**
@@ -11,8 +16,12 @@ const TABS = [
  * progress, and the criteria each was sent with.
  */
 export function OptimizationTabs({ current }: { current: (typeof TABS)[number]["to"] }) {
+  const { i18n, t } = useLingui();
   return (
-    <nav aria-label="Optimization requests" className="border-b">
+    <nav
+      aria-label={t({ id: "optimizations.tabs.label", message: "Optimization requests" })}
+      className="border-b"
+    >
       <ul className="-mb-px flex gap-1">
         {TABS.map((tab) => {
           const active = tab.to === current;
@@ -28,7 +37,7 @@ export function OptimizationTabs({ current }: { current: (typeof TABS)[number]["
                     : "border-transparent text-muted-foreground hover:border-border hover:text-foreground",
                 )}
               >
-                {tab.label}
+                {i18n._(tab.label)}
               </Link>
             </li>
           );

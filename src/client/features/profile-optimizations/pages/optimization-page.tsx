@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { PageHeader } from "../../../components/page-header";
 import { useSessionUser } from "../../../lib/session";
@@ -6,13 +7,9 @@ import { NewRequestButton, NoRequestFormNotice } from "../components/new-request
 import { OptimizationList } from "../components/optimization-list";
 import { OptimizationTabs } from "../components/optimization-tabs";
 
-const TITLE = "Profile Optimization";
-const DESCRIPTION = "Your profile optimization requests and their progress.";
-// Spec section 8, word for word.
-const LOAD_FAILED = "Failed to load profile optimizations. Please try again.";
-
 /** /optimization: the requests' progress, filtered by status, and New Request. */
 export function OptimizationPage() {
+  const { t } = useLingui();
   const { user } = useSessionUser();
   const list = useProfileOptimizations();
   const [askedWithoutForm, setAskedWithoutForm] = useState(false);
@@ -20,8 +17,11 @@ export function OptimizationPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title={TITLE}
-        description={DESCRIPTION}
+        title={t({ id: "optimizations.progress.title", message: "Profile Optimization" })}
+        description={t({
+          id: "optimizations.progress.description",
+          message: "Your profile optimization requests and their progress.",
+        })}
         actions={
           <NewRequestButton
             optimizationUrl={user?.optimizationUrl ?? null}
@@ -31,7 +31,15 @@ export function OptimizationPage() {
       />
       <OptimizationTabs current="/optimization" />
       <div aria-live="polite">{askedWithoutForm ? <NoRequestFormNotice /> : null}</div>
-      <OptimizationList view="progress" list={list} failedTitle={LOAD_FAILED} />
+      <OptimizationList
+        view="progress"
+        list={list}
+        // Spec section 8, word for word.
+        failedTitle={t({
+          id: "optimizations.progress.load-failed",
+          message: "Failed to load profile optimizations. Please try again.",
+        })}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { PageHeader } from "../../../components/page-header";
 import { useSessionUser } from "../../../lib/session";
@@ -5,15 +6,17 @@ import { useUserProfileOptimizations } from "../api/get-user-profile-optimizatio
 import { OptimizationList } from "../components/optimization-list";
 import { OptimizationTabs } from "../components/optimization-tabs";
 
-const TITLE = "Profile Optimization Requests";
-const DESCRIPTION = "The profiles you asked us to optimize, with their criteria.";
-// Spec section 2.
-const LOAD_FAILED = "Error loading profile optimizations";
-
 function Screen({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   return (
     <div className="space-y-6">
-      <PageHeader title={TITLE} description={DESCRIPTION} />
+      <PageHeader
+        title={t({ id: "optimizations.criteria.title", message: "Profile Optimization Requests" })}
+        description={t({
+          id: "optimizations.criteria.description",
+          message: "The profiles you asked us to optimize, with their criteria.",
+        })}
+      />
       <OptimizationTabs current="/profile-optimization" />
       {children}
     </div>
@@ -33,6 +36,17 @@ export function ProfileOptimizationPage() {
 }
 
 function RequestList({ uid }: { uid: string }) {
+  const { t } = useLingui();
   const list = useUserProfileOptimizations(uid);
-  return <OptimizationList view="criteria" list={list} failedTitle={LOAD_FAILED} />;
+  return (
+    <OptimizationList
+      view="criteria"
+      list={list}
+      // Spec section 2.
+      failedTitle={t({
+        id: "optimizations.criteria.load-failed",
+        message: "Error loading profile optimizations",
+      })}
+    />
+  );
 }

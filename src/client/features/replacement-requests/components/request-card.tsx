@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Undo2 } from "lucide-react";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -39,6 +40,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** Withdraw, asked first; the dialog stays open until the server has answered, and says why it refused. */
 function WithdrawButton({ request, onWithdrawn }: { request: ReplacementRequest; onWithdrawn: () => void }) {
+  const { t } = useLingui();
+  const account = request.accountLabel;
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const withdraw = useWithdrawReplacementRequest();
@@ -50,12 +53,20 @@ function WithdrawButton({ request, onWithdrawn }: { request: ReplacementRequest;
       await withdraw.mutateAsync(request.id);
       withdrawn.current = true;
       toast({
-        title: "Request withdrawn",
-        description: `The request for ${request.accountLabel} is closed.`,
+        title: t({ id: "replacements.withdraw.done", message: "Request withdrawn" }),
+        description: t({
+          id: "replacements.withdraw.done-text",
+          message: `The request for ${account} is closed.`,
+        }),
       });
       setAsking(false);
     } catch (failure) {
-      setError(failureText(failure, "The request could not be withdrawn"));
+      setError(
+        failureText(
+          failure,
+          t({ id: "replacements.withdraw.failed", message: "The request could not be withdrawn" }),
+        ),
+      );
     }
   };
 
@@ -64,11 +75,14 @@ function WithdrawButton({ request, onWithdrawn }: { request: ReplacementRequest;
       <Button
         size="sm"
         variant="outline"
-        aria-label={`Withdraw the request for ${request.accountLabel}`}
+        aria-label={t({
+          id: "replacements.withdraw.button-label",
+          message: `Withdraw the request for ${account}`,
+        })}
         onClick={() => setAsking(true)}
       >
         <Undo2 aria-hidden="true" />
-        Withdraw
+        {t({ id: "replacements.withdraw.button", message: "Withdraw" })}
       </Button>
       <AlertDialog
         open={asking}
@@ -88,9 +102,14 @@ function WithdrawButton({ request, onWithdrawn }: { request: ReplacementRequest;
           }}
         >
           <AlertDialogHeader>
-            <AlertDialogTitle>Withdraw this request?</AlertDialogTitle>
+            <AlertDialogTitle>
+              {t({ id: "replacements.withdraw.confirm-title", message: "Withdraw this request?" })}
+            </AlertDialogTitle>
             <AlertDialogDescription>
-              {`The operator will not act on the request for ${request.accountLabel}. You can report the account again later.`}
+              {t({
+                id: "replacements.withdraw.confirm-text",
+                message: `The operator will not act on the request for ${account}. You can report the account again later.`,
+              })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           {error ? (
@@ -99,10 +118,17 @@ function WithdrawButton({ request, onWithdrawn }: { request: ReplacementRequest;
             </p>
           ) : null}
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={withdraw.isPending}>Keep the request</AlertDialogCancel>
+            <AlertDialogCancel disabled={withdraw.isPending}>
+              {t({ id: "replacements.withdraw.keep", message: "Keep the request" })}
+            </AlertDialogCancel>
             <Button onClick={() => void confirm()} disabled={withdraw.isPending}>
-              {withdraw.isPending ? <Spinner label="Withdrawing" className="size-4" /> : null}
-              Withdraw the request
+              {withdraw.isPending ? (
+                <Spinner
+                  label={t({ id: "replacements.withdraw.withdrawing", message: "Withdrawing" })}
+                  className="size-4"
+                />
+              ) : null}
+              {t({ id: "replacements.withdraw.confirm", message: "Withdraw the request" })}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>
@@ -113,6 +139,7 @@ function WithdrawButton({ request, onWithdrawn }: { request: ReplacementRequest;
 
 /** One replacement request: the account, its status, what was asked, and what the operator did. */
 export function RequestCard({ request }: { request: ReplacementRequest }) {
+  const { i18n, t } = useLingui();
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
   const changed = request.statusChangedAt !== request.createdAt;
@@ -142,28 +169,42 @@ export function RequestCard({ request }: { request: ReplacementRequest }) {
           <RequestStatusBadge status={request.status} />
         </div>
         <dl className="grid gap-2">
-          <Field label="Problem">{REQUEST_KIND_LABELS[request.kind]}</Field>
-          <Field label="Asked for">{REQUEST_WISH_LABELS[request.wish]}</Field>
-          {request.note ? <Field label="Your note">{request.note}</Field> : null}
-          <Field label="Requested">
+          <Field label={t({ id: "replacements.card.problem", message: "Problem" })}>
+            {i18n._(REQUEST_KIND_LABELS[request.kind])}
+          </Field>
+          <Field label={t({ id: "replacements.card.asked-for", message: "Asked for" })}>
+            {i18n._(REQUEST_WISH_LABELS[request.wish])}
+          </Field>
+          {request.note ? (
+            <Field label={t({ id: "replacements.card.your-note", message: "Your note" })}>
+              {request.note}
+            </Field>
+          ) : null}
+          <Field label={t({ id: "replacements.card.requested", message: "Requested" })}>
             <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
           </Field>
           {changed ? (
-            <Field label="Updated">
+            <Field label={t({ id: "replacements.card.updated", message: "Updated" })}>
               <time dateTime={request.statusChangedAt}>{formatDateTime(request.statusChangedAt)}</time>
             </Field>
           ) : null}
           {request.replacementAccount ? (
-            <Field label="Replacement account">
+            <Field label={t({ id: "replacements.card.replacement-account", message: "Replacement account" })}>
               <Link to={accountLink(request.replacementAccount.label)} className={linkClass}>
                 {request.replacementAccount.label}
               </Link>
             </Field>
           ) : null}
-          {request.operatorNote ? <Field label="Operator's note">{request.operatorNote}</Field> : null}
+          {request.operatorNote ? (
+            <Field label={t({ id: "replacements.card.operator-note", message: "Operator's note" })}>
+              {request.operatorNote}
+            </Field>
+          ) : null}
         </dl>
         {request.status === "submitted" && !request.delivered ? (
-          <p className="text-sm text-muted-foreground">Being passed to the operator.</p>
+          <p className="text-sm text-muted-foreground">
+            {t({ id: "replacements.card.passing", message: "Being passed to the operator." })}
+          </p>
         ) : null}
         {request.status === "submitted" ? (
           <div className="flex flex-wrap gap-2">

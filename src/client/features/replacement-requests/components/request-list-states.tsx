@@ -1,4 +1,5 @@
 /** What the requests screen shows instead of the list: loading or none (none matching is the kit's NoMatches). */
+import { useLingui } from "@lingui/react/macro";
 import { BriefcaseBusiness, Flag } from "lucide-react";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
@@ -7,9 +8,11 @@ import { Skeleton } from "../../../components/ui/skeleton";
 
 /** Card-shaped placeholders while the list loads. */
 export function RequestsLoading() {
+  const { t } = useLingui();
+  const label = t({ id: "replacements.loading", message: "Loading your requests" });
   return (
-    <div role="status" aria-label="Loading your requests" className="space-y-3">
-      <span className="sr-only">Loading your requests</span>
+    <div role="status" aria-label={label} className="space-y-3">
+      <span className="sr-only">{label}</span>
       {[0, 1, 2].map((n) => (
         <div key={n} className="space-y-3 rounded-xl border bg-card p-4">
           <div className="flex justify-between gap-4">
@@ -25,21 +28,25 @@ export function RequestsLoading() {
 }
 
 export function NoRequests() {
+  const { t } = useLingui();
   return (
     <EmptyState
       icon={<Flag aria-hidden="true" />}
-      title="No requests yet"
+      title={t({ id: "replacements.none", message: "No requests yet" })}
       action={
         <Button asChild>
           <Link to="/accounts/linkedin">
             <BriefcaseBusiness aria-hidden="true" />
-            Go to your LinkedIn accounts
+            {t({ id: "replacements.none.go-to-accounts", message: "Go to your LinkedIn accounts" })}
           </Link>
         </Button>
       }
     >
-      When an account stops working (a wrong password, a restriction), choose Report a problem beside it to
-      ask for a replacement or a fix. Your requests and what the operator does about them appear here.
+      {t({
+        id: "replacements.none.text",
+        message:
+          "When an account stops working (a wrong password, a restriction), choose Report a problem beside it to ask for a replacement or a fix. Your requests and what the operator does about them appear here.",
+      })}
     </EmptyState>
   );
 }

@@ -1,12 +1,18 @@
+import { msg } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type Passkey, passkeySchema } from "../../../../shared/api/passkeys";
 import { apiRequest } from "../../../lib/api-client";
+import { i18n } from "../../../lib/i18n/i18n";
 import { passkeysQueryKey } from "./get-passkeys";
 
 /** The person closed the browser's passkey prompt, or it timed out. */
 export class PasskeyNotCreated extends Error {
   constructor() {
-    super("No passkey was created. You can try again.");
+    super(
+      i18n._(
+        msg({ id: "settings.passkeys.not-created", message: "No passkey was created. You can try again." }),
+      ),
+    );
     this.name = "PasskeyNotCreated";
   }
 }
@@ -27,7 +33,14 @@ export async function addPasskey(name: string): Promise<Passkey> {
       throw new PasskeyNotCreated();
     }
     if (error instanceof Error && error.name === "InvalidStateError") {
-      throw new Error("This device already holds one of your passkeys.");
+      throw new Error(
+        i18n._(
+          msg({
+            id: "settings.passkeys.already-on-device",
+            message: "This device already holds one of your passkeys.",
+          }),
+        ),
+      );
     }
     throw error;
   }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { useMemo, useState } from "react";
 import {
@@ -33,46 +34,85 @@ import { asksForFreshProof } from "../../../lib/fresh-proof";
 import { useServerForm } from "../../../lib/use-server-form";
 import { useCloseLogin } from "../api/close-login";
 
-const NOT_PROVEN_MESSAGE = "Your login is still open: confirm it's you to close it.";
-
 /**
  * Settings → Your data: closing the portal login for good (decision 034). The card says what closing
  * does and does not do; its dialog asks for the account's email, typed, then (when the session needs
  * one) the fresh proof the app asks for, and the customer lands on the sign-in screen, which says so.
  */
 export function CloseLoginCard({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
+  const title = t({ id: "settings.close-login.title", message: "Close my portal login" });
+  const email = user.email;
   return (
-    <Card role="region" aria-label="Close my portal login">
+    <Card role="region" aria-label={title}>
       <CardHeader>
-        <CardTitle>Close my portal login</CardTitle>
-        <CardDescription>End your login to this portal for good.</CardDescription>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>
+          {t({ id: "settings.close-login.description", message: "End your login to this portal for good." })}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 text-sm sm:grid-cols-2">
         <div className="grid content-start gap-2">
-          <h3 className="font-medium">What closing does</h3>
+          <h3 className="font-medium">
+            {t({ id: "settings.close-login.does-title", message: "What closing does" })}
+          </h3>
           <ul className="grid list-disc gap-1.5 pl-5 text-muted-foreground">
-            <li>Signs you out in every browser.</li>
-            <li>Removes your password, passkeys, two-factor authentication and Google link.</li>
-            <li>Removes your name, email, username and picture from your profile in the portal.</li>
-            <li>Emails a confirmation to {user.email}.</li>
+            <li>
+              {t({ id: "settings.close-login.does.sign-out", message: "Signs you out in every browser." })}
+            </li>
+            <li>
+              {t({
+                id: "settings.close-login.does.remove-sign-in",
+                message: "Removes your password, passkeys, two-factor authentication and Google link.",
+              })}
+            </li>
+            <li>
+              {t({
+                id: "settings.close-login.does.remove-profile",
+                message: "Removes your name, email, username and picture from your profile in the portal.",
+              })}
+            </li>
+            <li>
+              {t({
+                id: "settings.close-login.does.confirmation",
+                message: `Emails a confirmation to ${email}.`,
+              })}
+            </li>
           </ul>
         </div>
         <div className="grid content-start gap-2">
-          <h3 className="font-medium">What it does not do</h3>
+          <h3 className="font-medium">
+            {t({ id: "settings.close-login.does-not-title", message: "What it does not do" })}
+          </h3>
           <ul className="grid list-disc gap-1.5 pl-5 text-muted-foreground">
             <li>
-              We keep our records of your LinkedIn accounts, orders and optimization requests, and your
-              payment history, as bookkeeping law requires.
+              {t({
+                id: "settings.close-login.does-not.records",
+                message:
+                  "We keep our records of your LinkedIn accounts, orders and optimization requests, and your payment history, as bookkeeping law requires.",
+              })}
             </li>
-            <li>It does not cancel a plan: cancel it first with Manage billing on Transaction History.</li>
-            <li>As an existing customer you can set up a login again later, with Set up your login.</li>
+            <li>
+              {t({
+                id: "settings.close-login.does-not.plan",
+                message:
+                  "It does not cancel a plan: cancel it first with Manage billing on Transaction History.",
+              })}
+            </li>
+            <li>
+              {t({
+                id: "settings.close-login.does-not.final",
+                message:
+                  "As an existing customer you can set up a login again later, with Set up your login.",
+              })}
+            </li>
           </ul>
         </div>
       </CardContent>
       <CardFooter className="border-t pt-6">
         <Button variant="destructive" onClick={() => setOpen(true)}>
-          Close my portal login
+          {title}
         </Button>
       </CardFooter>
       {open ? <CloseLoginDialog user={user} onCancel={() => setOpen(false)} /> : null}
@@ -81,6 +121,7 @@ export function CloseLoginCard({ user }: { user: CurrentUser }) {
 }
 
 function CloseLoginDialog({ user, onCancel }: { user: CurrentUser; onCancel: () => void }) {
+  const { t } = useLingui();
   const close = useCloseLogin();
   // The same check as the server's, before the request: a typo never costs a fresh proof.
   const formSchema = useMemo(
@@ -97,6 +138,7 @@ function CloseLoginDialog({ user, onCancel }: { user: CurrentUser; onCancel: () 
   });
   const [failure, setFailure] = useState<string | undefined>();
   const { errors } = form.formState;
+  const email = user.email;
 
   const submit = form.handleSubmit(async (body) => {
     setFailure(undefined);
@@ -105,11 +147,23 @@ function CloseLoginDialog({ user, onCancel }: { user: CurrentUser; onCancel: () 
     } catch (error) {
       // The proof was asked for and not given: nothing happened.
       if (error instanceof ApiError && asksForFreshProof(error.status, error.body)) {
-        setFailure(NOT_PROVEN_MESSAGE);
+        setFailure(
+          t({
+            id: "settings.close-login.not-proven",
+            message: "Your login is still open: confirm it's you to close it.",
+          }),
+        );
         return;
       }
       const { fields } = showServerError(error);
-      if (fields.length === 0) setFailure(failureText(error, "Your login could not be closed"));
+      if (fields.length === 0) {
+        setFailure(
+          failureText(
+            error,
+            t({ id: "settings.close-login.failed", message: "Your login could not be closed" }),
+          ),
+        );
+      }
     }
   });
 
@@ -125,10 +179,14 @@ function CloseLoginDialog({ user, onCancel }: { user: CurrentUser; onCancel: () 
       >
         <form noValidate onSubmit={submit} className="grid gap-4">
           <AlertDialogHeader>
-            <AlertDialogTitle>Close your portal login?</AlertDialogTitle>
+            <AlertDialogTitle>
+              {t({ id: "settings.close-login.dialog-title", message: "Close your portal login?" })}
+            </AlertDialogTitle>
             <AlertDialogDescription>
-              You will be signed out everywhere and cannot sign in with this login again. To confirm, type
-              your email: <strong className="font-medium break-all text-foreground">{user.email}</strong>
+              <Trans id="settings.close-login.dialog-text">
+                You will be signed out everywhere and cannot sign in with this login again. To confirm, type
+                your email: <strong className="font-medium break-all text-foreground">{email}</strong>
+              </Trans>
             </AlertDialogDescription>
           </AlertDialogHeader>
           {failure ? (
@@ -137,7 +195,10 @@ function CloseLoginDialog({ user, onCancel }: { user: CurrentUser; onCancel: () 
               <AlertDescription>{failure}</AlertDescription>
             </Alert>
           ) : null}
-          <FormField label="Your email" error={errors.email?.message}>
+          <FormField
+            label={t({ id: "settings.close-login.email", message: "Your email" })}
+            error={errors.email?.message}
+          >
             {(control) => (
               <Input
                 {...control}
@@ -150,10 +211,14 @@ function CloseLoginDialog({ user, onCancel }: { user: CurrentUser; onCancel: () 
           </FormField>
           <AlertDialogFooter>
             <Button variant="outline" onClick={onCancel} disabled={close.isPending}>
-              Cancel
+              {t({ id: "settings.close-login.cancel", message: "Cancel" })}
             </Button>
-            <SubmitButton variant="destructive" pending={close.isPending} pendingLabel="Closing…">
-              Close my login
+            <SubmitButton
+              variant="destructive"
+              pending={close.isPending}
+              pendingLabel={t({ id: "settings.close-login.closing", message: "Closing…" })}
+            >
+              {t({ id: "settings.close-login.submit", message: "Close my login" })}
             </SubmitButton>
           </AlertDialogFooter>
         </form>

@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Download, LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { InlineError } from "../../../components/error-state";
@@ -9,12 +12,20 @@ import { asksForFreshProof } from "../../../lib/fresh-proof";
 import { useDownloadMyData } from "../api/download-my-data";
 
 /** Why the download did not happen, in the card's words. */
-function downloadFailure(error: unknown): string {
+function downloadFailure(i18n: I18n, error: unknown): string {
   // The proof dialog was cancelled: nothing went wrong, the download simply waits for it.
   if (error instanceof ApiError && asksForFreshProof(error.status, error.body)) {
-    return "Your passwords and 2FA secrets are only included once you confirm it's you.";
+    return i18n._(
+      msg({
+        id: "settings.my-data.not-proven",
+        message: "Your passwords and 2FA secrets are only included once you confirm it's you.",
+      }),
+    );
   }
-  return failureText(error, "Your data could not be downloaded");
+  return failureText(
+    error,
+    i18n._(msg({ id: "settings.my-data.download-failed", message: "Your data could not be downloaded" })),
+  );
 }
 
 /**
@@ -22,6 +33,7 @@ function downloadFailure(error: unknown): string {
  * when ticked, their accounts' passwords and 2FA secrets, after a fresh proof the app asks for.
  */
 export function DownloadDataCard() {
+  const { t, i18n } = useLingui();
   const checkboxId = useId();
   const hintId = useId();
   const [includeSecrets, setIncludeSecrets] = useState(false);
@@ -30,14 +42,19 @@ export function DownloadDataCard() {
     if (!download.isPending) download.mutate(withSecrets);
   };
 
+  const title = t({ id: "settings.my-data.title", message: "Download my data" });
+  const filename = download.data;
+
   return (
-    <Card role="region" aria-label="Download my data">
+    <Card role="region" aria-label={title}>
       <CardHeader>
-        <CardTitle>Download my data</CardTitle>
+        <CardTitle>{title}</CardTitle>
         <CardDescription>
-          One ZIP file of everything the portal holds about you: your profile, how you sign in, your sessions,
-          LinkedIn accounts, orders, transactions, plans, optimization requests and your account's security
-          record, each as a JSON file, with a README that explains every field.
+          {t({
+            id: "settings.my-data.description",
+            message:
+              "One ZIP file of everything the portal holds about you: your profile, how you sign in, your sessions, LinkedIn accounts, orders, transactions, plans, optimization requests and your account's security record, each as a JSON file, with a README that explains every field.",
+          })}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -52,11 +69,17 @@ export function DownloadDataCard() {
           />
           <div className="grid gap-1">
             <label htmlFor={checkboxId} className="text-sm font-medium leading-5">
-              Include my accounts' passwords and 2FA secrets
+              {t({
+                id: "settings.my-data.include-secrets",
+                message: "Include my accounts' passwords and 2FA secrets",
+              })}
             </label>
             <p id={hintId} className="text-sm text-muted-foreground">
-              You will be asked to confirm it's you. Anyone with the file can sign in to those accounts, so
-              keep it safe.
+              {t({
+                id: "settings.my-data.include-secrets-hint",
+                message:
+                  "You will be asked to confirm it's you. Anyone with the file can sign in to those accounts, so keep it safe.",
+              })}
             </p>
           </div>
         </div>
@@ -71,19 +94,19 @@ export function DownloadDataCard() {
             ) : (
               <Download aria-hidden="true" />
             )}
-            Download
+            {t({ id: "settings.my-data.download", message: "Download" })}
           </Button>
           <p role="status" className="text-sm text-muted-foreground">
             {download.isPending
-              ? "Preparing your download…"
+              ? t({ id: "settings.my-data.preparing", message: "Preparing your download…" })
               : download.isSuccess
-                ? `Downloaded ${download.data}.`
+                ? t({ id: "settings.my-data.downloaded", message: `Downloaded ${filename}.` })
                 : null}
           </p>
         </div>
         {download.isError ? (
           <InlineError
-            message={downloadFailure(download.error)}
+            message={downloadFailure(i18n, download.error)}
             onRetry={() => start(download.variables ?? includeSecrets)}
             retrying={download.isPending}
           />

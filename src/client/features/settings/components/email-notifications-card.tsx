@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import {
   DEFAULT_MAIL_TOPICS,
@@ -13,26 +16,41 @@ import { failureText } from "../../../lib/api-error";
 import { toast } from "../../../lib/use-toast";
 import { useNotificationPreferences, useSaveNotificationPreferences } from "../api/notification-preferences";
 
-const TOPICS: Record<MailTopic, { label: string; description: string }> = {
+const TOPICS: Record<MailTopic, { label: MessageDescriptor; description: MessageDescriptor }> = {
   accounts: {
-    label: "Account changes",
-    description: "A LinkedIn account's status changes, or a new account is delivered.",
+    label: msg({ id: "settings.notifications.accounts", message: "Account changes" }),
+    description: msg({
+      id: "settings.notifications.accounts-text",
+      message: "A LinkedIn account's status changes, or a new account is delivered.",
+    }),
   },
   optimizations: {
-    label: "Optimization requests",
-    description: "A profile optimization request moves to another status.",
+    label: msg({ id: "settings.notifications.optimizations", message: "Optimization requests" }),
+    description: msg({
+      id: "settings.notifications.optimizations-text",
+      message: "A profile optimization request moves to another status.",
+    }),
   },
   requests: {
-    label: "Replacement requests",
-    description: "A request about a problem account is fixed, replaced or answered.",
+    label: msg({ id: "settings.notifications.requests", message: "Replacement requests" }),
+    description: msg({
+      id: "settings.notifications.requests-text",
+      message: "A request about a problem account is fixed, replaced or answered.",
+    }),
   },
   payments: {
-    label: "Payments",
-    description: "A payment fails or a refund is made.",
+    label: msg({ id: "settings.notifications.payments", message: "Payments" }),
+    description: msg({
+      id: "settings.notifications.payments-text",
+      message: "A payment fails or a refund is made.",
+    }),
   },
   security: {
-    label: "Security",
-    description: "Someone signs in to your portal account from a new browser.",
+    label: msg({ id: "settings.notifications.security", message: "Security" }),
+    description: msg({
+      id: "settings.notifications.security-text",
+      message: "Someone signs in to your portal account from a new browser.",
+    }),
   },
 };
 
@@ -45,6 +63,7 @@ function TopicSwitch({
   checked: boolean;
   onChange: (on: boolean) => void;
 }) {
+  const { i18n } = useLingui();
   const labelId = useId();
   const descriptionId = useId();
   const { label, description } = TOPICS[topic];
@@ -52,10 +71,10 @@ function TopicSwitch({
     <li className="flex items-start justify-between gap-4 py-3 first:pt-0 last:pb-0">
       <div className="grid gap-0.5">
         <span id={labelId} className="text-sm font-medium">
-          {label}
+          {i18n._(label)}
         </span>
         <span id={descriptionId} className="text-sm text-muted-foreground">
-          {description}
+          {i18n._(description)}
         </span>
       </div>
       <Switch
@@ -74,21 +93,38 @@ function TopicSwitch({
  * turned; a save that fails turns the switch back and says so.
  */
 export function EmailNotificationsCard() {
+  const { t, i18n } = useLingui();
   const preferences = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
   const mail = preferences.data?.mail;
 
   const change = (topic: MailTopic, on: boolean) => {
     const next: NotificationPreferences = { mail: { ...DEFAULT_MAIL_TOPICS, ...mail, [topic]: on } };
-    const what = `${TOPICS[topic].label} by email`;
+    const label = i18n._(TOPICS[topic].label);
     save.mutate(next, {
       onSuccess: () =>
-        toast({ title: "Email notifications saved", description: `${what}: ${on ? "on" : "off"}` }),
+        toast({
+          title: t({ id: "settings.notifications.saved", message: "Email notifications saved" }),
+          description: on
+            ? t({ id: "settings.notifications.saved-on", message: `${label} by email: on` })
+            : t({ id: "settings.notifications.saved-off", message: `${label} by email: off` }),
+        }),
       onError: (error) =>
         toast({
           variant: "destructive",
-          title: "Email notifications not saved",
-          description: failureText(error, `${what} could not be turned ${on ? "on" : "off"}`),
+          title: t({ id: "settings.notifications.not-saved", message: "Email notifications not saved" }),
+          description: failureText(
+            error,
+            on
+              ? t({
+                  id: "settings.notifications.not-turned-on",
+                  message: `${label} by email could not be turned on`,
+                })
+              : t({
+                  id: "settings.notifications.not-turned-off",
+                  message: `${label} by email could not be turned off`,
+                }),
+          ),
         }),
     });
   };
@@ -97,9 +133,12 @@ export function EmailNotificationsCard() {
     // Not a labelled region: "Email" would then name it, and the profile's Email field is found by that word.
     <Card data-testid="email-notifications-card">
       <CardHeader>
-        <CardTitle>Email notifications</CardTitle>
+        <CardTitle>{t({ id: "settings.notifications.title", message: "Email notifications" })}</CardTitle>
         <CardDescription>
-          Everything appears under the bell; choose what is also sent to your email address.
+          {t({
+            id: "settings.notifications.description",
+            message: "Everything appears under the bell; choose what is also sent to your email address.",
+          })}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -115,14 +154,24 @@ export function EmailNotificationsCard() {
             ))}
           </ul>
         ) : preferences.isPending ? (
-          <div role="status" aria-label="Loading email notifications" className="grid gap-3">
+          <div
+            role="status"
+            aria-label={t({ id: "settings.notifications.loading", message: "Loading email notifications" })}
+            className="grid gap-3"
+          >
             {MAIL_TOPICS.map((topic) => (
               <Skeleton key={topic} className="h-9 w-full" />
             ))}
           </div>
         ) : (
           <InlineError
-            message={failureText(preferences.error, "Your email notifications could not be loaded")}
+            message={failureText(
+              preferences.error,
+              t({
+                id: "settings.notifications.load-failed",
+                message: "Your email notifications could not be loaded",
+              }),
+            )}
             retrying={preferences.isFetching}
             onRetry={() => void preferences.refetch()}
           />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { googleOutcomeMessage, googleOutcomeParam } from "../../../../shared/api/google-sign-in";
@@ -18,6 +19,7 @@ import { useStartGoogleLink, useUnlinkGoogle } from "../api/google-link";
 
 /** Whether Google signs the user in, and linking or unlinking it; never the only way in. */
 export function GoogleCard({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const config = usePublicConfig();
   const [params] = useSearchParams();
   const link = useStartGoogleLink();
@@ -28,13 +30,19 @@ export function GoogleCard({ user }: { user: CurrentUser }) {
   const failure = link.error ?? unlink.error;
 
   return (
-    <Card role="region" aria-label="Google sign-in">
+    <Card role="region" aria-label={t({ id: "settings.google.region", message: "Google sign-in" })}>
       <CardHeader>
         <CardTitle>Google</CardTitle>
         <CardDescription>
           {user.googleLinked
-            ? "Your Google account signs you in to the portal."
-            : "Link your Google account to sign in with it."}
+            ? t({
+                id: "settings.google.linked-description",
+                message: "Your Google account signs you in to the portal.",
+              })
+            : t({
+                id: "settings.google.description",
+                message: "Link your Google account to sign in with it.",
+              })}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -54,16 +62,29 @@ export function GoogleCard({ user }: { user: CurrentUser }) {
           </Alert>
         ) : null}
         <p className="text-sm">
-          Status: <strong>{user.googleLinked ? "Linked" : "Not linked"}</strong>
+          {user.googleLinked ? (
+            <Trans id="settings.google.status-linked">
+              Status: <strong>Linked</strong>
+            </Trans>
+          ) : (
+            <Trans id="settings.google.status-not-linked">
+              Status: <strong>Not linked</strong>
+            </Trans>
+          )}
         </p>
         {user.googleLinked && !user.hasPassword ? (
           <p className="text-sm text-muted-foreground">
-            Google is your only way to sign in. To unlink it, first set a password with Forgot password on the
-            sign-in page.
+            {t({
+              id: "settings.google.only-way",
+              message:
+                "Google is your only way to sign in. To unlink it, first set a password with Forgot password on the sign-in page.",
+            })}
           </p>
         ) : null}
         {!user.googleLinked && !enabled ? (
-          <p className="text-sm text-muted-foreground">Google sign-in is not configured.</p>
+          <p className="text-sm text-muted-foreground">
+            {t({ id: "settings.google.not-configured", message: "Google sign-in is not configured." })}
+          </p>
         ) : null}
       </CardContent>
       <CardFooter className="border-t pt-6">
@@ -73,11 +94,15 @@ export function GoogleCard({ user }: { user: CurrentUser }) {
             disabled={!user.hasPassword || unlink.isPending}
             onClick={() => unlink.mutate()}
           >
-            {unlink.isPending ? "Unlinking…" : "Unlink Google"}
+            {unlink.isPending
+              ? t({ id: "settings.google.unlinking", message: "Unlinking…" })
+              : t({ id: "settings.google.unlink", message: "Unlink Google" })}
           </Button>
         ) : (
           <Button disabled={!enabled || link.isPending} onClick={() => link.mutate()}>
-            {link.isPending ? "Opening Google…" : "Link Google"}
+            {link.isPending
+              ? t({ id: "settings.google.opening", message: "Opening Google…" })
+              : t({ id: "settings.google.link", message: "Link Google" })}
           </Button>
         )}
       </CardFooter>

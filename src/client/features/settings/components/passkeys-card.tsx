@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { KeyRound, LoaderCircle, Pencil, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { type Passkey, passkeyNameSchema } from "../../../../shared/api/passkeys";
@@ -20,6 +22,7 @@ import { Input } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage, failureText } from "../../../lib/api-error";
 import { formatDateTime } from "../../../lib/format";
+import { i18n } from "../../../lib/i18n/i18n";
 import { toast } from "../../../lib/use-toast";
 import { PasskeyNotCreated, useAddPasskey } from "../api/add-passkey";
 import { usePasskeys } from "../api/get-passkeys";
@@ -34,7 +37,11 @@ function checkName(value: string): { name: string } | { error: string } {
   const parsed = passkeyNameSchema.safeParse(value);
   return parsed.success
     ? { name: parsed.data }
-    : { error: parsed.error.issues[0]?.message ?? "Invalid name" };
+    : {
+        error:
+          parsed.error.issues[0]?.message ??
+          i18n._(msg({ id: "settings.passkeys.invalid-name", message: "Invalid name" })),
+      };
 }
 
 function failed(title: string, error: unknown, fallback: string) {
@@ -42,6 +49,7 @@ function failed(title: string, error: unknown, fallback: string) {
 }
 
 function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void }) {
+  const { t } = useLingui();
   const rename = useRenamePasskey();
   const [value, setValue] = useState(passkey.name);
   const [error, setError] = useState<string>();
@@ -53,16 +61,31 @@ function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
       { id: passkey.id, name: checked.name },
       {
         onSuccess: () => {
-          toast({ title: "Passkey renamed", description: `It is now called ${checked.name}.` });
+          const newName = checked.name;
+          toast({
+            title: t({ id: "settings.passkeys.renamed", message: "Passkey renamed" }),
+            description: t({ id: "settings.passkeys.renamed-text", message: `It is now called ${newName}.` }),
+          });
           onDone();
         },
-        onError: (e) => setError(errorMessage(e, "The passkey could not be renamed")),
+        onError: (e) =>
+          setError(
+            errorMessage(
+              e,
+              t({ id: "settings.passkeys.rename-failed", message: "The passkey could not be renamed" }),
+            ),
+          ),
       },
     );
   };
+  const name = passkey.name;
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-wrap items-start gap-2">
-      <FormField label={`New name for ${passkey.name}`} error={error} className="min-w-48 flex-1">
+      <FormField
+        label={t({ id: "settings.passkeys.new-name", message: `New name for ${name}` })}
+        error={error}
+        className="min-w-48 flex-1"
+      >
         {(control) => (
           <Input
             {...control}
@@ -75,10 +98,10 @@ function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
       </FormField>
       <div className="flex gap-2 sm:mt-6">
         <Button type="submit" size="sm" disabled={rename.isPending}>
-          Save
+          {t({ id: "settings.passkeys.save", message: "Save" })}
         </Button>
         <Button type="button" size="sm" variant="outline" onClick={onDone}>
-          Cancel
+          {t({ id: "settings.passkeys.cancel", message: "Cancel" })}
         </Button>
       </div>
     </form>
@@ -88,13 +111,28 @@ function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
 function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const { t } = useLingui();
   const remove = useRemovePasskey();
+  const name = passkey.name;
   const onRemove = () =>
     remove.mutate(passkey.id, {
       onSuccess: () =>
-        toast({ title: "Passkey removed", description: `${passkey.name} no longer signs you in.` }),
-      onError: (error) => failed("Passkey not removed", error, "The passkey could not be removed"),
+        toast({
+          title: t({ id: "settings.passkeys.removed", message: "Passkey removed" }),
+          description: t({
+            id: "settings.passkeys.removed-text",
+            message: `${name} no longer signs you in.`,
+          }),
+        }),
+      onError: (error) =>
+        failed(
+          t({ id: "settings.passkeys.not-removed", message: "Passkey not removed" }),
+          error,
+          t({ id: "settings.passkeys.remove-failed", message: "The passkey could not be removed" }),
+        ),
     });
+  const createdAt = formatDateTime(passkey.createdAt);
+  const lastUsedAt = passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : "";
 
   return (
     <li className="flex flex-wrap items-start gap-3 py-3 first:pt-0 last:pb-0">
@@ -107,19 +145,23 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
         ) : (
           <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
             <span className="break-all">{passkey.name}</span>
-            {passkey.backedUp ? <Badge variant="secondary">Synced</Badge> : null}
+            {passkey.backedUp ? (
+              <Badge variant="secondary">{t({ id: "settings.passkeys.synced", message: "Synced" })}</Badge>
+            ) : null}
           </p>
         )}
         <p className="text-xs text-muted-foreground">
-          Added <time dateTime={passkey.createdAt}>{formatDateTime(passkey.createdAt)}</time>
+          <Trans id="settings.passkeys.added-at">
+            Added <time dateTime={passkey.createdAt}>{createdAt}</time>
+          </Trans>
         </p>
         <p className="text-xs text-muted-foreground">
           {passkey.lastUsedAt ? (
-            <>
-              Last used <time dateTime={passkey.lastUsedAt}>{formatDateTime(passkey.lastUsedAt)}</time>
-            </>
+            <Trans id="settings.passkeys.last-used-at">
+              Last used <time dateTime={passkey.lastUsedAt}>{lastUsedAt}</time>
+            </Trans>
           ) : (
-            "Not used yet"
+            t({ id: "settings.passkeys.not-used", message: "Not used yet" })
           )}
         </p>
       </div>
@@ -128,35 +170,43 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
           <Button
             variant="outline"
             size="sm"
-            aria-label={`Rename ${passkey.name}`}
+            aria-label={t({ id: "settings.passkeys.rename-label", message: `Rename ${name}` })}
             onClick={() => setRenaming(true)}
           >
             <Pencil aria-hidden="true" />
-            Rename
+            {t({ id: "settings.passkeys.rename", message: "Rename" })}
           </Button>
           <Button
             variant="outline"
             size="sm"
-            aria-label={`Remove ${passkey.name}`}
+            aria-label={t({ id: "settings.passkeys.remove-label", message: `Remove ${name}` })}
             disabled={remove.isPending}
             onClick={() => setConfirming(true)}
           >
             <Trash2 aria-hidden="true" />
-            Remove
+            {t({ id: "settings.passkeys.remove", message: "Remove" })}
           </Button>
         </div>
       )}
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Remove {passkey.name}?</AlertDialogTitle>
+            <AlertDialogTitle>
+              {t({ id: "settings.passkeys.remove-title", message: `Remove ${name}?` })}
+            </AlertDialogTitle>
             <AlertDialogDescription>
-              This passkey will no longer sign you in. The device may keep it until you delete it there too.
+              {t({
+                id: "settings.passkeys.remove-text",
+                message:
+                  "This passkey will no longer sign you in. The device may keep it until you delete it there too.",
+              })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={onRemove}>Remove passkey</AlertDialogAction>
+            <AlertDialogCancel>{t({ id: "settings.passkeys.cancel", message: "Cancel" })}</AlertDialogCancel>
+            <AlertDialogAction onClick={onRemove}>
+              {t({ id: "settings.passkeys.remove-confirm", message: "Remove passkey" })}
+            </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
@@ -165,6 +215,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
 }
 
 function AddPasskeyForm() {
+  const { t } = useLingui();
   const add = useAddPasskey();
   const [value, setValue] = useState("");
   const [error, setError] = useState<string>();
@@ -176,19 +227,33 @@ function AddPasskeyForm() {
     add.mutate(checked.name, {
       onSuccess: (saved) => {
         setValue("");
-        toast({ title: "Passkey added", description: `${saved.name} now signs you in.` });
+        const name = saved.name;
+        toast({
+          title: t({ id: "settings.passkeys.added", message: "Passkey added" }),
+          description: t({ id: "settings.passkeys.added-text", message: `${name} now signs you in.` }),
+        });
       },
       onError: (e) => {
         if (e instanceof PasskeyNotCreated) setError(e.message);
-        else setError(errorMessage(e, e.message || "The passkey could not be added"));
+        else
+          setError(
+            errorMessage(
+              e,
+              e.message ||
+                t({ id: "settings.passkeys.add-failed", message: "The passkey could not be added" }),
+            ),
+          );
       },
     });
   };
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-wrap items-start gap-2 border-t pt-4">
       <FormField
-        label="Passkey name"
-        hint="Say where it lives, such as “Work laptop” or “My phone”."
+        label={t({ id: "settings.passkeys.name", message: "Passkey name" })}
+        hint={t({
+          id: "settings.passkeys.name-hint",
+          message: "Say where it lives, such as “Work laptop” or “My phone”.",
+        })}
         error={error}
         className="min-w-48 flex-1"
       >
@@ -207,7 +272,7 @@ function AddPasskeyForm() {
         ) : (
           <Plus aria-hidden="true" />
         )}
-        Add a passkey
+        {t({ id: "settings.passkeys.add", message: "Add a passkey" })}
       </Button>
     </form>
   );
@@ -215,33 +280,43 @@ function AddPasskeyForm() {
 
 /** The user's passkeys: when each was added and last used, adding one, renaming and removing. */
 export function PasskeysCard() {
+  const { t } = useLingui();
   const passkeys = usePasskeys();
   const supported = supportsPasskeys();
+  const title = t({ id: "settings.passkeys.title", message: "Passkeys" });
   return (
-    <Card role="region" aria-label="Passkeys">
+    <Card role="region" aria-label={title}>
       <CardHeader>
-        <CardTitle>Passkeys</CardTitle>
+        <CardTitle>{title}</CardTitle>
         <CardDescription>
-          Sign in with your fingerprint, face or screen lock instead of a password. A passkey counts as both
-          factors.
+          {t({
+            id: "settings.passkeys.description",
+            message:
+              "Sign in with your fingerprint, face or screen lock instead of a password. A passkey counts as both factors.",
+          })}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {passkeys.isPending ? (
           <div className="flex justify-center py-6">
-            <Spinner label="Loading passkeys" />
+            <Spinner label={t({ id: "settings.passkeys.loading", message: "Loading passkeys" })} />
           </div>
         ) : passkeys.isError ? (
           <InlineError
-            message={failureText(passkeys.error, "Your passkeys could not be loaded")}
+            message={failureText(
+              passkeys.error,
+              t({ id: "settings.passkeys.load-failed", message: "Your passkeys could not be loaded" }),
+            )}
             onRetry={() => void passkeys.refetch()}
             retrying={passkeys.isFetching}
             className="justify-between rounded-lg border border-dashed p-4"
           />
         ) : passkeys.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">You have no passkeys yet.</p>
+          <p className="text-sm text-muted-foreground">
+            {t({ id: "settings.passkeys.none", message: "You have no passkeys yet." })}
+          </p>
         ) : (
-          <ul aria-label="Your passkeys" className="divide-y">
+          <ul aria-label={t({ id: "settings.passkeys.list", message: "Your passkeys" })} className="divide-y">
             {passkeys.data.map((passkey) => (
               <PasskeyRow key={passkey.id} passkey={passkey} />
             ))}
@@ -250,7 +325,9 @@ export function PasskeysCard() {
         {supported ? (
           <AddPasskeyForm />
         ) : (
-          <p className="border-t pt-4 text-sm text-muted-foreground">This browser cannot create passkeys.</p>
+          <p className="border-t pt-4 text-sm text-muted-foreground">
+            {t({ id: "settings.passkeys.unsupported", message: "This browser cannot create passkeys." })}
+          </p>
         )}
       </CardContent>
     </Card>

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useWatch } from "react-hook-form";
 import { z } from "zod";
 import { changePasswordSchema } from "../../../../shared/api/security";
@@ -9,17 +11,24 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { PasswordInput } from "../../../components/ui/password-input";
 import { ApiError } from "../../../lib/api-client";
 import { failureText, serverErrorText } from "../../../lib/api-error";
+import { i18n } from "../../../lib/i18n/i18n";
 import { useServerForm } from "../../../lib/use-server-form";
 import { toast } from "../../../lib/use-toast";
 import { useChangePassword } from "../api/change-password";
 
-const PASSWORDS_DONT_MATCH = "Passwords don't match";
-
+// The form's own messages are worded when the check runs, in the language the page speaks then.
 const formSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string().min(1, "Please confirm your new password") })
+  .extend({
+    confirmPassword: z.string().min(1, {
+      error: () =>
+        i18n._(
+          msg({ id: "settings.password.confirm-required", message: "Please confirm your new password" }),
+        ),
+    }),
+  })
   .refine((value) => value.newPassword === value.confirmPassword, {
     path: ["confirmPassword"],
-    message: PASSWORDS_DONT_MATCH,
+    error: () => i18n._(msg({ id: "settings.password.mismatch", message: "Passwords don't match" })),
   });
 
 /**
@@ -28,6 +37,7 @@ const formSchema = changePasswordSchema
  * after a fresh proof the app asks for. Every other browser is signed out.
  */
 export function PasswordCard({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const change = useChangePassword();
   const { form, showServerError } = useServerForm(formSchema, {
     defaultValues: {
@@ -50,39 +60,60 @@ export function PasswordCard({ user }: { user: CurrentUser }) {
         newPassword: "",
         confirmPassword: "",
       });
-      toast({ title: "Password changed", description: message });
+      toast({
+        title: t({ id: "settings.password.changed", message: "Password changed" }),
+        description: message,
+      });
     } catch (error) {
       // A wrong current password is the one answer that is not worded for a field.
       if (error instanceof ApiError && error.status === 401) {
         form.setError(
           "currentPassword",
-          { message: serverErrorText(error) ?? "The password is not right" },
+          {
+            message:
+              serverErrorText(error) ??
+              t({ id: "settings.password.wrong", message: "The password is not right" }),
+          },
           { shouldFocus: true },
         );
         return;
       }
       const { fields } = showServerError(error);
       if (fields.length === 0) {
-        toast({ title: "Password not changed", description: failureText(error), variant: "destructive" });
+        toast({
+          title: t({ id: "settings.password.not-changed", message: "Password not changed" }),
+          description: failureText(error),
+          variant: "destructive",
+        });
       }
     }
   });
   const userInputs = [user.name, user.username ?? "", user.email].filter(Boolean);
+  const title = t({ id: "settings.password.title", message: "Password" });
 
   return (
-    <Card role="region" aria-label="Password">
+    <Card role="region" aria-label={title}>
       <CardHeader>
-        <CardTitle>Password</CardTitle>
+        <CardTitle>{title}</CardTitle>
         <CardDescription>
           {user.hasPassword
-            ? "Change the password you sign in with. Every other browser will be signed out."
-            : "You sign in with Google. Set a password to sign in with your email too."}
+            ? t({
+                id: "settings.password.description",
+                message: "Change the password you sign in with. Every other browser will be signed out.",
+              })
+            : t({
+                id: "settings.password.description-google",
+                message: "You sign in with Google. Set a password to sign in with your email too.",
+              })}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4 sm:max-w-md">
           {user.hasPassword ? (
-            <FormField label="Current password" error={errors.currentPassword?.message}>
+            <FormField
+              label={t({ id: "settings.password.current", message: "Current password" })}
+              error={errors.currentPassword?.message}
+            >
               {(control) => (
                 <PasswordInput
                   {...control}
@@ -93,19 +124,24 @@ export function PasswordCard({ user }: { user: CurrentUser }) {
             </FormField>
           ) : null}
           <NewPasswordField
-            label="New password"
+            label={t({ id: "settings.password.new", message: "New password" })}
             register={() => form.register("newPassword")}
             error={errors.newPassword?.message}
             password={newPassword}
             userInputs={userInputs}
           />
-          <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+          <FormField
+            label={t({ id: "settings.password.confirm", message: "Confirm new password" })}
+            error={errors.confirmPassword?.message}
+          >
             {(control) => (
               <PasswordInput {...control} autoComplete="new-password" {...form.register("confirmPassword")} />
             )}
           </FormField>
           <SubmitButton className="justify-self-start" pending={change.isPending}>
-            {user.hasPassword ? "Change password" : "Set password"}
+            {user.hasPassword
+              ? t({ id: "settings.password.change", message: "Change password" })
+              : t({ id: "settings.password.set", message: "Set password" })}
           </SubmitButton>
         </form>
       </CardContent>

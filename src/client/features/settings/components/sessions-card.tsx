@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle, LogOut, Monitor, Smartphone } from "lucide-react";
 import { useId } from "react";
 import type { SessionInfo, SessionProofName } from "../../../../shared/api/auth";
@@ -23,13 +26,19 @@ import { useSignOutOtherSessions } from "../api/sign-out-other-sessions";
 import { SupportViews } from "./support-views";
 
 /** How the session's holder proved who they are, as the list says it. */
-const PROVEN_BY: Record<SessionProofName, string> = {
-  password: "Password",
-  "password+totp": "Password and authenticator code",
-  "password+recovery-code": "Password and recovery code",
-  passkey: "Passkey",
-  google: "Google",
-  "mailed-link": "Emailed link",
+const PROVEN_BY: Record<SessionProofName, MessageDescriptor> = {
+  password: msg({ id: "settings.sessions.proof.password", message: "Password" }),
+  "password+totp": msg({
+    id: "settings.sessions.proof.password-totp",
+    message: "Password and authenticator code",
+  }),
+  "password+recovery-code": msg({
+    id: "settings.sessions.proof.password-recovery-code",
+    message: "Password and recovery code",
+  }),
+  passkey: msg({ id: "settings.sessions.proof.passkey", message: "Passkey" }),
+  google: msg({ id: "settings.sessions.proof.google", message: "Google" }),
+  "mailed-link": msg({ id: "settings.sessions.proof.mailed-link", message: "Emailed link" }),
 };
 
 /** This device first, then the others as the server lists them (most recently used first). */
@@ -45,7 +54,12 @@ function SessionRow({
   ending: boolean;
   onEnd: (session: SessionInfo) => void;
 }) {
+  const { t, i18n } = useLingui();
   const { browser, os, mobile } = describeUserAgent(session.userAgent);
+  const ipAddress = session.ipAddress;
+  const lastSeenAt = formatDateTime(session.lastSeenAt);
+  const createdAt = formatDateTime(session.createdAt);
+  const provenBy = i18n._(PROVEN_BY[session.provenBy]);
   const Icon = mobile ? Smartphone : Monitor;
   // Each row's button says "Sign out"; the row's device names which session it ends.
   const deviceId = useId();
@@ -57,17 +71,29 @@ function SessionRow({
       <div className="min-w-0 flex-1 space-y-0.5">
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
           <span id={deviceId} title={session.userAgent ?? undefined}>
-            {browser} on {os}
+            {t({ id: "settings.sessions.device", message: `${browser} on ${os}` })}
           </span>
-          {session.current ? <Badge variant="success">This device</Badge> : null}
+          {session.current ? (
+            <Badge variant="success">
+              {t({ id: "settings.sessions.this-device", message: "This device" })}
+            </Badge>
+          ) : null}
         </p>
         <p className="text-xs text-muted-foreground">
-          {session.ipAddress ? `IP ${session.ipAddress} · ` : ""}
-          Last active <time dateTime={session.lastSeenAt}>{formatDateTime(session.lastSeenAt)}</time>
+          {ipAddress ? (
+            <Trans id="settings.sessions.ip-last-active">
+              IP {ipAddress} · Last active <time dateTime={session.lastSeenAt}>{lastSeenAt}</time>
+            </Trans>
+          ) : (
+            <Trans id="settings.sessions.last-active">
+              Last active <time dateTime={session.lastSeenAt}>{lastSeenAt}</time>
+            </Trans>
+          )}
         </p>
         <p className="text-xs text-muted-foreground">
-          Signed in <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>
-          {" · "}Proven by: {PROVEN_BY[session.provenBy]}
+          <Trans id="settings.sessions.signed-in-proven-by">
+            Signed in <time dateTime={session.createdAt}>{createdAt}</time> · Proven by: {provenBy}
+          </Trans>
         </p>
       </div>
       {session.current ? null : (
@@ -84,7 +110,7 @@ function SessionRow({
           ) : (
             <LogOut aria-hidden="true" />
           )}
-          Sign out
+          {t({ id: "settings.sessions.sign-out", message: "Sign out" })}
         </Button>
       )}
     </li>
@@ -96,6 +122,7 @@ function SessionRow({
  * end any other session, or every one but this; below, when the support team viewed the account.
  */
 export function SessionsCard() {
+  const { t } = useLingui();
   const sessions = useUserSessions();
   const signOutOthers = useSignOutOtherSessions();
   const endSession = useEndSession();
@@ -104,12 +131,24 @@ export function SessionsCard() {
   const onSignOutOthers = () =>
     signOutOthers.mutate(undefined, {
       onSuccess: () =>
-        toast({ title: "Other sessions signed out", description: "Only this device is still signed in." }),
+        toast({
+          title: t({ id: "settings.sessions.others-signed-out", message: "Other sessions signed out" }),
+          description: t({
+            id: "settings.sessions.others-signed-out-text",
+            message: "Only this device is still signed in.",
+          }),
+        }),
       onError: (error) =>
         toast({
           variant: "destructive",
-          title: "Sign-out failed",
-          description: failureText(error, "Your other sessions could not be signed out"),
+          title: t({ id: "settings.sessions.sign-out-failed", message: "Sign-out failed" }),
+          description: failureText(
+            error,
+            t({
+              id: "settings.sessions.others-not-signed-out",
+              message: "Your other sessions could not be signed out",
+            }),
+          ),
         }),
     });
 
@@ -117,36 +156,54 @@ export function SessionsCard() {
     const { browser, os } = describeUserAgent(session.userAgent);
     endSession.mutate(session.id, {
       onSuccess: () =>
-        toast({ title: "Session signed out", description: `${browser} on ${os} is signed out.` }),
+        toast({
+          title: t({ id: "settings.sessions.signed-out", message: "Session signed out" }),
+          description: t({
+            id: "settings.sessions.signed-out-text",
+            message: `${browser} on ${os} is signed out.`,
+          }),
+        }),
       onError: (error) =>
         toast({
           variant: "destructive",
-          title: "Sign-out failed",
-          description: failureText(error, "The session could not be signed out"),
+          title: t({ id: "settings.sessions.sign-out-failed", message: "Sign-out failed" }),
+          description: failureText(
+            error,
+            t({ id: "settings.sessions.not-signed-out", message: "The session could not be signed out" }),
+          ),
         }),
     });
   };
 
+  const title = t({ id: "settings.sessions.title", message: "Sessions" });
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sessions</CardTitle>
-        <CardDescription>The devices where your account is signed in.</CardDescription>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>
+          {t({
+            id: "settings.sessions.description",
+            message: "The devices where your account is signed in.",
+          })}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {sessions.isPending ? (
           <div className="flex justify-center py-6">
-            <Spinner label="Loading sessions" />
+            <Spinner label={t({ id: "settings.sessions.loading", message: "Loading sessions" })} />
           </div>
         ) : sessions.isError ? (
           <InlineError
-            message="Your sessions could not be loaded."
+            message={t({
+              id: "settings.sessions.load-failed",
+              message: "Your sessions could not be loaded.",
+            })}
             onRetry={() => void sessions.refetch()}
             retrying={sessions.isFetching}
             className="justify-between rounded-lg border border-dashed p-4"
           />
         ) : (
-          <ul aria-label="Sessions" className="divide-y">
+          <ul aria-label={title} className="divide-y">
             {currentFirst(sessions.data).map((session) => (
               <SessionRow
                 key={session.id}
@@ -163,8 +220,14 @@ export function SessionsCard() {
         <p className="text-sm text-muted-foreground">
           {sessions.isSuccess
             ? others === 0
-              ? "No other device is signed in."
-              : `${others} other ${others === 1 ? "session" : "sessions"} signed in.`
+              ? t({ id: "settings.sessions.no-others", message: "No other device is signed in." })
+              : t({
+                  id: "settings.sessions.others",
+                  message: plural(others, {
+                    one: "# other session signed in.",
+                    other: "# other sessions signed in.",
+                  }),
+                })
             : null}
         </p>
         <Button
@@ -177,7 +240,7 @@ export function SessionsCard() {
           ) : (
             <LogOut aria-hidden="true" />
           )}
-          Sign out other sessions
+          {t({ id: "settings.sessions.sign-out-others", message: "Sign out other sessions" })}
         </Button>
       </CardFooter>
     </Card>

@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Eye } from "lucide-react";
 import type { SupportView } from "../../../../shared/api/view-as";
 import { InlineError } from "../../../components/error-state";
@@ -6,24 +9,59 @@ import { formatDateTime } from "../../../lib/format";
 import { useSupportViews } from "../api/get-support-views";
 
 /** How long a view lasted, in the words a person uses: "2 minutes", "1 hour 5 minutes". */
-function viewDuration(startedAt: string, endedAt: string): string {
-  const minutes = Math.max(0, Math.round((Date.parse(endedAt) - Date.parse(startedAt)) / 60_000));
-  if (minutes < 1) return "less than a minute";
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return plural(minutes, "minute");
-  return rest === 0 ? plural(hours, "hour") : `${plural(hours, "hour")} ${plural(rest, "minute")}`;
+function viewDuration(i18n: I18n, startedAt: string, endedAt: string): string {
+  const total = Math.max(0, Math.round((Date.parse(endedAt) - Date.parse(startedAt)) / 60_000));
+  if (total < 1)
+    return i18n._(msg({ id: "settings.support-views.under-a-minute", message: "less than a minute" }));
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  if (hours === 0) {
+    return i18n._(
+      msg({
+        id: "settings.support-views.minutes",
+        message: plural(minutes, { one: "# minute", other: "# minutes" }),
+      }),
+    );
+  }
+  if (minutes === 0) {
+    return i18n._(
+      msg({
+        id: "settings.support-views.hours",
+        message: plural(hours, { one: "# hour", other: "# hours" }),
+      }),
+    );
+  }
+  return i18n._(
+    msg({
+      id: "settings.support-views.hours-minutes",
+      message: `${plural(hours, { one: "# hour", other: "# hours" })} ${plural(minutes, { one: "# minute", other: "# minutes" })}`,
+    }),
+  );
 }
 
 function ViewLine({ view }: { view: SupportView }) {
-  const when = <time dateTime={view.startedAt}>{formatDateTime(view.startedAt)}</time>;
-  if (view.ongoing) return <>The support team is viewing your account now, since {when}.</>;
-  if (view.endedAt === null) return <>The support team viewed your account on {when}.</>;
+  const { i18n } = useLingui();
+  const startedAt = formatDateTime(view.startedAt);
+  if (view.ongoing) {
+    return (
+      <Trans id="settings.support-views.ongoing">
+        The support team is viewing your account now, since <time dateTime={view.startedAt}>{startedAt}</time>
+        .
+      </Trans>
+    );
+  }
+  if (view.endedAt === null) {
+    return (
+      <Trans id="settings.support-views.viewed">
+        The support team viewed your account on <time dateTime={view.startedAt}>{startedAt}</time>.
+      </Trans>
+    );
+  }
+  const duration = viewDuration(i18n, view.startedAt, view.endedAt);
   return (
-    <>
-      The support team viewed your account on {when} ({viewDuration(view.startedAt, view.endedAt)}).
-    </>
+    <Trans id="settings.support-views.viewed-for">
+      The support team viewed your account on <time dateTime={view.startedAt}>{startedAt}</time> ({duration}).
+    </Trans>
   );
 }
 
@@ -32,27 +70,34 @@ function ViewLine({ view }: { view: SupportView }) {
  * how long (decision 036). Never who, from where or why: the customer may ask support about any.
  */
 export function SupportViews() {
+  const { t } = useLingui();
   const views = useSupportViews();
+  const heading = t({ id: "settings.support-views.title", message: "Viewed by support" });
   return (
     <section aria-labelledby="support-views-heading" className="mt-6 grid gap-3 border-t pt-6">
       <h3 id="support-views-heading" className="text-sm font-medium">
-        Viewed by support
+        {heading}
       </h3>
       {views.isPending ? (
         <div className="flex justify-center py-2">
-          <Spinner label="Loading support views" />
+          <Spinner label={t({ id: "settings.support-views.loading", message: "Loading support views" })} />
         </div>
       ) : views.isError ? (
         <InlineError
-          message="When support viewed your account could not be loaded."
+          message={t({
+            id: "settings.support-views.load-failed",
+            message: "When support viewed your account could not be loaded.",
+          })}
           onRetry={() => void views.refetch()}
           retrying={views.isFetching}
           className="justify-between rounded-lg border border-dashed p-4"
         />
       ) : views.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">The support team has not viewed your account.</p>
+        <p className="text-sm text-muted-foreground">
+          {t({ id: "settings.support-views.none", message: "The support team has not viewed your account." })}
+        </p>
       ) : (
-        <ul aria-label="Viewed by support" className="grid gap-2">
+        <ul aria-label={heading} className="grid gap-2">
           {views.data.map((view) => (
             <li key={view.startedAt} className="flex items-start gap-3 text-sm">
               <Eye aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />

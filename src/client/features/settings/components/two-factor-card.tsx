@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleAlert, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
@@ -30,6 +32,7 @@ import {
 
 /** Two-factor sign-in with an authenticator app: setting it up, its recovery codes, turning it off. */
 export function TwoFactorCard() {
+  const { t } = useLingui();
   const status = useTwoFactorStatus();
   const start = useStartTwoFactorEnrolment();
   const [dialog, setDialog] = useState<"regenerate" | "disable" | null>(null);
@@ -46,23 +49,34 @@ export function TwoFactorCard() {
       onSuccess: () => setEnrolling(true),
     });
   const left = status.data?.recoveryCodesLeft ?? 0;
+  const title = t({ id: "settings.two-factor.title", message: "Two-factor authentication" });
+  const enabledAt = status.data?.enabledAt ? formatDateTime(status.data.enabledAt) : "";
 
   return (
-    <Card ref={card} id={TWO_FACTOR_CARD_ID} role="region" aria-label="Two-factor authentication">
+    <Card ref={card} id={TWO_FACTOR_CARD_ID} role="region" aria-label={title}>
       <CardHeader>
-        <CardTitle>Two-factor authentication</CardTitle>
+        <CardTitle>{title}</CardTitle>
         <CardDescription>
-          After your password, sign-in also asks for a 6-digit code from an authenticator app on your phone.
+          {t({
+            id: "settings.two-factor.description",
+            message:
+              "After your password, sign-in also asks for a 6-digit code from an authenticator app on your phone.",
+          })}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {status.isPending ? (
           <div className="flex justify-center py-4">
-            <Spinner label="Loading two-factor authentication" />
+            <Spinner
+              label={t({ id: "settings.two-factor.loading", message: "Loading two-factor authentication" })}
+            />
           </div>
         ) : status.isError ? (
           <InlineError
-            message="Two-factor authentication could not be loaded."
+            message={t({
+              id: "settings.two-factor.load-failed",
+              message: "Two-factor authentication could not be loaded.",
+            })}
             onRetry={() => void status.refetch()}
             retrying={status.isFetching}
             className="justify-between rounded-lg border border-dashed p-4"
@@ -78,30 +92,39 @@ export function TwoFactorCard() {
             {start.isError ? (
               <Alert variant="destructive" role="alert">
                 <CircleAlert aria-hidden="true" />
-                <AlertDescription>{failureText(start.error, "Setup could not start")}</AlertDescription>
+                <AlertDescription>
+                  {failureText(
+                    start.error,
+                    t({ id: "settings.two-factor.setup-failed", message: "Setup could not start" }),
+                  )}
+                </AlertDescription>
               </Alert>
             ) : null}
             <p className="flex flex-wrap items-center gap-2 text-sm">
-              Status:
+              {t({ id: "settings.two-factor.status", message: "Status:" })}
               {status.data.enabled ? (
                 <Badge variant="success">
                   <ShieldCheck aria-hidden="true" />
-                  On
+                  {t({ id: "settings.two-factor.on", message: "On" })}
                 </Badge>
               ) : (
-                <strong>Off</strong>
+                <strong>{t({ id: "settings.two-factor.off", message: "Off" })}</strong>
               )}
             </p>
             {status.data.enabled ? (
               <div className="grid gap-1 text-sm text-muted-foreground">
                 {status.data.enabledAt ? (
                   <p>
-                    Turned on{" "}
-                    <time dateTime={status.data.enabledAt}>{formatDateTime(status.data.enabledAt)}</time>
+                    <Trans id="settings.two-factor.turned-on-at">
+                      Turned on <time dateTime={status.data.enabledAt}>{enabledAt}</time>
+                    </Trans>
                   </p>
                 ) : null}
                 <p className={left <= 2 ? "font-medium text-destructive dark:text-red-300" : undefined}>
-                  {left} recovery {left === 1 ? "code" : "codes"} left
+                  {t({
+                    id: "settings.two-factor.codes-left",
+                    message: plural(left, { one: "# recovery code left", other: "# recovery codes left" }),
+                  })}
                 </p>
               </div>
             ) : null}
@@ -113,15 +136,15 @@ export function TwoFactorCard() {
           {status.data.enabled ? (
             <>
               <Button variant="outline" onClick={() => setDialog("regenerate")}>
-                New recovery codes
+                {t({ id: "settings.two-factor.new-codes", message: "New recovery codes" })}
               </Button>
               <Button variant="outline" onClick={() => setDialog("disable")}>
-                Turn off
+                {t({ id: "settings.two-factor.turn-off", message: "Turn off" })}
               </Button>
             </>
           ) : (
             <Button onClick={onSetUp} disabled={start.isPending}>
-              Set up authenticator app
+              {t({ id: "settings.two-factor.set-up", message: "Set up authenticator app" })}
             </Button>
           )}
         </CardFooter>
@@ -139,8 +162,11 @@ export function TwoFactorCard() {
         onClose={() => setDialog(null)}
         onDisabled={() =>
           toast({
-            title: "Two-factor authentication is off",
-            description: "Sign-in asks only for your password.",
+            title: t({ id: "settings.two-factor.off-toast", message: "Two-factor authentication is off" }),
+            description: t({
+              id: "settings.two-factor.off-toast-text",
+              message: "Sign-in asks only for your password.",
+            }),
           })
         }
       />

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { FormField } from "../../../components/form-field";
 import { Input } from "../../../components/ui/input";
 
@@ -13,11 +14,20 @@ export function TwoFactorCodeField({
   onChange: (value: string) => void;
   error: string | undefined;
 }) {
+  const { t } = useLingui();
   return (
     <FormField
-      label={kind === "code" ? "Code from your authenticator app" : "Recovery code"}
+      label={
+        kind === "code"
+          ? t({ id: "settings.two-factor.code-label", message: "Code from your authenticator app" })
+          : t({ id: "settings.two-factor.recovery-code-label", message: "Recovery code" })
+      }
       error={error}
-      hint={kind === "code" ? "The 6-digit code the app shows now." : "One of your unused recovery codes."}
+      hint={
+        kind === "code"
+          ? t({ id: "settings.two-factor.code-hint", message: "The 6-digit code the app shows now." })
+          : t({ id: "settings.two-factor.recovery-code-hint", message: "One of your unused recovery codes." })
+      }
     >
       {(control) => (
         <Input

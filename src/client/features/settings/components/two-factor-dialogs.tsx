@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import type { TwoFactorEnrolment } from "../../../../shared/api/two-factor";
@@ -13,6 +15,7 @@ import {
 } from "../../../components/ui/alert-dialog";
 import { Button } from "../../../components/ui/button";
 import { failureText, splitFieldErrors } from "../../../lib/api-error";
+import { i18n } from "../../../lib/i18n/i18n";
 import { useConfirmTwoFactorEnrolment } from "../api/confirm-two-factor-enrolment";
 import { useDisableTwoFactor } from "../api/disable-two-factor";
 import { useRegenerateRecoveryCodes } from "../api/regenerate-recovery-codes";
@@ -23,7 +26,10 @@ const FIELDS = ["code", "recoveryCode"] as const;
 
 /** The server's answer to a wrong or malformed code: the field's message, or the whole text. */
 function codeError(error: unknown): { field?: string; other?: string } {
-  const text = failureText(error, "The code could not be checked");
+  const text = failureText(
+    error,
+    i18n._(msg({ id: "settings.two-factor.code-not-checked", message: "The code could not be checked" })),
+  );
   const { fieldErrors, otherErrors } = splitFieldErrors(text, FIELDS);
   const field = fieldErrors.code ?? fieldErrors.recoveryCode;
   return { field, other: otherErrors.join(" ") || undefined };
@@ -50,6 +56,7 @@ export function TwoFactorEnrolDialog({
   enrolment: TwoFactorEnrolment | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const confirm = useConfirmTwoFactorEnrolment();
   const [code, setCode] = useState("");
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -72,9 +79,15 @@ export function TwoFactorEnrolDialog({
         {codes ? (
           <>
             <AlertDialogHeader>
-              <AlertDialogTitle>Save your recovery codes</AlertDialogTitle>
+              <AlertDialogTitle>
+                {t({ id: "settings.two-factor.save-codes", message: "Save your recovery codes" })}
+              </AlertDialogTitle>
               <AlertDialogDescription>
-                Two-factor authentication is on. From now on, sign-in asks for a code after your password.
+                {t({
+                  id: "settings.two-factor.enabled-text",
+                  message:
+                    "Two-factor authentication is on. From now on, sign-in asks for a code after your password.",
+                })}
               </AlertDialogDescription>
             </AlertDialogHeader>
             <RecoveryCodesView codes={codes} onSaved={close} />
@@ -82,20 +95,32 @@ export function TwoFactorEnrolDialog({
         ) : enrolment ? (
           <form noValidate onSubmit={onSubmit} className="grid gap-4">
             <AlertDialogHeader>
-              <AlertDialogTitle>Set up an authenticator app</AlertDialogTitle>
+              <AlertDialogTitle>
+                {t({ id: "settings.two-factor.enrol-title", message: "Set up an authenticator app" })}
+              </AlertDialogTitle>
               <AlertDialogDescription>
-                Scan the QR code with your authenticator app, then enter the 6-digit code it shows.
+                {t({
+                  id: "settings.two-factor.enrol-text",
+                  message:
+                    "Scan the QR code with your authenticator app, then enter the 6-digit code it shows.",
+                })}
               </AlertDialogDescription>
             </AlertDialogHeader>
             <img
               src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrSvg)}`}
-              alt="QR code that adds your account to an authenticator app"
+              alt={t({
+                id: "settings.two-factor.qr-alt",
+                message: "QR code that adds your account to an authenticator app",
+              })}
               width={192}
               height={192}
               className="mx-auto size-48 rounded-md border bg-white"
             />
             <p className="text-center text-sm text-muted-foreground">
-              Can't scan it? Enter this key in the app instead:
+              {t({
+                id: "settings.two-factor.manual-key",
+                message: "Can't scan it? Enter this key in the app instead:",
+              })}
               <br />
               <code className="font-mono text-sm break-all text-foreground">{grouped(enrolment.secret)}</code>
             </p>
@@ -103,10 +128,13 @@ export function TwoFactorEnrolDialog({
             <TwoFactorCodeField kind="code" value={code} onChange={setCode} error={error.field} />
             <AlertDialogFooter>
               <Button variant="outline" onClick={close}>
-                Cancel
+                {t({ id: "settings.two-factor.cancel", message: "Cancel" })}
               </Button>
-              <SubmitButton pending={confirm.isPending} pendingLabel="Checking…">
-                Turn on
+              <SubmitButton
+                pending={confirm.isPending}
+                pendingLabel={t({ id: "settings.two-factor.checking", message: "Checking…" })}
+              >
+                {t({ id: "settings.two-factor.turn-on", message: "Turn on" })}
               </SubmitButton>
             </AlertDialogFooter>
           </form>
@@ -118,6 +146,7 @@ export function TwoFactorEnrolDialog({
 
 /** New recovery codes for a current authenticator code; the old ones stop working. */
 export function RegenerateRecoveryCodesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useLingui();
   const regenerate = useRegenerateRecoveryCodes();
   const [code, setCode] = useState("");
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -132,11 +161,22 @@ export function RegenerateRecoveryCodesDialog({ open, onClose }: { open: boolean
     <AlertDialog open={open} onOpenChange={(next) => (next ? undefined : close())}>
       <AlertDialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
         <AlertDialogHeader>
-          <AlertDialogTitle>{codes ? "Your new recovery codes" : "Make new recovery codes"}</AlertDialogTitle>
+          <AlertDialogTitle>
+            {codes
+              ? t({ id: "settings.two-factor.new-codes-title", message: "Your new recovery codes" })
+              : t({ id: "settings.two-factor.make-codes-title", message: "Make new recovery codes" })}
+          </AlertDialogTitle>
           <AlertDialogDescription>
             {codes
-              ? "Your earlier recovery codes no longer work."
-              : "Your current recovery codes will stop working. Enter a code from your authenticator app."}
+              ? t({
+                  id: "settings.two-factor.old-codes-void",
+                  message: "Your earlier recovery codes no longer work.",
+                })
+              : t({
+                  id: "settings.two-factor.make-codes-text",
+                  message:
+                    "Your current recovery codes will stop working. Enter a code from your authenticator app.",
+                })}
           </AlertDialogDescription>
         </AlertDialogHeader>
         {codes ? (
@@ -154,10 +194,13 @@ export function RegenerateRecoveryCodesDialog({ open, onClose }: { open: boolean
             <TwoFactorCodeField kind="code" value={code} onChange={setCode} error={error.field} />
             <AlertDialogFooter>
               <Button variant="outline" onClick={close}>
-                Cancel
+                {t({ id: "settings.two-factor.cancel", message: "Cancel" })}
               </Button>
-              <SubmitButton pending={regenerate.isPending} pendingLabel="Checking…">
-                Make new codes
+              <SubmitButton
+                pending={regenerate.isPending}
+                pendingLabel={t({ id: "settings.two-factor.checking", message: "Checking…" })}
+              >
+                {t({ id: "settings.two-factor.make-codes", message: "Make new codes" })}
               </SubmitButton>
             </AlertDialogFooter>
           </form>
@@ -177,6 +220,7 @@ export function DisableTwoFactorDialog({
   onClose: () => void;
   onDisabled: () => void;
 }) {
+  const { t } = useLingui();
   const disable = useDisableTwoFactor();
   const [kind, setKind] = useState<"code" | "recovery">("code");
   const [value, setValue] = useState("");
@@ -204,10 +248,15 @@ export function DisableTwoFactorDialog({
           }}
         >
           <AlertDialogHeader>
-            <AlertDialogTitle>Turn off two-factor authentication?</AlertDialogTitle>
+            <AlertDialogTitle>
+              {t({ id: "settings.two-factor.disable-title", message: "Turn off two-factor authentication?" })}
+            </AlertDialogTitle>
             <AlertDialogDescription>
-              Sign-in will ask only for your password. Enter a code from your authenticator app, or a recovery
-              code, to confirm.
+              {t({
+                id: "settings.two-factor.disable-text",
+                message:
+                  "Sign-in will ask only for your password. Enter a code from your authenticator app, or a recovery code, to confirm.",
+              })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <Failure message={error.other} />
@@ -221,14 +270,20 @@ export function DisableTwoFactorDialog({
               disable.reset();
             }}
           >
-            {kind === "code" ? "Use a recovery code instead" : "Use your authenticator app instead"}
+            {kind === "code"
+              ? t({ id: "settings.two-factor.use-recovery-code", message: "Use a recovery code instead" })
+              : t({ id: "settings.two-factor.use-app", message: "Use your authenticator app instead" })}
           </Button>
           <AlertDialogFooter>
             <Button variant="outline" onClick={close}>
-              Cancel
+              {t({ id: "settings.two-factor.cancel", message: "Cancel" })}
             </Button>
-            <SubmitButton variant="destructive" pending={disable.isPending} pendingLabel="Turning off…">
-              Turn off
+            <SubmitButton
+              variant="destructive"
+              pending={disable.isPending}
+              pendingLabel={t({ id: "settings.two-factor.turning-off", message: "Turning off…" })}
+            >
+              {t({ id: "settings.two-factor.turn-off", message: "Turn off" })}
             </SubmitButton>
           </AlertDialogFooter>
         </form>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { PageHeader } from "../../../components/page-header";
 import { Spinner } from "../../../components/ui/spinner";
@@ -15,13 +16,20 @@ import { SessionsCard } from "../components/sessions-card";
 import { TwoFactorCard } from "../components/two-factor-card";
 
 export function SettingsPage() {
+  const { t } = useLingui();
   const { user, isPending } = useSessionUser();
   return (
     <div className="space-y-6">
-      <PageHeader title="Settings" description="Your profile details and account information." />
+      <PageHeader
+        title={t({ id: "settings.page.title", message: "Settings" })}
+        description={t({
+          id: "settings.page.description",
+          message: "Your profile details and account information.",
+        })}
+      />
       {isPending ? (
         <div className="flex justify-center py-16">
-          <Spinner label="Loading settings" />
+          <Spinner label={t({ id: "settings.page.loading", message: "Loading settings" })} />
         </div>
       ) : user === null ? (
         <div
@@ -29,7 +37,9 @@ export function SettingsPage() {
           className="flex items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-destructive dark:text-red-300"
         >
           <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
-          <p className="font-medium">Error loading user settings</p>
+          <p className="font-medium">
+            {t({ id: "settings.page.error", message: "Error loading user settings" })}
+          </p>
         </div>
       ) : (
         <div className="grid gap-6 lg:grid-cols-5">
@@ -39,7 +49,7 @@ export function SettingsPage() {
             {/* How the customer proves who they are: the portal's own door (decision 023). */}
             <section aria-labelledby="settings-security" className="grid gap-4">
               <h2 id="settings-security" className="text-lg font-semibold tracking-tight">
-                Security
+                {t({ id: "settings.page.security", message: "Security" })}
               </h2>
               <PasswordCard user={user} />
               <TwoFactorCard />
@@ -48,7 +58,7 @@ export function SettingsPage() {
             {/* What the portal holds about the customer: theirs to take, and the login theirs to close (decisions 033, 034). */}
             <section aria-labelledby="your-data" className="grid gap-4">
               <h2 id="your-data" className="text-lg font-semibold tracking-tight">
-                Your data
+                {t({ id: "settings.page.your-data", message: "Your data" })}
               </h2>
               <DownloadDataCard />
               <CloseLoginCard user={user} />

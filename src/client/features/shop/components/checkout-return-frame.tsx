@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BrandMark } from "../../../components/brand-mark";
@@ -26,11 +27,19 @@ export function CheckoutReturnFrame({ children }: { children: ReactNode }) {
 
 /** For a signed-out payer: what they bought is theirs to follow once they sign in. */
 export function SignInToSeeAccounts() {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-2 rounded-xl border bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-muted-foreground">Your accounts, orders and receipts are in the portal.</p>
+      <p className="text-sm text-muted-foreground">
+        {t({
+          id: "shop.return.in-the-portal",
+          message: "Your accounts, orders and receipts are in the portal.",
+        })}
+      </p>
       <Button asChild>
-        <Link to="/login?next=/accounts/linkedin">Sign in to see your accounts</Link>
+        <Link to="/login?next=/accounts/linkedin">
+          {t({ id: "shop.return.sign-in", message: "Sign in to see your accounts" })}
+        </Link>
       </Button>
     </div>
   );

@@ -1,7 +1,7 @@
+import { useLingui } from "@lingui/react/macro";
 import { CreditCard, ExternalLink, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import type { OrderSummary } from "../../../../shared/api/shop";
-import { formatCents } from "../../../../shared/shop/pricing";
 import { ExpandButton } from "../../../components/expand-button";
 import {
   AlertDialog,
@@ -19,7 +19,7 @@ import { errorMessage } from "../../../lib/api-error";
 import { formatDate } from "../../../lib/format";
 import { toast } from "../../../lib/use-toast";
 import { useCancelOrder, useContinueOrder } from "../api/order-actions";
-import { OrderLines, OrderStatusBadge } from "./order-lines";
+import { formatOrderCents, OrderLines, OrderStatusBadge } from "./order-lines";
 
 /** "3 × LinkedIn Plus, 1 × Sales Navigator" */
 export function itemsOf(order: OrderSummary): string {
@@ -28,6 +28,7 @@ export function itemsOf(order: OrderSummary): string {
 
 /** An open order's two ways on: pay it after all, or cancel it (asked first). */
 function OpenOrderActions({ order, what }: { order: OrderSummary; what: string }) {
+  const { t } = useLingui();
   const continuing = useContinueOrder();
   const cancelling = useCancelOrder();
   const [asking, setAsking] = useState(false);
@@ -39,8 +40,8 @@ function OpenOrderActions({ order, what }: { order: OrderSummary; what: string }
     } catch (error) {
       toast({
         variant: "destructive",
-        title: "The payment page could not be opened",
-        description: errorMessage(error, "Please try again."),
+        title: t({ id: "shop.history.continue-failed", message: "The payment page could not be opened" }),
+        description: errorMessage(error, t({ id: "shop.try-again", message: "Please try again." })),
       });
     }
   }
@@ -48,12 +49,15 @@ function OpenOrderActions({ order, what }: { order: OrderSummary; what: string }
   async function cancel() {
     try {
       await cancelling.mutateAsync(order.id);
-      toast({ title: "Order cancelled", description: `${what} will not be charged.` });
+      toast({
+        title: t({ id: "shop.history.cancelled.title", message: "Order cancelled" }),
+        description: t({ id: "shop.history.cancelled.text", message: `${what} will not be charged.` }),
+      });
     } catch (error) {
       toast({
         variant: "destructive",
-        title: "The order could not be cancelled",
-        description: errorMessage(error, "Please try again."),
+        title: t({ id: "shop.history.cancel-failed", message: "The order could not be cancelled" }),
+        description: errorMessage(error, t({ id: "shop.try-again", message: "Please try again." })),
       });
     }
   }
@@ -63,16 +67,23 @@ function OpenOrderActions({ order, what }: { order: OrderSummary; what: string }
     <>
       <Button size="sm" onClick={() => void continuePayment()} disabled={busy}>
         {continuing.isPending || continuing.isSuccess ? (
-          <Spinner label="Opening the payment page" className="size-4" />
+          <Spinner
+            label={t({ id: "shop.history.opening-payment", message: "Opening the payment page" })}
+            className="size-4"
+          />
         ) : (
           <CreditCard aria-hidden="true" />
         )}
-        Continue to payment
-        <span className="sr-only">{` for ${what}`}</span>
+        {t({ id: "shop.history.continue", message: "Continue to payment" })}
+        <span className="sr-only"> {t({ id: "shop.history.continue-for", message: `for ${what}` })}</span>
       </Button>
       <Button ref={cancelButton} size="sm" variant="outline" onClick={() => setAsking(true)} disabled={busy}>
-        {cancelling.isPending ? <Spinner label="Cancelling" className="size-4" /> : <X aria-hidden="true" />}
-        Cancel
+        {cancelling.isPending ? (
+          <Spinner label={t({ id: "shop.history.cancelling", message: "Cancelling" })} className="size-4" />
+        ) : (
+          <X aria-hidden="true" />
+        )}
+        {t({ id: "shop.history.cancel", message: "Cancel" })}
         <span className="sr-only">{` ${what}`}</span>
       </Button>
       <AlertDialog open={asking} onOpenChange={setAsking}>
@@ -83,14 +94,23 @@ function OpenOrderActions({ order, what }: { order: OrderSummary; what: string }
           }}
         >
           <AlertDialogHeader>
-            <AlertDialogTitle>Cancel this order?</AlertDialogTitle>
+            <AlertDialogTitle>
+              {t({ id: "shop.history.cancel.title", message: "Cancel this order?" })}
+            </AlertDialogTitle>
             <AlertDialogDescription>
-              {`${what} will not be charged, and its payment page will stop working. Your cart is kept.`}
+              {t({
+                id: "shop.history.cancel.text",
+                message: `${what} will not be charged, and its payment page will stop working. Your cart is kept.`,
+              })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Keep the order</AlertDialogCancel>
-            <AlertDialogAction onClick={() => void cancel()}>Cancel the order</AlertDialogAction>
+            <AlertDialogCancel>
+              {t({ id: "shop.history.cancel.keep", message: "Keep the order" })}
+            </AlertDialogCancel>
+            <AlertDialogAction onClick={() => void cancel()}>
+              {t({ id: "shop.history.cancel.confirm", message: "Cancel the order" })}
+            </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
@@ -100,12 +120,14 @@ function OpenOrderActions({ order, what }: { order: OrderSummary; what: string }
 
 /** One order on the order history: date, items, total and state; its lines open below. */
 export function OrderHistoryCard({ order }: { order: OrderSummary }) {
+  const { t } = useLingui();
   const [expanded, setExpanded] = useState(false);
   const titleId = useId();
   const detailsId = useId();
   const date = formatDate(order.createdAt);
   const items = itemsOf(order);
-  const what = `the order of ${date} (${formatCents(order.totalCents)})`;
+  const total = formatOrderCents(order.totalCents);
+  const what = t({ id: "shop.history.order-of", message: `the order of ${date} (${total})` });
 
   return (
     <li>
@@ -124,8 +146,8 @@ export function OrderHistoryCard({ order }: { order: OrderSummary }) {
             <div className="flex items-center gap-3">
               <OrderStatusBadge status={order.status} />
               <p className="font-semibold whitespace-nowrap tabular-nums">
-                {formatCents(order.totalCents)}
-                <span className="sr-only"> per month</span>
+                {total}
+                <span className="sr-only"> {t({ id: "shop.history.per-month", message: "per month" })}</span>
               </p>
             </div>
           </div>
@@ -135,15 +157,20 @@ export function OrderHistoryCard({ order }: { order: OrderSummary }) {
               controls={detailsId}
               onToggle={() => setExpanded((value) => !value)}
             >
-              {expanded ? "Hide details" : "Show details"}
-              <span className="sr-only">{` of ${what}`}</span>
+              {expanded
+                ? t({ id: "shop.history.hide-details", message: "Hide details" })
+                : t({ id: "shop.history.show-details", message: "Show details" })}
+              <span className="sr-only"> {t({ id: "shop.history.details-of", message: `of ${what}` })}</span>
             </ExpandButton>
             {order.receiptUrl ? (
               <Button asChild size="sm" variant="outline">
                 <a href={order.receiptUrl} target="_blank" rel="noopener noreferrer">
                   <ExternalLink aria-hidden="true" />
-                  Receipt
-                  <span className="sr-only">{` of ${what} (opens in a new tab)`}</span>
+                  {t({ id: "shop.history.receipt", message: "Receipt" })}
+                  <span className="sr-only">
+                    {" "}
+                    {t({ id: "shop.history.receipt-of", message: `of ${what} (opens in a new tab)` })}
+                  </span>
                 </a>
               </Button>
             ) : null}

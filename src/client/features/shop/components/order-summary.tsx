@@ -1,9 +1,9 @@
+import { useLingui } from "@lingui/react/macro";
 import { Trash2 } from "lucide-react";
 import { summaryOfPriced } from "../../../../shared/shop/order-summary";
 import type { PricedOrder } from "../../../../shared/shop/pricing";
-import { formatCents } from "../../../../shared/shop/pricing";
 import { Button } from "../../../components/ui/button";
-import { OrderTotals } from "./order-lines";
+import { formatOrderCents, OrderTotals } from "./order-lines";
 import { QuantityStepper } from "./quantity-stepper";
 
 /**
@@ -18,38 +18,45 @@ export function OrderSummary({
   priced: PricedOrder;
   onQuantity: (key: PricedOrder["lines"][number]["key"], quantity: number) => void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="space-y-4">
-      <ul className="divide-y" aria-label="Items">
-        {priced.lines.map((line) => (
-          <li key={line.key} className="flex flex-wrap items-center justify-between gap-2 py-3">
-            <div className="min-w-0">
-              <p className="font-medium">{line.name}</p>
-              <p className="text-sm text-muted-foreground">
-                {formatCents(line.unitCents)} / month{line.kind === "addon" ? " · add-on" : ""}
-              </p>
-            </div>
-            <div className="flex items-center gap-3">
-              <QuantityStepper
-                name={line.name}
-                quantity={line.quantity}
-                onChange={(quantity) => onQuantity(line.key, quantity)}
-              />
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
-                aria-label={`Remove ${line.name}`}
-                onClick={() => onQuantity(line.key, 0)}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
-              <span className="w-24 text-right font-medium whitespace-nowrap tabular-nums">
-                {formatCents(line.totalCents)}
-              </span>
-            </div>
-          </li>
-        ))}
+      <ul className="divide-y" aria-label={t({ id: "shop.order.items", message: "Items" })}>
+        {priced.lines.map((line) => {
+          const price = formatOrderCents(line.unitCents);
+          const name = line.name;
+          return (
+            <li key={line.key} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <div className="min-w-0">
+                <p className="font-medium">{line.name}</p>
+                <p className="text-sm text-muted-foreground">
+                  {line.kind === "addon"
+                    ? t({ id: "shop.cart.price-addon", message: `${price} / month · add-on` })
+                    : t({ id: "shop.cart.price", message: `${price} / month` })}
+                </p>
+              </div>
+              <div className="flex items-center gap-3">
+                <QuantityStepper
+                  name={line.name}
+                  quantity={line.quantity}
+                  onChange={(quantity) => onQuantity(line.key, quantity)}
+                />
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  aria-label={t({ id: "shop.cart.remove", message: `Remove ${name}` })}
+                  onClick={() => onQuantity(line.key, 0)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+                <span className="w-24 text-right font-medium whitespace-nowrap tabular-nums">
+                  {formatOrderCents(line.totalCents)}
+                </span>
+              </div>
+            </li>
+          );
+        })}
       </ul>
       <OrderTotals order={summaryOfPriced(priced)} />
     </div>

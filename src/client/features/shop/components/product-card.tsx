@@ -1,6 +1,6 @@
+import { useLingui } from "@lingui/react/macro";
 import { Check, ShoppingCart } from "lucide-react";
 import type { CatalogueItemDto } from "../../../../shared/api/shop";
-import { formatCents } from "../../../../shared/shop/pricing";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import {
@@ -12,6 +12,7 @@ import {
   CardTitle,
 } from "../../../components/ui/card";
 import { cn } from "../../../lib/utils";
+import { formatOrderCents } from "./order-lines";
 
 export function ProductCard({
   item,
@@ -22,6 +23,7 @@ export function ProductCard({
   inCart: number;
   onAdd: () => void;
 }) {
+  const { t } = useLingui();
   const titleId = `product-${item.key}`;
   return (
     <Card
@@ -35,14 +37,17 @@ export function ProductCard({
           <CardTitle id={titleId} className="min-w-0 text-lg leading-snug">
             {item.name}
           </CardTitle>
-          {item.popular ? <Badge>Most popular</Badge> : null}
+          {item.popular ? <Badge>{t({ id: "shop.product.popular", message: "Most popular" })}</Badge> : null}
         </div>
         <CardDescription>{item.description}</CardDescription>
       </CardHeader>
       <CardContent className="flex-1 space-y-3">
         <p className="whitespace-nowrap">
-          <span className="text-3xl font-semibold tabular-nums">{formatCents(item.priceCents)}</span>
-          <span className="text-muted-foreground"> / month</span>
+          <span className="text-3xl font-semibold tabular-nums">{formatOrderCents(item.priceCents)}</span>
+          <span className="text-muted-foreground">
+            {" "}
+            {t({ id: "shop.product.per-month", message: "/ month" })}
+          </span>
         </p>
         {item.features.length > 0 ? (
           <ul className="space-y-1 text-sm">
@@ -64,11 +69,13 @@ export function ProductCard({
         >
           <span className="inline-flex items-center gap-2 whitespace-nowrap">
             <ShoppingCart aria-hidden="true" className="size-4 shrink-0" />
-            Add to Cart
+            {t({ id: "shop.product.add", message: "Add to Cart" })}
           </span>
           <span className="sr-only"> {item.name}</span>
           {inCart > 0 ? (
-            <span className="text-xs whitespace-nowrap opacity-80">({inCart} in cart)</span>
+            <span className="text-xs whitespace-nowrap opacity-80">
+              {t({ id: "shop.product.in-cart", message: `(${inCart} in cart)` })}
+            </span>
           ) : null}
         </Button>
       </CardFooter>

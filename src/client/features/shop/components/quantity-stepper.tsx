@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Minus, Plus } from "lucide-react";
 import { MAX_QUANTITY } from "../../../../shared/api/shop";
 import { Button } from "../../../components/ui/button";
@@ -12,25 +13,29 @@ export function QuantityStepper({
   quantity: number;
   onChange: (quantity: number) => void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="flex items-center gap-1">
       <Button
         variant="outline"
         size="icon"
         className="size-8"
-        aria-label={`One fewer ${name}`}
+        aria-label={t({ id: "shop.cart.one-fewer", message: `One fewer ${name}` })}
         onClick={() => onChange(quantity - 1)}
       >
         <Minus aria-hidden="true" />
       </Button>
-      <output className="w-8 text-center tabular-nums" aria-label={`Quantity of ${name}`}>
+      <output
+        className="w-8 text-center tabular-nums"
+        aria-label={t({ id: "shop.cart.quantity", message: `Quantity of ${name}` })}
+      >
         {quantity}
       </output>
       <Button
         variant="outline"
         size="icon"
         className="size-8"
-        aria-label={`One more ${name}`}
+        aria-label={t({ id: "shop.cart.one-more", message: `One more ${name}` })}
         disabled={quantity >= MAX_QUANTITY}
         onClick={() => onChange(quantity + 1)}
       >

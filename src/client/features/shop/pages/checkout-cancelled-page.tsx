@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { ClipboardList, ShoppingCart } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { ErrorState } from "../../../components/error-state";
@@ -25,6 +26,7 @@ export function CheckoutCancelledPage() {
 }
 
 function CancelledContent() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const ref = params.get("ref");
   const { user } = useSessionUser();
@@ -35,13 +37,13 @@ function CancelledContent() {
       <Button asChild>
         <Link to="/orders">
           <ShoppingCart aria-hidden="true" />
-          Back to your cart
+          {t({ id: "shop.cancelled.back-to-cart", message: "Back to your cart" })}
         </Link>
       </Button>
       <Button asChild variant="outline">
         <Link to="/billing/orders">
           <ClipboardList aria-hidden="true" />
-          Order History
+          {t({ id: "shop.order-history", message: "Order History" })}
         </Link>
       </Button>
     </div>
@@ -49,11 +51,13 @@ function CancelledContent() {
     <SignInToSeeAccounts />
   );
 
-  if (ref && order.isPending) return <Spinner label="Looking up your order" />;
+  if (ref && order.isPending) {
+    return <Spinner label={t({ id: "shop.cancelled.looking-up", message: "Looking up your order" })} />;
+  }
   if (order.isError) {
     return (
       <ErrorState
-        title="Your order could not be looked up"
+        title={t({ id: "shop.cancelled.lookup-failed", message: "Your order could not be looked up" })}
         error={order.error}
         onRetry={() => void order.refetch()}
         retrying={order.isFetching}
@@ -64,8 +68,13 @@ function CancelledContent() {
   if (order.data?.status === "paid") {
     return (
       <>
-        <PageHeader title="This order is paid" />
-        <p>The payment of this order went through after all.</p>
+        <PageHeader title={t({ id: "shop.cancelled.paid.title", message: "This order is paid" })} />
+        <p>
+          {t({
+            id: "shop.cancelled.paid.text",
+            message: "The payment of this order went through after all.",
+          })}
+        </p>
         <HeldOrderCard order={order.data} />
         {actions}
       </>
@@ -73,10 +82,15 @@ function CancelledContent() {
   }
   return (
     <>
-      <PageHeader title="Payment cancelled" />
+      <PageHeader title={t({ id: "shop.cancelled.title", message: "Payment cancelled" })} />
       <p>
-        Nothing was charged.
-        {user ? " Your cart is as you left it: you can change it or pay whenever you are ready." : ""}
+        {t({ id: "shop.cancelled.nothing-charged", message: "Nothing was charged." })}
+        {user
+          ? ` ${t({
+              id: "shop.cancelled.cart-kept",
+              message: "Your cart is as you left it: you can change it or pay whenever you are ready.",
+            })}`
+          : ""}
       </p>
       {order.data ? <HeldOrderCard order={order.data} /> : null}
       {actions}

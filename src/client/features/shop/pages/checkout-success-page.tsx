@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { CircleCheck, CircleX, ExternalLink, Receipt } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -14,20 +15,23 @@ import { CheckoutReturnFrame, SignInToSeeAccounts } from "../components/checkout
 import { HeldOrderCard } from "../components/held-order-card";
 
 function ViewTransaction() {
+  const { t } = useLingui();
   return (
     <Button asChild variant="outline">
       <Link to="/billing/transactions">
         <Receipt aria-hidden="true" />
-        View Transaction
+        {t({ id: "shop.success.view-transaction", message: "View Transaction" })}
       </Link>
     </Button>
   );
 }
 
 function SessionId({ sessionId }: { sessionId: string }) {
+  const { t } = useLingui();
   return (
     <p className="text-sm text-muted-foreground">
-      Session ID: <code className="break-all">{sessionId}</code>
+      {t({ id: "shop.success.session-id", message: "Session ID:" })}{" "}
+      <code className="break-all">{sessionId}</code>
     </p>
   );
 }
@@ -66,6 +70,7 @@ export function CheckoutSuccessPage() {
 }
 
 function SuccessContent() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
   const { user } = useSessionUser();
@@ -75,16 +80,18 @@ function SuccessContent() {
   if (!sessionId || order.data === null) {
     return (
       <>
-        <PageHeader title="Payment not found" />
+        <PageHeader title={t({ id: "shop.success.not-found.title", message: "Payment not found" })} />
         <p>
-          We could not find a payment for this page.
-          {user ? " If you have just paid, your transactions will show it." : ""}
+          {t({ id: "shop.success.not-found.text", message: "We could not find a payment for this page." })}
+          {user
+            ? ` ${t({ id: "shop.success.not-found.just-paid", message: "If you have just paid, your transactions will show it." })}`
+            : ""}
         </p>
         {user ? (
           <div className="flex flex-wrap gap-3">
             <ViewTransaction />
             <Button asChild variant="ghost">
-              <Link to="/orders">Back to plans</Link>
+              <Link to="/orders">{t({ id: "shop.success.back-to-plans", message: "Back to plans" })}</Link>
             </Button>
           </div>
         ) : (
@@ -93,11 +100,13 @@ function SuccessContent() {
       </>
     );
   }
-  if (order.isPending) return <Spinner label="Checking your payment" />;
+  if (order.isPending) {
+    return <Spinner label={t({ id: "shop.success.checking", message: "Checking your payment" })} />;
+  }
   if (order.isError) {
     return (
       <ErrorState
-        title="Your payment could not be checked"
+        title={t({ id: "shop.success.check-failed", message: "Your payment could not be checked" })}
         error={order.error}
         onRetry={() => void order.refetch()}
         retrying={order.isFetching}
@@ -111,11 +120,21 @@ function SuccessContent() {
   if (status === "open") {
     return (
       <>
-        <PageHeader title="Confirming your payment…" />
-        <Spinner label="Waiting for the payment provider to confirm your payment" />
+        <PageHeader title={t({ id: "shop.success.confirming.title", message: "Confirming your payment…" })} />
+        <Spinner
+          label={t({
+            id: "shop.success.confirming.waiting",
+            message: "Waiting for the payment provider to confirm your payment",
+          })}
+        />
         <p className="text-muted-foreground">
-          This usually takes a few seconds.
-          {user ? " You can leave this page: the payment will appear in your transactions." : ""}
+          {t({ id: "shop.success.confirming.text", message: "This usually takes a few seconds." })}
+          {user
+            ? ` ${t({
+                id: "shop.success.confirming.leave",
+                message: "You can leave this page: the payment will appear in your transactions.",
+              })}`
+            : ""}
         </p>
         <SessionId sessionId={sessionId} />
         <HeldOrderCard order={held} />
@@ -126,17 +145,26 @@ function SuccessContent() {
   if (status !== "paid") {
     return (
       <>
-        <PageHeader title={status === "refunded" ? "Payment refunded" : "Payment not completed"} />
+        <PageHeader
+          title={
+            status === "refunded"
+              ? t({ id: "shop.success.refunded.title", message: "Payment refunded" })
+              : t({ id: "shop.success.not-completed.title", message: "Payment not completed" })
+          }
+        />
         <p className="flex items-center gap-2">
           <CircleX aria-hidden="true" className="size-5 shrink-0 text-destructive" />
           {status === "refunded"
-            ? "This payment was refunded."
-            : `This checkout was ${status}. Nothing was charged.`}
+            ? t({ id: "shop.success.refunded.text", message: "This payment was refunded." })
+            : t({
+                id: "shop.success.not-completed.text",
+                message: `This checkout was ${status}. Nothing was charged.`,
+              })}
         </p>
         <HeldOrderCard order={held} />
         {user ? (
           <Button asChild>
-            <Link to="/orders">Back to plans</Link>
+            <Link to="/orders">{t({ id: "shop.success.back-to-plans", message: "Back to plans" })}</Link>
           </Button>
         ) : (
           after
@@ -149,31 +177,40 @@ function SuccessContent() {
   return (
     <>
       {emptyCart}
-      <PageHeader title="Payment Successful!" />
+      <PageHeader title={t({ id: "shop.success.title", message: "Payment Successful!" })} />
       <p className="flex items-center gap-2 text-lg font-medium">
         <CircleCheck aria-hidden="true" className="size-6 shrink-0 text-success" />
-        Thank you for your order
+        {t({ id: "shop.success.thanks", message: "Thank you for your order" })}
       </p>
       <SessionId sessionId={sessionId} />
       <HeldOrderCard order={held} />
       <Card>
         <CardContent className="space-y-4">
           <p>
-            Billing is monthly, and from next month you are charged only for the accounts we have delivered to
-            you.
+            {t({
+              id: "shop.success.billing",
+              message:
+                "Billing is monthly, and from next month you are charged only for the accounts we have delivered to you.",
+            })}
           </p>
           <p>
-            We will set up a communication channel with you to hand over your accounts and keep you updated on
-            their delivery.
+            {t({
+              id: "shop.success.channel",
+              message:
+                "We will set up a communication channel with you to hand over your accounts and keep you updated on their delivery.",
+            })}
           </p>
           {user ? (
             <div className="flex flex-wrap gap-3">
               {held.firstPaidOrder && onboardingUrl ? (
                 <Button asChild>
                   <a href={onboardingUrl} target="_blank" rel="noreferrer">
-                    Complete Onboarding
+                    {t({ id: "shop.success.onboarding", message: "Complete Onboarding" })}
                     <ExternalLink aria-hidden="true" />
-                    <span className="sr-only"> (opens in a new tab)</span>
+                    <span className="sr-only">
+                      {" "}
+                      {t({ id: "common.opens-in-new-tab", message: "(opens in a new tab)" })}
+                    </span>
                   </a>
                 </Button>
               ) : null}

@@ -1,3 +1,5 @@
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { ORDER_STATUSES, type OrderStatus } from "../../../../shared/api/shop";
 import { NoMatches } from "../../../components/empty-state";
@@ -16,8 +18,12 @@ import { OrderHistoryCard } from "../components/order-history-card";
 import { NoOrders, OrdersLoading } from "../components/order-history-states";
 import { ORDER_STATUS_LABELS } from "../components/order-lines";
 
-const TITLE = "Order History";
-const DESCRIPTION = "Your orders, newest first: what each was for, its total, and where its payment stands.";
+const TITLE = msg({ id: "shop.order-history", message: "Order History" });
+const DESCRIPTION = msg({
+  id: "shop.history.description",
+  message: "Your orders, newest first: what each was for, its total, and where its payment stands.",
+});
+const SIGNED_OUT = msg({ id: "shop.history.signed-out", message: "Please log in to view your orders" });
 
 type StatusFilter = OrderStatus | "all";
 
@@ -34,15 +40,13 @@ const ORDER_URL_FILTERS: UrlFilters<{ status: StatusFilter }> = {
   empty: { status: "all" },
 };
 
-const STATUS_OPTIONS = [
-  { value: "all" as const, label: "All states" },
-  ...ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] })),
-];
+const ALL_STATES = msg({ id: "shop.history.all-states", message: "All states" });
 
 function Screen({ plans, children }: { plans?: ReactNode; children: ReactNode }) {
+  const { i18n } = useLingui();
   return (
     <div className="space-y-6">
-      <PageHeader title={TITLE} description={DESCRIPTION} />
+      <PageHeader title={i18n._(TITLE)} description={i18n._(DESCRIPTION)} />
       {plans}
       {children}
     </div>
@@ -54,11 +58,12 @@ function Screen({ plans, children }: { plans?: ReactNode; children: ReactNode })
  * imports another.
  */
 export function OrderHistoryPage({ plans }: { plans?: ReactNode }) {
+  const { i18n } = useLingui();
   const { user } = useSessionUser();
   if (!user) {
     return (
       <Screen>
-        <SignedOutPanel title="Please log in to view your orders" />
+        <SignedOutPanel title={i18n._(SIGNED_OUT)} />
       </Screen>
     );
   }
@@ -66,6 +71,7 @@ export function OrderHistoryPage({ plans }: { plans?: ReactNode }) {
 }
 
 function OrderHistory({ plans }: { plans: ReactNode }) {
+  const { i18n, t } = useLingui();
   const { filters, setFilters, clearFilters } = useUrlFilters(ORDER_URL_FILTERS);
   const status = filters.status === "all" ? undefined : filters.status;
   const list = useOrders(status);
@@ -74,17 +80,20 @@ function OrderHistory({ plans }: { plans: ReactNode }) {
   if (list.error instanceof ApiError && list.error.status === 401) {
     return (
       <Screen>
-        <SignedOutPanel title="Please log in to view your orders" />
+        <SignedOutPanel title={i18n._(SIGNED_OUT)} />
       </Screen>
     );
   }
 
   const filterBar = (
     <NativeSelect
-      label="State"
+      label={t({ id: "shop.order.state", message: "State" })}
       className="sm:w-56"
       value={filters.status}
-      options={STATUS_OPTIONS}
+      options={[
+        { value: "all" as const, label: i18n._(ALL_STATES) },
+        ...ORDER_STATUSES.map((value) => ({ value, label: i18n._(ORDER_STATUS_LABELS[value]) })),
+      ]}
       onChange={(value) => setFilters({ status: value })}
     />
   );
@@ -101,7 +110,7 @@ function OrderHistory({ plans }: { plans: ReactNode }) {
     return (
       <Screen plans={plans}>
         <ErrorState
-          title="Your orders could not be loaded"
+          title={t({ id: "shop.history.load-failed", message: "Your orders could not be loaded" })}
           error={list.error}
           retrying={list.isFetching}
           onRetry={retry}
@@ -118,15 +127,25 @@ function OrderHistory({ plans }: { plans: ReactNode }) {
       </Screen>
     );
   }
-  const state = status ? `${ORDER_STATUS_LABELS[status].toLowerCase()} ` : "";
-  const count = `${formatCount(orders.length)}${list.hasNextPage ? "+" : ""} ${state}${orders.length === 1 ? "order" : "orders"}`;
+  // The state's key is its English word ("open"): another language words it with `select`.
+  const shown = orders.length;
+  const number = `${formatCount(shown)}${list.hasNextPage ? "+" : ""}`;
+  const count = status
+    ? t({
+        id: "shop.history.count-in-state",
+        message: plural(shown, { one: `${number} ${status} order`, other: `${number} ${status} orders` }),
+      })
+    : t({
+        id: "shop.history.count",
+        message: plural(shown, { one: `${number} order`, other: `${number} orders` }),
+      });
   return (
     <Screen plans={plans}>
       {filterBar}
       {list.isRefetchError ? (
         <ErrorState
-          title="Your orders could not be refreshed"
-          note="The list below may be out of date."
+          title={t({ id: "shop.history.refresh-failed", message: "Your orders could not be refreshed" })}
+          note={t({ id: "shop.history.out-of-date", message: "The list below may be out of date." })}
           error={list.error}
           retrying={list.isFetching}
           onRetry={retry}
@@ -136,9 +155,17 @@ function OrderHistory({ plans }: { plans: ReactNode }) {
         {count}
       </p>
       {orders.length === 0 ? (
-        <NoMatches title={`No ${state}orders`} clearLabel="Show all orders" onClear={clearFilters} />
+        <NoMatches
+          title={
+            status
+              ? t({ id: "shop.history.none-in-state", message: `No ${status} orders` })
+              : t({ id: "shop.history.none", message: "No orders" })
+          }
+          clearLabel={t({ id: "shop.history.show-all", message: "Show all orders" })}
+          onClear={clearFilters}
+        />
       ) : (
-        <ul aria-label="Orders" className="space-y-3">
+        <ul aria-label={t({ id: "shop.history.orders", message: "Orders" })} className="space-y-3">
           {orders.map((order) => (
             <OrderHistoryCard key={order.id} order={order} />
           ))}
@@ -146,7 +173,7 @@ function OrderHistory({ plans }: { plans: ReactNode }) {
       )}
       {list.isFetchNextPageError ? (
         <ErrorState
-          title="More orders could not be loaded"
+          title={t({ id: "shop.history.more-failed", message: "More orders could not be loaded" })}
           error={list.error}
           retrying={list.isFetchingNextPage}
           onRetry={() => void list.fetchNextPage()}
@@ -157,8 +184,13 @@ function OrderHistory({ plans }: { plans: ReactNode }) {
           onClick={() => void list.fetchNextPage()}
           disabled={list.isFetchingNextPage}
         >
-          {list.isFetchingNextPage ? <Spinner label="Loading more orders" className="size-4" /> : null}
-          Show more orders
+          {list.isFetchingNextPage ? (
+            <Spinner
+              label={t({ id: "shop.history.loading-more", message: "Loading more orders" })}
+              className="size-4"
+            />
+          ) : null}
+          {t({ id: "shop.history.show-more", message: "Show more orders" })}
         </Button>
       ) : null}
     </Screen>

@@ -1,7 +1,8 @@
+import { useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import type { ProductKey } from "../../../../shared/shop/catalogue";
-import { formatCents, priceOrder } from "../../../../shared/shop/pricing";
+import { priceOrder } from "../../../../shared/shop/pricing";
 import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { SignedOutPanel } from "../../../components/signed-out-panel";
@@ -13,19 +14,15 @@ import { useCatalogue } from "../api/get-catalogue";
 import { type CartChange, useCart } from "../cart/cart-store";
 import { savedOrderOf, saveOrder } from "../cart/saved-order";
 import { CartPanel } from "../components/cart-panel";
+import { formatOrderCents } from "../components/order-lines";
 import { ProductCard } from "../components/product-card";
 
-const CHANGE_TOASTS: Record<CartChange, (name: string) => { title: string; description: string }> = {
-  added: (name) => ({ title: "Added to Cart", description: `${name} is in your cart.` }),
-  updated: (name) => ({ title: "Cart Updated", description: `The quantity of ${name} was changed.` }),
-  removed: (name) => ({ title: "Item Removed", description: `${name} was removed from your cart.` }),
-};
-
 function SignedOutShop() {
+  const { t } = useLingui();
   return (
     <div className="space-y-6">
-      <PageHeader title="LinkedIn Account Plans" />
-      <SignedOutPanel title="Please log in to place orders" />
+      <PageHeader title={t({ id: "shop.plans.title", message: "LinkedIn Account Plans" })} />
+      <SignedOutPanel title={t({ id: "shop.plans.signed-out", message: "Please log in to place orders" })} />
     </div>
   );
 }
@@ -37,6 +34,7 @@ export function OrdersPage() {
 }
 
 function Shop({ uid }: { uid: string }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const catalogue = useCatalogue();
   const cart = useCart(uid);
@@ -45,14 +43,41 @@ function Shop({ uid }: { uid: string }) {
   const priced = useMemo(() => priceOrder(cart.lines, items, tiers), [cart.lines, items, tiers]);
   const nameOf = (key: ProductKey) => items.find((item) => item.key === key)?.name ?? key;
 
-  const change = (key: ProductKey, kind: CartChange) => toast(CHANGE_TOASTS[kind](nameOf(key)));
+  const change = (key: ProductKey, kind: CartChange) => {
+    const name = nameOf(key);
+    toast(
+      kind === "added"
+        ? {
+            title: t({ id: "shop.cart.added.title", message: "Added to Cart" }),
+            description: t({ id: "shop.cart.added.text", message: `${name} is in your cart.` }),
+          }
+        : kind === "updated"
+          ? {
+              title: t({ id: "shop.cart.updated.title", message: "Cart Updated" }),
+              description: t({
+                id: "shop.cart.updated.text",
+                message: `The quantity of ${name} was changed.`,
+              }),
+            }
+          : {
+              title: t({ id: "shop.cart.removed.title", message: "Item Removed" }),
+              description: t({
+                id: "shop.cart.removed.text",
+                message: `${name} was removed from your cart.`,
+              }),
+            },
+    );
+  };
 
   function confirmAndCheckout() {
     if (priced.lines.length === 0) {
       toast({
         variant: "destructive",
-        title: "Cart Empty",
-        description: "Please add items to your cart before checkout",
+        title: t({ id: "shop.cart-empty.title", message: "Cart Empty" }),
+        description: t({
+          id: "shop.cart-empty.text",
+          message: "Please add items to your cart before checkout",
+        }),
       });
       return;
     }
@@ -64,20 +89,35 @@ function Shop({ uid }: { uid: string }) {
   const addOns = items.filter((item) => item.kind === "addon");
   const inCart = (key: ProductKey) => cart.lines.find((line) => line.key === key)?.quantity ?? 0;
   const cartCount = cart.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const total = formatOrderCents(priced.totalCents);
+  const minAccounts = tiers[0]?.minAccounts;
+  const description = t({
+    id: "shop.plans.description",
+    message: "Monthly plans, billed only for the accounts we deliver.",
+  });
+  const sections = [
+    ["plans", t({ id: "shop.plans.plans", message: "Plans" }), plans],
+    ["addons", t({ id: "shop.plans.add-ons", message: "Add-ons" }), addOns],
+  ] as const;
 
   return (
     <div className="space-y-6 pb-20 lg:pb-0">
       <PageHeader
-        title="LinkedIn Account Plans"
-        description={`Monthly plans, billed only for the accounts we deliver.${
-          tiers[0] ? ` Order ${tiers[0].minAccounts} accounts or more for a volume discount.` : ""
-        }`}
+        title={t({ id: "shop.plans.title", message: "LinkedIn Account Plans" })}
+        description={
+          minAccounts === undefined
+            ? description
+            : `${description} ${t({
+                id: "shop.plans.volume-discount",
+                message: `Order ${minAccounts} accounts or more for a volume discount.`,
+              })}`
+        }
       />
       {catalogue.isPending ? (
-        <Spinner label="Loading the plans" />
+        <Spinner label={t({ id: "shop.plans.loading", message: "Loading the plans" })} />
       ) : catalogue.isError ? (
         <ErrorState
-          title="The plans could not be loaded"
+          title={t({ id: "shop.plans.load-failed", message: "The plans could not be loaded" })}
           error={catalogue.error}
           onRetry={() => void catalogue.refetch()}
           retrying={catalogue.isFetching}
@@ -85,12 +125,7 @@ function Shop({ uid }: { uid: string }) {
       ) : (
         <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
           <div className="space-y-8">
-            {(
-              [
-                ["plans", "Plans", plans],
-                ["addons", "Add-ons", addOns],
-              ] as const
-            ).map(([id, title, list]) => (
+            {sections.map(([id, title, list]) => (
               <section key={id} aria-labelledby={`${id}-title`} className="space-y-3">
                 <h2 id={`${id}-title`} className="text-lg font-semibold">
                   {title}
@@ -130,7 +165,7 @@ function Shop({ uid }: { uid: string }) {
               target?.focus({ preventScroll: true });
             }}
           >
-            View cart ({cartCount}) · {formatCents(priced.totalCents)}
+            {t({ id: "shop.plans.view-cart", message: `View cart (${cartCount}) · ${total}` })}
           </Button>
         </div>
       ) : null}

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { isPayProductKey, PAY_PRODUCT_KEYS } from "../../../../shared/shop/catalogue";
@@ -7,19 +10,32 @@ import { Spinner } from "../../../components/ui/spinner";
 import { failureText } from "../../../lib/api-error";
 import { startPaymentLink } from "../api/start-payment-link";
 
+const keys = PAY_PRODUCT_KEYS.join(", ");
+
 /** The spec's two messages for a link that cannot work (section 5). */
-function linkProblem(uid: string | null, product: string | null): string | null {
-  if (!uid || !product) return "Missing required parameters: uid and product";
-  if (!isPayProductKey(product)) return `Invalid product key. Must be one of: ${PAY_PRODUCT_KEYS.join(", ")}`;
+const MISSING = msg({
+  id: "shop.pay.missing-parameters",
+  message: "Missing required parameters: uid and product",
+});
+const INVALID = msg({
+  id: "shop.pay.invalid-product",
+  message: `Invalid product key. Must be one of: ${keys}`,
+});
+
+function linkProblem(uid: string | null, product: string | null): MessageDescriptor | null {
+  if (!uid || !product) return MISSING;
+  if (!isPayProductKey(product)) return INVALID;
   return null;
 }
 
 /** A payment link, open to everyone: `/pay?uid=..&product=..` goes straight to the payment page. */
 export function PayPage() {
+  const { i18n, t } = useLingui();
   const [params] = useSearchParams();
   const uid = params.get("uid");
   const product = params.get("product");
   const problem = linkProblem(uid, product);
+  // What failed, in the words of the moment it failed (the server's text speaks the page's language).
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
 
@@ -29,28 +45,43 @@ export function PayPage() {
     started.current = true;
     startPaymentLink(uid, product).then(
       (url) => window.location.assign(url),
-      (error: unknown) => setFailure(failureText(error, "The payment could not be started")),
+      (error: unknown) =>
+        setFailure(
+          failureText(
+            error,
+            i18n._(msg({ id: "shop.pay.failed", message: "The payment could not be started" })),
+          ),
+        ),
     );
-  }, [problem, uid, product]);
+  }, [problem, uid, product, i18n]);
 
-  const error = problem ?? failure;
+  const error = problem ? i18n._(problem) : failure;
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-8 p-6">
-      <title>{`Payment · ${PRODUCT_NAME}`}</title>
+      <title>{`${t({ id: "shop.pay.tab-title", message: "Payment" })} · ${PRODUCT_NAME}`}</title>
       <BrandMark />
       {error ? (
         <div role="alert" className="flex max-w-md flex-col items-center gap-4 text-center">
-          <h1 className="text-xl font-semibold tracking-tight">This payment link does not work</h1>
+          <h1 className="text-xl font-semibold tracking-tight">
+            {t({ id: "shop.pay.not-working", message: "This payment link does not work" })}
+          </h1>
           <p className="text-muted-foreground">{error}</p>
           <Button asChild>
-            <Link to="/">Return to Home</Link>
+            <Link to="/">{t({ id: "shop.pay.home", message: "Return to Home" })}</Link>
           </Button>
         </div>
       ) : (
         <div className="flex flex-col items-center gap-4 text-center">
-          <Spinner label="Redirecting to payment" className="size-10" />
-          <h1 className="text-xl font-semibold tracking-tight">Redirecting to payment…</h1>
-          <p className="text-sm text-muted-foreground">Please wait while we prepare your secure checkout.</p>
+          <Spinner
+            label={t({ id: "shop.pay.redirecting", message: "Redirecting to payment" })}
+            className="size-10"
+          />
+          <h1 className="text-xl font-semibold tracking-tight">
+            {t({ id: "shop.pay.redirecting-title", message: "Redirecting to payment…" })}
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            {t({ id: "shop.pay.please-wait", message: "Please wait while we prepare your secure checkout." })}
+          </p>
         </div>
       )}
     </main>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { SyncErrorDetail } from "../../../../shared/api/sync";
 import { Button } from "../../../components/ui/button";
@@ -17,19 +18,29 @@ export const VISIBLE_ERROR_ROWS = 50;
 
 /** The records a run could not sync: which table, which record of the base, and why. */
 export function ErrorDetailsTable({ details }: { details: SyncErrorDetail[] }) {
+  const { t } = useLingui();
   const [showAll, setShowAll] = useState(false);
   const visible = showAll ? details : details.slice(0, VISIBLE_ERROR_ROWS);
   const hidden = details.length - visible.length;
+  const more = formatCount(hidden);
+  const total = formatCount(details.length);
+  const first = formatCount(VISIBLE_ERROR_ROWS);
 
   return (
     <div className="space-y-3">
-      <Table scrollLabel="Error details table" containerClassName="max-h-[32rem]" className="min-w-[32rem]">
-        <TableCaption className="sr-only">Error details</TableCaption>
+      <Table
+        scrollLabel={t({ id: "sync.errors.table", message: "Error details table" })}
+        containerClassName="max-h-[32rem]"
+        className="min-w-[32rem]"
+      >
+        <TableCaption className="sr-only">
+          {t({ id: "sync.errors.caption", message: "Error details" })}
+        </TableCaption>
         <TableHeader className="sticky top-0">
           <TableRow>
-            <TableHead>Table</TableHead>
-            <TableHead>Record</TableHead>
-            <TableHead>Message</TableHead>
+            <TableHead>{t({ id: "sync.errors.column.table", message: "Table" })}</TableHead>
+            <TableHead>{t({ id: "sync.errors.column.record", message: "Record" })}</TableHead>
+            <TableHead>{t({ id: "sync.errors.column.message", message: "Message" })}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -48,11 +59,13 @@ export function ErrorDetailsTable({ details }: { details: SyncErrorDetail[] }) {
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
           <p className="text-muted-foreground">
             {hidden > 0
-              ? `and ${formatCount(hidden)} more`
-              : `Showing all ${formatCount(details.length)} records`}
+              ? t({ id: "sync.errors.more", message: `and ${more} more` })
+              : t({ id: "sync.errors.showing-all", message: `Showing all ${total} records` })}
           </p>
           <Button variant="outline" size="sm" onClick={() => setShowAll((value) => !value)}>
-            {showAll ? `Show the first ${VISIBLE_ERROR_ROWS}` : `Show all ${formatCount(details.length)}`}
+            {showAll
+              ? t({ id: "sync.errors.show-first", message: `Show the first ${first}` })
+              : t({ id: "sync.errors.show-all", message: `Show all ${total}` })}
           </Button>
         </div>
       ) : null}

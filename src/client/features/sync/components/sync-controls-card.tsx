@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { GitCompareArrows, LoaderCircle, RefreshCw } from "lucide-react";
 import { useId } from "react";
 import type { SyncRun } from "../../../../shared/api/sync";
@@ -8,6 +9,10 @@ import type { AdminSyncKind } from "../api/sync-users";
 import { runStartedAt } from "./sync-format";
 
 function Progress({ currentRun }: { currentRun: SyncRun | null }) {
+  const { t } = useLingui();
+  const processed = formatCount(currentRun?.processed ?? 0);
+  const synced = formatCount(currentRun?.synced ?? 0);
+  const errors = formatCount(currentRun?.errors ?? 0);
   return (
     <div className="flex items-start gap-3 rounded-lg border border-primary/25 bg-primary/5 p-4">
       <LoaderCircle
@@ -17,14 +22,19 @@ function Progress({ currentRun }: { currentRun: SyncRun | null }) {
       <div className="min-w-0 space-y-0.5">
         <p className="font-medium">
           {currentRun
-            ? `Syncing… ${formatCount(currentRun.processed)} records processed, ${formatCount(currentRun.synced)} synced`
-            : "Syncing… starting the run"}
+            ? t({
+                id: "sync.progress.counts",
+                message: `Syncing… ${processed} records processed, ${synced} synced`,
+              })
+            : t({ id: "sync.progress.starting", message: "Syncing… starting the run" })}
         </p>
         {currentRun ? (
           <p className="text-sm text-muted-foreground">
             {runStartedAt(currentRun, { capital: true })}{" "}
             <time dateTime={currentRun.startedAt}>{formatDateTime(currentRun.startedAt)}</time>
-            {currentRun.errors > 0 ? ` · ${formatCount(currentRun.errors)} errors so far` : null}
+            {currentRun.errors > 0
+              ? ` · ${t({ id: "sync.progress.errors", message: `${errors} errors so far` })}`
+              : null}
           </p>
         ) : null}
       </div>
@@ -47,6 +57,7 @@ export function SyncControlsCard({
   pendingKind: AdminSyncKind | null;
   onStart: (kind: AdminSyncKind) => void;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
   const busy = pendingKind !== null || currentRun !== null;
   const start = (kind: AdminSyncKind) => () => {
@@ -62,10 +73,13 @@ export function SyncControlsCard({
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle id={titleId}>Sync</CardTitle>
+        <CardTitle id={titleId}>{t({ id: "sync.controls.title", message: "Sync" })}</CardTitle>
         <CardDescription>
-          Start User Sync reads every table of the base and removes what is gone from it. Sync changes only
-          reads the records changed since the last run.
+          {t({
+            id: "sync.controls.description",
+            message:
+              "Start User Sync reads every table of the base and removes what is gone from it. Sync changes only reads the records changed since the last run.",
+          })}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -76,7 +90,7 @@ export function SyncControlsCard({
             className="aria-disabled:opacity-50"
           >
             {icon("full", RefreshCw)}
-            Start User Sync
+            {t({ id: "sync.controls.full", message: "Start User Sync" })}
           </Button>
           <Button
             variant="outline"
@@ -85,7 +99,7 @@ export function SyncControlsCard({
             className="aria-disabled:opacity-50"
           >
             {icon("incremental", GitCompareArrows)}
-            Sync changes only
+            {t({ id: "sync.controls.incremental", message: "Sync changes only" })}
           </Button>
         </div>
         {/* Always in the page, so screen readers announce the progress as it appears and changes. */}

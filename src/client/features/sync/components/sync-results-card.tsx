@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useId } from "react";
 import type { SyncErrorDetail, SyncRun } from "../../../../shared/api/sync";
@@ -31,51 +32,71 @@ function Count({ label, value }: { label: string; value: number }) {
 
 /** The spec's "results": what the last run read, wrote and could not write, and why. */
 export function SyncResultsCard({ outcome }: { outcome: SyncOutcome }) {
+  const { t } = useLingui();
   const titleId = useId();
   const { run } = outcome;
   const duration = formatDuration(run);
+  const started = runStartedAt(run);
+  const when = formatDateTime(run.startedAt);
+  const kept = formatCount(outcome.errorDetails.length);
+  const errors = formatCount(outcome.errors);
   const missingDetails = outcome.errors - outcome.errorDetails.length;
 
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle id={titleId}>Results</CardTitle>
+        <CardTitle id={titleId}>{t({ id: "sync.results.title", message: "Results" })}</CardTitle>
         <CardDescription>
-          {outcome.fromThisPage ? "The run you started: " : "The latest finished run: "}
-          {runStartedAt(run)} <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>.
-          {duration ? ` It took ${duration}.` : null}
+          {outcome.fromThisPage ? (
+            <Trans id="sync.results.yours">
+              The run you started: {started} <time dateTime={run.startedAt}>{when}</time>.
+            </Trans>
+          ) : (
+            <Trans id="sync.results.latest">
+              The latest finished run: {started} <time dateTime={run.startedAt}>{when}</time>.
+            </Trans>
+          )}
+          {duration ? ` ${t({ id: "sync.results.took", message: `It took ${duration}.` })}` : null}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
         {outcome.success ? (
           <Alert variant="success">
             <CircleCheck aria-hidden="true" />
-            <AlertTitle>Sync succeeded</AlertTitle>
+            <AlertTitle>{t({ id: "sync.results.succeeded", message: "Sync succeeded" })}</AlertTitle>
             <AlertDescription>{outcome.message}</AlertDescription>
           </Alert>
         ) : (
           <Alert variant="destructive">
             <CircleAlert aria-hidden="true" />
-            <AlertTitle>Sync failed</AlertTitle>
+            <AlertTitle>{t({ id: "sync.results.failed", message: "Sync failed" })}</AlertTitle>
             <AlertDescription>{outcome.message}</AlertDescription>
           </Alert>
         )}
-        <dl aria-label="Run counts" className="grid grid-cols-3 gap-3">
-          <Count label="Processed" value={outcome.processed} />
-          <Count label="Synced" value={outcome.synced} />
-          <Count label="Errors" value={outcome.errors} />
+        <dl
+          aria-label={t({ id: "sync.results.counts", message: "Run counts" })}
+          className="grid grid-cols-3 gap-3"
+        >
+          <Count label={t({ id: "sync.counts.processed", message: "Processed" })} value={outcome.processed} />
+          <Count label={t({ id: "sync.counts.synced", message: "Synced" })} value={outcome.synced} />
+          <Count label={t({ id: "sync.counts.errors", message: "Errors" })} value={outcome.errors} />
         </dl>
         {outcome.errorDetails.length > 0 ? (
           <div className="space-y-3">
-            <h3 className="text-sm font-semibold">Records that could not be synced</h3>
+            <h3 className="text-sm font-semibold">
+              {t({ id: "sync.results.failed-records", message: "Records that could not be synced" })}
+            </h3>
             <ErrorDetailsTable details={outcome.errorDetails} />
           </div>
         ) : null}
         {missingDetails > 0 ? (
           <p className="text-sm text-muted-foreground">
             {outcome.errorDetails.length === 0
-              ? "The run kept no details of its errors."
-              : `Details were kept for ${formatCount(outcome.errorDetails.length)} of the ${formatCount(outcome.errors)} errors.`}
+              ? t({ id: "sync.results.no-details", message: "The run kept no details of its errors." })
+              : t({
+                  id: "sync.results.some-details",
+                  message: `Details were kept for ${kept} of the ${errors} errors.`,
+                })}
           </p>
         ) : null}
       </CardContent>

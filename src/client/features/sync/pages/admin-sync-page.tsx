@@ -1,8 +1,12 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { SyncResults } from "../../../../shared/api/sync";
 import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { failureText } from "../../../lib/api-error";
+import { formatCount } from "../../../lib/format";
+import { i18n } from "../../../lib/i18n/i18n";
 import { toast } from "../../../lib/use-toast";
 import { useImportStatus } from "../api/get-import-status";
 import { type AdminSyncKind, useSyncUsers } from "../api/sync-users";
@@ -27,25 +31,41 @@ function outcomeOf(results: SyncResults): SyncOutcome {
 }
 
 export function AdminSyncPage() {
+  const { t } = useLingui();
   const status = useImportStatus();
+  // The toasts are worded when the run ends, in the language spoken then (see sync-users.ts).
   const sync = useSyncUsers({
     onSuccess: (results) =>
       results.success
-        ? toast({ title: "Sync Completed", description: results.message })
-        : toast({ variant: "destructive", title: "Sync Failed", description: results.message }),
+        ? toast({
+            title: i18n._(msg({ id: "sync.toast.completed", message: "Sync Completed" })),
+            description: results.message,
+          })
+        : toast({
+            variant: "destructive",
+            title: i18n._(msg({ id: "sync.toast.failed", message: "Sync Failed" })),
+            description: results.message,
+          }),
     onError: (error) =>
       toast({
         variant: "destructive",
-        title: "Sync Failed",
-        description: failureText(error, "The sync could not be completed"),
+        title: i18n._(msg({ id: "sync.toast.failed", message: "Sync Failed" })),
+        description: failureText(
+          error,
+          i18n._(msg({ id: "sync.toast.failed-text", message: "The sync could not be completed" })),
+        ),
       }),
   });
   const startSync = (kind: AdminSyncKind) => sync.mutate(kind);
 
   const header = (
     <PageHeader
-      title="Admin Sync"
-      description="Bring the operator's base of about 70 customers into the portal, with their LinkedIn accounts, profile optimizations and transactions."
+      title={t({ id: "sync.page.title", message: "Admin Sync" })}
+      description={t({
+        id: "sync.page.description",
+        message:
+          "Bring the operator's base of about 70 customers into the portal, with their LinkedIn accounts, profile optimizations and transactions.",
+      })}
     />
   );
 
@@ -54,7 +74,7 @@ export function AdminSyncPage() {
       <div className="space-y-6">
         {header}
         <div className="flex justify-center py-16">
-          <Spinner label="Loading import status" />
+          <Spinner label={t({ id: "sync.page.loading", message: "Loading import status" })} />
         </div>
       </div>
     );
@@ -65,7 +85,7 @@ export function AdminSyncPage() {
       <div className="space-y-6">
         {header}
         <ErrorState
-          title="The import status could not be loaded"
+          title={t({ id: "sync.page.load-failed", message: "The import status could not be loaded" })}
           error={status.error}
           retrying={status.isFetching}
           onRetry={() => void status.refetch()}
@@ -81,6 +101,8 @@ export function AdminSyncPage() {
   const latestFinished = data.recentRuns.find((run) => run.status !== "running" && run.kind !== "user");
   const fromThisPage =
     sync.data && (!latestFinished || sync.data.run.id >= latestFinished.id) ? outcomeOf(sync.data) : null;
+  const synced = formatCount(latestFinished?.synced ?? 0);
+  const processed = formatCount(latestFinished?.processed ?? 0);
   const outcome: SyncOutcome | null =
     fromThisPage ??
     (latestFinished
@@ -90,8 +112,8 @@ export function AdminSyncPage() {
           message:
             latestFinished.message ??
             (latestFinished.status === "succeeded"
-              ? `Synced ${latestFinished.synced.toLocaleString()} of ${latestFinished.processed.toLocaleString()} records.`
-              : "The run failed."),
+              ? t({ id: "sync.page.synced-of", message: `Synced ${synced} of ${processed} records.` })
+              : t({ id: "sync.page.run-failed", message: "The run failed." })),
           processed: latestFinished.processed,
           synced: latestFinished.synced,
           errors: latestFinished.errors,
@@ -106,8 +128,8 @@ export function AdminSyncPage() {
       {status.isError ? (
         // An earlier answer is still on screen; say that it may be out of date.
         <ErrorState
-          title="The import status could not be refreshed"
-          note="The figures below may be out of date."
+          title={t({ id: "sync.page.refresh-failed", message: "The import status could not be refreshed" })}
+          note={t({ id: "sync.page.out-of-date", message: "The figures below may be out of date." })}
           error={status.error}
           retrying={status.isFetching}
           onRetry={() => void status.refetch()}

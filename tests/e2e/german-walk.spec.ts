@@ -1,0 +1,86 @@
+/**
+ * Every signed-in route in German (issue 31): a browser that picked Deutsch walks each screen as a
+ * customer with data on it, and as an administrator, and fails on any English left in what it shows or
+ * announces. Names, products and the operator's own words may stay as they are (the allow-list).
+ */
+import type { Page } from "@playwright/test";
+import { englishLeft, pageTexts } from "./support/english-left";
+import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { type E2eUserKey, e2eUsers } from "./support/users";
+
+/** What may read as English on a German page: data, not the portal's words. */
+const ALLOWED: (string | RegExp)[] = [
+  // People, their addresses and the product's names.
+  /[\w.+-]+@[\w-]+(\.[\w-]+)+/,
+  ...Object.values(e2eUsers).map((user) => user.name),
+  "LinkedIn",
+];
+
+interface Stop {
+  who: E2eUserKey;
+  path: string;
+  /** What to do once the screen is there, to show more of it (an expanded row, say). */
+  open?: (page: Page) => Promise<void>;
+}
+
+const STOPS: Stop[] = [
+  { who: "accountsOwner", path: "/dashboard" },
+  {
+    who: "accountsOwner",
+    path: "/accounts/linkedin",
+    // An account's details: its credentials, 2FA and proxy.
+    open: async (page) => {
+      await page.locator("button[aria-expanded='false'][aria-controls]").first().click();
+      await expect(page.locator("button[aria-expanded='true'][aria-controls]")).toHaveCount(1);
+    },
+  },
+  { who: "accountsOwner", path: "/accounts/requests" },
+  { who: "optimizer", path: "/optimization" },
+  { who: "accountsOwner", path: "/orders" },
+  { who: "accountsOwner", path: "/checkout" },
+  { who: "accountsOwner", path: "/checkout/cancelled" },
+  { who: "transactionsOwner", path: "/billing/orders" },
+  { who: "transactionsOwner", path: "/billing/transactions" },
+  { who: "accountsOwner", path: "/notifications" },
+  { who: "accountsOwner", path: "/help-centre" },
+  { who: "accountsOwner", path: "/settings" },
+  { who: "admin", path: "/admin/customers" },
+  { who: "admin", path: `/admin/customers/${e2eUsers.accountsOwner.uid}` },
+  { who: "admin", path: "/admin/audit" },
+  { who: "admin", path: "/admin/sync" },
+  { who: "admin", path: "/admin/payments/unlinked" },
+  { who: "admin", path: "/admin/outbox" },
+];
+
+for (const stop of STOPS) {
+  test(`${stop.path} speaks German to a German browser, as ${stop.who}`, async ({
+    page,
+    context,
+    baseURL,
+    signInAs,
+  }) => {
+    await context.addCookies([{ name: "language", value: "de", url: baseURL ?? "" }]);
+    await signInAs(stop.who);
+    await page.goto(stop.path);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await stop.open?.(page);
+
+    expect(englishLeft(await pageTexts(page), ALLOWED), `English left on ${stop.path}`).toEqual([]);
+    await expectNoSeriousA11yViolations(page, `${stop.path} in German`);
+  });
+}
+
+test("the phone's menu speaks German", async ({ page, context, baseURL, signInAs }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await context.addCookies([{ name: "language", value: "de", url: baseURL ?? "" }]);
+  await signInAs("customer");
+  await page.goto("/dashboard");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await page.getByRole("button", { name: "Menü öffnen" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+
+  expect(englishLeft(await pageTexts(page), ALLOWED), "English left in the phone's menu").toEqual([]);
+  await expectNoSeriousA11yViolations(page, "the phone's menu in German");
+});
