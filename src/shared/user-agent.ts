@@ -1,3 +1,7 @@
+/** What `describeUserAgent` says of a browser or a system it does not recognise, in English. */
+export const UNKNOWN_BROWSER = "Unknown browser";
+export const UNKNOWN_SYSTEM = "an unknown system";
+
 /** A short, human name for the device behind a session's User-Agent, such as "Chrome on Windows". */
 export function describeUserAgent(userAgent: string | null): {
   browser: string;
@@ -15,7 +19,7 @@ export function describeUserAgent(userAgent: string | null): {
           ? "Chrome"
           : /Safari\//.test(ua)
             ? "Safari"
-            : "Unknown browser";
+            : UNKNOWN_BROWSER;
   const os = /iPhone|iPad|iPod/.test(ua)
     ? "iOS"
     : /Android/.test(ua)
@@ -28,6 +32,6 @@ export function describeUserAgent(userAgent: string | null): {
             ? "ChromeOS"
             : /Linux/.test(ua)
               ? "Linux"
-              : "an unknown system";
+              : UNKNOWN_SYSTEM;
   return { browser, os, mobile: /Mobi|iPhone|Android/.test(ua) };
 }

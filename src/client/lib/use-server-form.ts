@@ -5,6 +5,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type DefaultValues,
+  type FieldErrors,
   type FieldValues,
   type Path,
   type UseFormReturn,
@@ -12,6 +13,7 @@ import {
 } from "react-hook-form";
 import type { z } from "zod";
 import { serverErrorText, splitFieldErrors } from "./api-error";
+import { type SharedTexts, sharedText } from "./shared-text";
 
 /** What a failed submit's answer said, once its messages about this form's fields are on them. */
 export interface ServerFormError<F extends string> {
@@ -28,6 +30,7 @@ export function useServerForm<Input extends FieldValues, Output, F extends Path<
   {
     defaultValues,
     serverFields = [],
+    texts,
   }: {
     defaultValues: DefaultValues<Input>;
     /**
@@ -35,14 +38,25 @@ export function useServerForm<Input extends FieldValues, Output, F extends Path<
      * the order they appear on screen.
      */
     serverFields?: readonly F[];
+    /**
+     * The form's schema's own shared texts, beyond the common ones (lib/shared-text.ts): the
+     * messages of its check are shown in the page's language.
+     */
+    texts?: SharedTexts;
   },
 ): {
   form: UseFormReturn<Input, unknown, Output>;
   /** Puts a failed submit's field messages on their fields, focuses the first, and says what is left. */
   showServerError: (error: unknown) => ServerFormError<F>;
 } {
+  const resolve = zodResolver(schema);
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(schema),
+    // The shared schemas speak English (src/shared); their messages are shown in the page's language.
+    resolver: async (values, context, options) => {
+      const result = await resolve(values, context, options);
+      inPageLanguage(result.errors, texts);
+      return result;
+    },
     // Spec section 9, form defaults: validate on submit, revalidate on change, focus the first field in error.
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -61,4 +75,15 @@ export function useServerForm<Input extends FieldValues, Output, F extends Path<
   };
 
   return { form, showServerError };
+}
+
+/** Puts every message of a check's errors (nested fields too) in the page's language, in place. */
+function inPageLanguage(errors: FieldErrors, texts: SharedTexts | undefined): void {
+  for (const [key, value] of Object.entries(errors)) {
+    // `ref` is the field's element, not an error.
+    if (key === "ref" || typeof value !== "object" || value === null) continue;
+    const error = value as { message?: unknown };
+    if (typeof error.message === "string") error.message = sharedText(error.message, texts);
+    inPageLanguage(value as FieldErrors, texts);
+  }
 }

@@ -20,10 +20,3 @@ export const GOOGLE_OUTCOME_MESSAGES = {
 } as const;
 
 export type GoogleSignInOutcome = keyof typeof GOOGLE_OUTCOME_MESSAGES;
-
-/** The message for an outcome found in a URL, or undefined for anything else. */
-export function googleOutcomeMessage(value: string | null): string | undefined {
-  return value !== null && Object.hasOwn(GOOGLE_OUTCOME_MESSAGES, value)
-    ? GOOGLE_OUTCOME_MESSAGES[value as GoogleSignInOutcome]
-    : undefined;
-}

@@ -2,7 +2,9 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { CartPanel } from "../../../src/client/features/shop/components/cart-panel";
+import { productText } from "../../../src/client/features/shop/components/product-words";
 import { i18n } from "../../../src/client/lib/i18n/i18n";
+import { messages as germanSignedIn } from "../../../src/shared/i18n/locales/de/signed-in";
 import { optimizationStatusText } from "../../../src/shared/optimization-status";
 import { weakPasswordMessage } from "../../../src/shared/password-strength";
 import { CATALOGUE } from "../../../src/shared/shop/catalogue";
@@ -17,6 +19,25 @@ function renderCart(quantity: number) {
   const priced = priceOrder([{ key: plan.key, quantity }], CATALOGUE, tiers);
   render(<CartPanel priced={priced} tiers={tiers} onQuantity={() => {}} onCheckout={() => {}} />);
 }
+
+describe("the products' words", () => {
+  it("translates every description and feature the catalogue has, and keeps a text it does not know", () => {
+    const english = i18n.messages;
+    i18n.loadAndActivate({ locale: "de", messages: germanSignedIn });
+    try {
+      for (const item of CATALOGUE) {
+        for (const text of [item.description, ...item.features]) {
+          expect(productText(i18n, text), `${item.key}: ${text}`).not.toBe(text);
+        }
+      }
+      expect(productText(i18n, "Dedicated proxy")).toBe("Eigener Proxy");
+      expect(productText(i18n, "Something new")).toBe("Something new");
+    } finally {
+      i18n.loadAndActivate({ locale: "en", messages: english });
+    }
+    expect(productText(i18n, "Dedicated proxy")).toBe("Dedicated proxy");
+  });
+});
 
 describe("the cart's words", () => {
   it("counts the accounts the next volume tier needs, one or several", () => {

@@ -1,6 +1,7 @@
 /** What the admin sync page shows: the database's figures, the runs, and the write-back queue. */
 import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { ImportStatus, SyncRun } from "../../../shared/api/sync";
+import { DEFAULT_LANGUAGE, type Language } from "../../../shared/i18n/languages";
 import type { RecordSource } from "../../adapters/records/port";
 import type { Database } from "../../db/client";
 import {
@@ -12,6 +13,7 @@ import {
   transactions,
   users,
 } from "../../db/schema";
+import { sayIn } from "../../i18n/message";
 
 import { WRITE_BACK_KIND } from "./write-back";
 
@@ -46,6 +48,7 @@ export async function readImportStatus(
   db: Database,
   source: Pick<RecordSource, "kind" | "description">,
   schedule: { intervalMinutes: number; nextRunAt: Date | null },
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<ImportStatus> {
   const [totalUsers, linkedUsers, accounts, optimizations, txs] = await Promise.all([
     countOf(db, users),
@@ -84,12 +87,25 @@ export async function readImportStatus(
     .where(and(inArray(syncRuns.kind, ["full", "incremental"]), eq(syncRuns.status, "succeeded")))
     .limit(1);
 
-  const sourceName = source.kind === "airtable" ? "the Airtable base" : "the CSV folder";
+  const sourceName =
+    source.kind === "airtable"
+      ? /*i18n*/ { id: "sync.status.source-airtable", message: "the Airtable base" }
+      : /*i18n*/ { id: "sync.status.source-csv", message: "the CSV folder" };
   return {
     importCompleted: Boolean(completed),
-    message: completed
-      ? `Import completed: ${usersWithUid} of ${totalUsers} users are linked to ${sourceName}.`
-      : "No import has completed yet. Start a user sync to import the customers.",
+    message: sayIn(
+      language,
+      completed
+        ? /*i18n*/ {
+            id: "sync.status.import-completed",
+            message: "Import completed: {usersWithUid} of {totalUsers} users are linked to {sourceName}.",
+            values: { usersWithUid, totalUsers, sourceName },
+          }
+        : /*i18n*/ {
+            id: "sync.status.no-import",
+            message: "No import has completed yet. Start a user sync to import the customers.",
+          },
+    ),
     database: {
       totalUsers,
       usersWithUid,

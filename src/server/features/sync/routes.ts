@@ -14,7 +14,7 @@ import { conflict, HttpError, notFound } from "../../http/errors";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
-import { sayTo } from "../../i18n/reply-language";
+import { replyLanguage, sayTo } from "../../i18n/reply-language";
 import { type FinishedRun, SyncBusyError, type SyncRequest } from "./engine";
 import { toSyncRun } from "./import-status";
 import { NoSourceError, type SyncService } from "./sync-service";
@@ -129,7 +129,7 @@ const syncRoutes: FastifyPluginAsyncZod<{ db: Database; sync: SyncService }> = a
       config: { access: "admin" },
       schema: { summary: "Where the imports stand", response: { 200: importStatusSchema } },
     },
-    async () => sync.importStatus(),
+    async (request) => sync.importStatus(replyLanguage(request)),
   );
 
   app.post(

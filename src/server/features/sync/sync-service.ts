@@ -2,9 +2,11 @@
  * The sync as the rest of the server sees it: the configured source, the field map, the secret box,
  * runs, the background schedule and the write-back (through the outbox), built once from the configuration.
  */
+
 import { and, desc, gt, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { ImportStatus } from "../../../shared/api/sync";
+import type { Language } from "../../../shared/i18n/languages";
 import type { RecordSource } from "../../adapters/records/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
@@ -32,7 +34,8 @@ export interface SyncService {
    * interval ago (every instance has a schedule; they share the database). Answers whether it ran.
    */
   runScheduled(): Promise<boolean>;
-  importStatus(): Promise<ImportStatus>;
+  /** Where the imports stand, its summary in the given language (English when none is given). */
+  importStatus(language?: Language): Promise<ImportStatus>;
   /** Starts the schedule (the outbox's worker delivers the write-backs); the returned function stops it. */
   startBackgroundWork(): () => void;
   /** Waits for the runs under way to finish, as a stop does before the database closes. */
@@ -103,11 +106,13 @@ export async function createSyncService(
     requestWriteBack,
     run,
     runScheduled,
-    importStatus: () =>
-      readImportStatus(db, source ?? { kind: "csv", description: "none configured" }, {
-        intervalMinutes: config.syncIntervalMinutes,
-        nextRunAt,
-      }),
+    importStatus: (language) =>
+      readImportStatus(
+        db,
+        source ?? { kind: "csv", description: "none configured" },
+        { intervalMinutes: config.syncIntervalMinutes, nextRunAt },
+        language,
+      ),
     async drain() {
       await Promise.all(underWay);
     },

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import type { CustomerDetail } from "../../../../shared/api/admin-customers";
 import { paymentKindOf, signedAmountCents } from "../../../../shared/billing/payment-kinds";
 import { accountStatusOf } from "../../../../shared/linkedin-account-rules";
+import { optimizationStatusText } from "../../../../shared/optimization-status";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { formatCount, formatDate, formatDateTime } from "../../../lib/format";
@@ -376,7 +377,7 @@ export function TransactionsSection({ detail }: { detail: CustomerDetail }) {
 }
 
 export function OptimizationsSection({ detail }: { detail: CustomerDetail }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { items, total } = detail.optimizationRequests;
   const title = t({ id: "admin.customer.optimizations", message: "Optimization requests" });
   return (
@@ -409,7 +410,7 @@ export function OptimizationsSection({ detail }: { detail: CustomerDetail }) {
             ]
               .filter(Boolean)
               .join(" · "),
-            aside: <Badge variant="outline">{request.status.replace(/_/g, " ")}</Badge>,
+            aside: <Badge variant="outline">{optimizationStatusText(request.status, i18n)}</Badge>,
           };
         }}
       />

@@ -1,7 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { CircleAlert, Eye } from "lucide-react";
 import { useState } from "react";
-import { startViewingSchema, VIEW_AS_REASON_MAX } from "../../../../shared/api/view-as";
+import { startViewingSchema, VIEW_AS_REASON_MAX, VIEW_AS_REASON_MIN } from "../../../../shared/api/view-as";
 import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
@@ -16,8 +17,24 @@ import {
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { failureText } from "../../../lib/api-error";
+import type { SharedTexts } from "../../../lib/shared-text";
 import { useServerForm } from "../../../lib/use-server-form";
 import { useStartViewing } from "../api/view-as-start";
+
+const min = VIEW_AS_REASON_MIN;
+const max = VIEW_AS_REASON_MAX;
+
+/** What the reason's shared schema says, in the page's language (the server's ids). */
+const REASON_TEXTS: SharedTexts = new Map([
+  [
+    `Reason must be at least ${VIEW_AS_REASON_MIN} characters`,
+    msg({ id: "validation.reason.too-short", message: `Reason must be at least ${min} characters` }),
+  ],
+  [
+    `Reason must be at most ${VIEW_AS_REASON_MAX} characters`,
+    msg({ id: "validation.reason.too-long", message: `Reason must be at most ${max} characters` }),
+  ],
+]);
 
 /** The customer a button views as: their UID for the call, their name for the dialog's words. */
 export interface ViewAsCustomer {
@@ -57,6 +74,7 @@ function ViewAsDialog({ customer, onCancel }: { customer: ViewAsCustomer; onCanc
   const { form, showServerError } = useServerForm(startViewingSchema, {
     defaultValues: { reason: "" },
     serverFields: ["reason"],
+    texts: REASON_TEXTS,
   });
   const [failure, setFailure] = useState<string | undefined>();
   const { errors } = form.formState;

@@ -1,10 +1,14 @@
+import { msg } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LoginBody } from "../../../../shared/api/auth";
-import { INVALID_CREDENTIALS_MESSAGE } from "../../../../shared/api/error-text";
 import type { LoginAnswer } from "../../../../shared/api/two-factor";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { hasJsonBody, serverErrorText } from "../../../lib/api-error";
+import { i18n } from "../../../lib/i18n/i18n";
 import { setSignedInUser } from "./session-cache";
+
+/** The server's own words for a failed sign-in (src/server/i18n/shared-texts.ts), said by the browser. */
+const INVALID_CREDENTIALS = msg({ id: "error.sign-in.invalid", message: "Invalid email or password" });
 
 /** The answer to a sign-in was not the JSON the portal expects. */
 class UnreadableLoginAnswer extends Error {}
@@ -23,7 +27,7 @@ export async function login(body: LoginBody): Promise<LoginAnswer> {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new UnreadableLoginAnswer(INVALID_CREDENTIALS_MESSAGE);
+    throw new UnreadableLoginAnswer("The sign-in's answer is not JSON");
   }
   const { loginAnswerSchema } = await schemaModule;
   return loginAnswerSchema.parse(parsed);
@@ -33,9 +37,10 @@ export async function login(body: LoginBody): Promise<LoginAnswer> {
 export function loginErrorMessage(error: unknown): string {
   const server = serverErrorText(error);
   if (server) return server;
-  if (error instanceof UnreadableLoginAnswer) return INVALID_CREDENTIALS_MESSAGE;
-  if (error instanceof ApiError && !hasJsonBody(error)) return INVALID_CREDENTIALS_MESSAGE;
-  return "Login failed";
+  if (error instanceof UnreadableLoginAnswer || (error instanceof ApiError && !hasJsonBody(error))) {
+    return i18n._(INVALID_CREDENTIALS);
+  }
+  return i18n._(msg({ id: "login.failed-text", message: "Login failed" }));
 }
 
 // Spec section 4: the signed-in user is cached at once and read back from the server 100 ms later.

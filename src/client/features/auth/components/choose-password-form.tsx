@@ -1,14 +1,15 @@
 import { CircleAlert } from "lucide-react";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
-import { INVALID_LINK_MESSAGE } from "../../../../shared/api/auth";
 import { NewPasswordField } from "../../../components/new-password-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { ApiError } from "../../../lib/api-client";
 import { failureText } from "../../../lib/api-error";
+import { i18n } from "../../../lib/i18n/i18n";
 import { useServerForm } from "../../../lib/use-server-form";
 import { resetPasswordFormSchema } from "../form-schemas";
+import { INVALID_LINK } from "../invalid-link";
 import { ConfirmPasswordField } from "./confirm-password-field";
 
 /**
@@ -49,7 +50,7 @@ export function ChoosePasswordForm({
     } catch (error) {
       const { fields, message } = showServerError(error);
       if (fields.length > 0) return;
-      if (error instanceof ApiError && error.status === 400) onInvalidLink(message ?? INVALID_LINK_MESSAGE);
+      if (error instanceof ApiError && error.status === 400) onInvalidLink(message ?? i18n._(INVALID_LINK));
       else setFailure(failureText(error));
     }
   });

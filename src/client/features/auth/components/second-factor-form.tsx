@@ -2,22 +2,34 @@ import { useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import {
-  RECOVERY_CODE_MESSAGE,
   recoveryCodeSchema,
-  SIGN_IN_AGAIN_MESSAGE,
-  TOO_MANY_CODES_MESSAGE,
-  TOTP_CODE_MESSAGE,
+  secondStepRefusedSchema,
   totpCodeSchema,
 } from "../../../../shared/api/two-factor";
 import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Input } from "../../../components/ui/input";
+import { ApiError } from "../../../lib/api-client";
 import { failureText } from "../../../lib/api-error";
 import { useLoginSecondFactor } from "../api/login-second-factor";
 import { authLinkClass } from "./auth-card";
 
 type Mode = "code" | "recovery";
+
+/**
+ * Whether the server refused the second step for good (expired, used, or too many wrong codes): its
+ * 401 says so with `signInAgain: true`, whatever language its text speaks.
+ */
+export function mustSignInAgain(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 401) return false;
+  try {
+    const body = secondStepRefusedSchema.safeParse(JSON.parse(error.body));
+    return body.success && body.data.signInAgain === true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The second step of a sign-in for an account with an authenticator app: its 6-digit code, or one of
@@ -42,7 +54,17 @@ export function SecondFactorForm({
     event.preventDefault();
     const parsed = (mode === "code" ? totpCodeSchema : recoveryCodeSchema).safeParse(value);
     if (!parsed.success) {
-      setFieldError(mode === "code" ? TOTP_CODE_MESSAGE : RECOVERY_CODE_MESSAGE);
+      setFieldError(
+        mode === "code"
+          ? t({
+              id: "validation.two-factor.code",
+              message: "Enter the 6-digit code from your authenticator app",
+            })
+          : t({
+              id: "validation.two-factor.recovery-code",
+              message: "Enter one of your recovery codes, like abcd-efgh-jk",
+            }),
+      );
       return;
     }
     setFieldError(undefined);
@@ -54,7 +76,7 @@ export function SecondFactorForm({
         error,
         t({ id: "second-factor.check-failed", message: "The code could not be checked" }),
       );
-      if (message === SIGN_IN_AGAIN_MESSAGE || message === TOO_MANY_CODES_MESSAGE) onRestart(message);
+      if (mustSignInAgain(error)) onRestart(message);
       else setFailure(message);
       return;
     }

@@ -2,33 +2,34 @@ import { useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { INVALID_LINK_MESSAGE } from "../../../../shared/api/auth";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
-import { errorMessage } from "../../../lib/api-error";
+import { serverErrorText } from "../../../lib/api-error";
 import { useConfirmClaim } from "../api/confirm-claim";
 import { AuthCard } from "../components/auth-card";
 import { AuthNotice } from "../components/auth-notice";
 import { ChoosePasswordForm } from "../components/choose-password-form";
+import { INVALID_LINK } from "../invalid-link";
 
 // Spec section 7: after existing-customer registration the portal goes to / after 1 second.
 export const CLAIM_REDIRECT_DELAY_MS = 1000;
 
-type Stage = { name: "confirming" } | { name: "choosing" } | { name: "failed"; message: string };
+/** A failed stage's `message` is the server's words, or null for the page's own (an invalid link). */
+type Stage = { name: "confirming" } | { name: "choosing" } | { name: "failed"; message: string | null };
 
 /** /register-existing/confirm?token=…: the link mailed to an existing customer (decision D8). */
 export function ConfirmClaimPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // Read directly rather than with useSearchParams, which would add to the first-load bundle.
   const token = new URLSearchParams(useLocation().search).get("token") ?? "";
   const navigate = useNavigate();
   const confirm = useConfirmClaim();
   const { mutate } = confirm;
   const [stage, setStage] = useState<Stage>(
-    token === "" ? { name: "failed", message: INVALID_LINK_MESSAGE } : { name: "confirming" },
+    token === "" ? { name: "failed", message: null } : { name: "confirming" },
   );
 
   // A link works once, so it is sent once, even when StrictMode runs this effect twice.
@@ -44,7 +45,7 @@ export function ConfirmClaimPage() {
             // Opened in another browser than the one that asked: the owner chooses the password here.
             error instanceof ApiError && error.status === 422
               ? { name: "choosing" }
-              : { name: "failed", message: errorMessage(error, INVALID_LINK_MESSAGE) },
+              : { name: "failed", message: serverErrorText(error) ?? null },
           ),
       },
     );
@@ -106,7 +107,7 @@ export function ConfirmClaimPage() {
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />
               <AlertTitle>{t({ id: "auth.registration-failed", message: "Registration Failed" })}</AlertTitle>
-              <AlertDescription>{stage.message}</AlertDescription>
+              <AlertDescription>{stage.message ?? i18n._(INVALID_LINK)}</AlertDescription>
             </Alert>
             <Button asChild>
               <Link to="/register-existing">

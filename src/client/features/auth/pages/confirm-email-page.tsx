@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { INVALID_LINK_MESSAGE } from "../../../../shared/api/auth";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -12,10 +11,12 @@ import { errorMessage } from "../../../lib/api-error";
 import { useConfirmEmailChange } from "../api/confirm-email-change";
 import { AuthCard } from "../components/auth-card";
 import { AuthNotice } from "../components/auth-notice";
+import { INVALID_LINK } from "../invalid-link";
 
 /** /settings/confirm-email?token=…: the link mailed to a new address asked for in Settings. */
 export function ConfirmEmailPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const invalidLinkText = i18n._(INVALID_LINK);
   const notChanged = t({ id: "confirm-email.not-changed", message: "Email not changed" });
   const goToSettings = t({ id: "confirm-email.go-to-settings", message: "Go to Settings" });
   // Read directly rather than with useSearchParams, which would add to the first-load bundle.
@@ -62,7 +63,7 @@ export function ConfirmEmailPage() {
               <CircleAlert aria-hidden="true" />
               <AlertTitle>{notChanged}</AlertTitle>
               <AlertDescription>
-                {token === "" ? INVALID_LINK_MESSAGE : errorMessage(confirm.error, INVALID_LINK_MESSAGE)}
+                {token === "" ? invalidLinkText : errorMessage(confirm.error, invalidLinkText)}
               </AlertDescription>
             </Alert>
             <Button asChild>

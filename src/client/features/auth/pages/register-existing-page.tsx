@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Link2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
-import { PASSWORD_MIN, PASSWORD_TOO_SHORT_MESSAGE } from "../../../../shared/api/auth";
+import { PASSWORD_MIN } from "../../../../shared/api/auth";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
@@ -67,7 +67,7 @@ function CheckYourEmail({ message, onStartOver }: { message: string; onStartOver
 }
 
 export function RegisterExistingPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const request = useRegisterExistingUser();
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const { form, showServerError } = useServerForm(registerExistingFormSchema, {
@@ -90,7 +90,7 @@ export function RegisterExistingPage() {
   const onSubmit = form.handleSubmit(async ({ email, password, confirmPassword }) => {
     // Spec section 5 with decision D10: these two are reported as toasts, and on the field too.
     if (password !== confirmPassword) {
-      const problem = PASSWORDS_DONT_MATCH;
+      const problem = i18n._(PASSWORDS_DONT_MATCH);
       report({
         variant: "destructive",
         title: t({ id: "claim.mismatch.title", message: "Password Mismatch" }),
@@ -99,11 +99,12 @@ export function RegisterExistingPage() {
           message: `${problem}. Please try again.`,
         }),
       });
-      form.setError("confirmPassword", { message: PASSWORDS_DONT_MATCH }, { shouldFocus: true });
+      form.setError("confirmPassword", { message: problem }, { shouldFocus: true });
       return;
     }
     if (password.length < PASSWORD_MIN) {
-      const description = `${PASSWORD_TOO_SHORT_MESSAGE}.`;
+      const min = PASSWORD_MIN;
+      const description = `${t({ id: "validation.password.too-short", message: `Password must be at least ${min} characters long` })}.`;
       report({
         variant: "destructive",
         title: t({ id: "claim.too-short.title", message: "Password Too Short" }),

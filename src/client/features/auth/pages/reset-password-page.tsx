@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { INVALID_LINK_MESSAGE } from "../../../../shared/api/auth";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -15,6 +14,7 @@ import { useResetPassword } from "../api/reset-password";
 import { AuthCard, AuthFooterLink } from "../components/auth-card";
 import { AuthNotice } from "../components/auth-notice";
 import { ChoosePasswordForm } from "../components/choose-password-form";
+import { INVALID_LINK } from "../invalid-link";
 
 function InvalidLink({ message }: { message: string }) {
   const { t } = useLingui();
@@ -48,7 +48,8 @@ function InvalidLink({ message }: { message: string }) {
 
 /** /reset-password?token=…: the link of a password-reset email. */
 export function ResetPasswordPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const invalidLinkText = i18n._(INVALID_LINK);
   // Read directly rather than with useSearchParams, which would add to the first-load bundle.
   const token = new URLSearchParams(useLocation().search).get("token") ?? "";
   const reset = useResetPassword();
@@ -58,10 +59,10 @@ export function ResetPasswordPage() {
   const check = useResetLinkCheck(token, !reset.isSuccess);
   const refusedOnOpen =
     check.error instanceof ApiError && check.error.status === 400
-      ? errorMessage(check.error, INVALID_LINK_MESSAGE)
+      ? errorMessage(check.error, invalidLinkText)
       : null;
   const [refusedOnSubmit, setInvalidLink] = useState<string | null>(null);
-  const invalidLink = token === "" ? INVALID_LINK_MESSAGE : (refusedOnSubmit ?? refusedOnOpen);
+  const invalidLink = token === "" ? invalidLinkText : (refusedOnSubmit ?? refusedOnOpen);
   const choosePassword = async (password: string) => {
     await reset.mutateAsync({ token, password });
     toast({

@@ -1,11 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { useMemo, useState } from "react";
-import {
-  CLOSE_LOGIN_EMAIL_MISMATCH_MESSAGE,
-  closeLoginSchema,
-  isOwnEmail,
-} from "../../../../shared/api/close-login";
+import { closeLoginSchema, isOwnEmail } from "../../../../shared/api/close-login";
 import type { CurrentUser } from "../../../../shared/api/user";
 import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
@@ -31,8 +28,10 @@ import { Input } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api-client";
 import { failureText } from "../../../lib/api-error";
 import { asksForFreshProof } from "../../../lib/fresh-proof";
+import { i18n } from "../../../lib/i18n/i18n";
 import { useServerForm } from "../../../lib/use-server-form";
 import { useCloseLogin } from "../api/close-login";
+import { SETTINGS_SHARED_TEXTS } from "../shared-texts";
 
 /**
  * Settings → Your data: closing the portal login for good (decision 034). The card says what closing
@@ -128,13 +127,21 @@ function CloseLoginDialog({ user, onCancel }: { user: CurrentUser; onCancel: () 
     () =>
       closeLoginSchema.refine((body) => isOwnEmail(body.email, user.email), {
         path: ["email"],
-        message: CLOSE_LOGIN_EMAIL_MISMATCH_MESSAGE,
+        // Worded when the check runs, in the language the page speaks then.
+        error: () =>
+          i18n._(
+            msg({
+              id: "error.close-login.email-mismatch",
+              message: "This is not the email of your account: type it exactly as Settings shows it",
+            }),
+          ),
       }),
     [user.email],
   );
   const { form, showServerError } = useServerForm(formSchema, {
     defaultValues: { email: "" },
     serverFields: ["email"],
+    texts: SETTINGS_SHARED_TEXTS,
   });
   const [failure, setFailure] = useState<string | undefined>();
   const { errors } = form.formState;

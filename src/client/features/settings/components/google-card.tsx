@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useSearchParams } from "react-router";
-import { googleOutcomeMessage, googleOutcomeParam } from "../../../../shared/api/google-sign-in";
+import { googleOutcomeParam } from "../../../../shared/api/google-sign-in";
 import type { CurrentUser } from "../../../../shared/api/user";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -15,6 +15,7 @@ import {
 } from "../../../components/ui/card";
 import { failureText } from "../../../lib/api-error";
 import { usePublicConfig } from "../../../lib/public-config";
+import { googleOutcomeText } from "../../auth/google-outcomes";
 import { useStartGoogleLink, useUnlinkGoogle } from "../api/google-link";
 
 /** Whether Google signs the user in, and linking or unlinking it; never the only way in. */
@@ -25,7 +26,7 @@ export function GoogleCard({ user }: { user: CurrentUser }) {
   const link = useStartGoogleLink();
   const unlink = useUnlinkGoogle();
   const outcome = params.get(googleOutcomeParam);
-  const outcomeMessage = googleOutcomeMessage(outcome);
+  const outcomeMessage = googleOutcomeText(outcome);
   const enabled = config.data?.googleSignInEnabled === true;
   const failure = link.error ?? unlink.error;
 

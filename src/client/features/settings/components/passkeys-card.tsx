@@ -23,11 +23,13 @@ import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage, failureText } from "../../../lib/api-error";
 import { formatDateTime } from "../../../lib/format";
 import { i18n } from "../../../lib/i18n/i18n";
+import { sharedText } from "../../../lib/shared-text";
 import { toast } from "../../../lib/use-toast";
 import { PasskeyNotCreated, useAddPasskey } from "../api/add-passkey";
 import { usePasskeys } from "../api/get-passkeys";
 import { useRemovePasskey } from "../api/remove-passkey";
 import { useRenamePasskey } from "../api/rename-passkey";
+import { SETTINGS_SHARED_TEXTS } from "../shared-texts";
 
 const supportsPasskeys = () =>
   typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
@@ -38,9 +40,12 @@ function checkName(value: string): { name: string } | { error: string } {
   return parsed.success
     ? { name: parsed.data }
     : {
-        error:
-          parsed.error.issues[0]?.message ??
-          i18n._(msg({ id: "settings.passkeys.invalid-name", message: "Invalid name" })),
+        error: (() => {
+          const message = parsed.error.issues[0]?.message;
+          return message
+            ? sharedText(message, SETTINGS_SHARED_TEXTS)
+            : i18n._(msg({ id: "settings.passkeys.invalid-name", message: "Invalid name" }));
+        })(),
       };
 }
 

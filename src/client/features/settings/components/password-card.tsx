@@ -15,6 +15,7 @@ import { i18n } from "../../../lib/i18n/i18n";
 import { useServerForm } from "../../../lib/use-server-form";
 import { toast } from "../../../lib/use-toast";
 import { useChangePassword } from "../api/change-password";
+import { SETTINGS_SHARED_TEXTS } from "../shared-texts";
 
 // The form's own messages are worded when the check runs, in the language the page speaks then.
 const formSchema = changePasswordSchema
@@ -46,6 +47,7 @@ export function PasswordCard({ user }: { user: CurrentUser }) {
       confirmPassword: "",
     },
     serverFields: ["currentPassword", "newPassword"],
+    texts: SETTINGS_SHARED_TEXTS,
   });
   const { errors } = form.formState;
   const [newPassword = ""] = useWatch({ control: form.control, name: ["newPassword"] });

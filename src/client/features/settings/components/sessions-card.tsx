@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle, LogOut, Monitor, Smartphone } from "lucide-react";
 import { useId } from "react";
 import type { SessionInfo, SessionProofName } from "../../../../shared/api/auth";
-import { describeUserAgent } from "../../../../shared/user-agent";
+import { describeUserAgent, UNKNOWN_BROWSER, UNKNOWN_SYSTEM } from "../../../../shared/user-agent";
 import { InlineError } from "../../../components/error-state";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -19,6 +19,7 @@ import {
 import { Spinner } from "../../../components/ui/spinner";
 import { failureText } from "../../../lib/api-error";
 import { formatDateTime } from "../../../lib/format";
+import { i18n as pageI18n } from "../../../lib/i18n/i18n";
 import { toast } from "../../../lib/use-toast";
 import { useEndSession } from "../api/end-session";
 import { useUserSessions } from "../api/get-user-sessions";
@@ -26,6 +27,25 @@ import { useSignOutOtherSessions } from "../api/sign-out-other-sessions";
 import { SupportViews } from "./support-views";
 
 /** How the session's holder proved who they are, as the list says it. */
+/**
+ * The browser and system behind a session, in the page's language: src/shared/user-agent.ts names
+ * the ones it knows by their own names, and those it does not in English.
+ */
+function device(userAgent: string | null): { browser: string; os: string; mobile: boolean } {
+  const { browser, os, mobile } = describeUserAgent(userAgent);
+  return {
+    browser:
+      browser === UNKNOWN_BROWSER
+        ? pageI18n._(msg({ id: "settings.sessions.unknown-browser", message: "Unknown browser" }))
+        : browser,
+    os:
+      os === UNKNOWN_SYSTEM
+        ? pageI18n._(msg({ id: "settings.sessions.unknown-system", message: "an unknown system" }))
+        : os,
+    mobile,
+  };
+}
+
 const PROVEN_BY: Record<SessionProofName, MessageDescriptor> = {
   password: msg({ id: "settings.sessions.proof.password", message: "Password" }),
   "password+totp": msg({
@@ -55,7 +75,7 @@ function SessionRow({
   onEnd: (session: SessionInfo) => void;
 }) {
   const { t, i18n } = useLingui();
-  const { browser, os, mobile } = describeUserAgent(session.userAgent);
+  const { browser, os, mobile } = device(session.userAgent);
   const ipAddress = session.ipAddress;
   const lastSeenAt = formatDateTime(session.lastSeenAt);
   const createdAt = formatDateTime(session.createdAt);
@@ -153,7 +173,7 @@ export function SessionsCard() {
     });
 
   const onEnd = (session: SessionInfo) => {
-    const { browser, os } = describeUserAgent(session.userAgent);
+    const { browser, os } = device(session.userAgent);
     endSession.mutate(session.id, {
       onSuccess: () =>
         toast({

@@ -3,7 +3,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleAlert, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { ADMIN_SECOND_FACTOR_MESSAGE } from "../../../../shared/api/two-factor";
 import { InlineError } from "../../../components/error-state";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
@@ -86,7 +85,13 @@ export function TwoFactorCard() {
             {status.data.adminMustEnrol ? (
               <Alert variant="destructive" role="alert">
                 <CircleAlert aria-hidden="true" />
-                <AlertDescription>{ADMIN_SECOND_FACTOR_MESSAGE}.</AlertDescription>
+                <AlertDescription>
+                  {t({
+                    id: "error.admin.second-factor",
+                    message: "Set up two-factor authentication before using the admin pages",
+                  })}
+                  .
+                </AlertDescription>
               </Alert>
             ) : null}
             {start.isError ? (

@@ -13,6 +13,7 @@ import {
 } from "../../../components/ui/card";
 import { cn } from "../../../lib/utils";
 import { formatOrderCents } from "./order-lines";
+import { productText } from "./product-words";
 
 export function ProductCard({
   item,
@@ -23,7 +24,7 @@ export function ProductCard({
   inCart: number;
   onAdd: () => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const titleId = `product-${item.key}`;
   return (
     <Card
@@ -39,7 +40,7 @@ export function ProductCard({
           </CardTitle>
           {item.popular ? <Badge>{t({ id: "shop.product.popular", message: "Most popular" })}</Badge> : null}
         </div>
-        <CardDescription>{item.description}</CardDescription>
+        <CardDescription>{productText(i18n, item.description)}</CardDescription>
       </CardHeader>
       <CardContent className="flex-1 space-y-3">
         <p className="whitespace-nowrap">
@@ -54,7 +55,7 @@ export function ProductCard({
             {item.features.map((feature) => (
               <li key={feature} className="flex items-center gap-2">
                 <Check aria-hidden="true" className="size-4 text-success" />
-                {feature}
+                {productText(i18n, feature)}
               </li>
             ))}
           </ul>
