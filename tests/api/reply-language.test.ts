@@ -241,4 +241,25 @@ describe("the language of the server's answers", () => {
     expect(rows.some((row) => /,password-changed,Passwort geändert,/.test(row))).toBe(true);
     expect(english.body).toContain(",password-changed,Password changed,");
   });
+
+  it("names a customer's sessions' devices in the administrator's language", async () => {
+    const chrome =
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+    await t.database.db.update(sessions).set({ userAgent: chrome }).where(eq(sessions.userId, alice.user.id));
+    const devices = async (headers: Record<string, string>) => {
+      const answer = await get(`/api/admin/customers/${alice.user.uid}`, headers);
+      expect(answer.statusCode).toBe(200);
+      return (answer.json() as { sessions: { items: { device: string }[] } }).sessions.items.map(
+        (session) => session.device,
+      );
+    };
+    expect(await devices(cookies(admin.cookie, "language=de"))).toContain("Chrome auf Linux");
+    expect(await devices({ cookie: admin.cookie })).toContain("Chrome on Linux");
+
+    await t.database.db.update(sessions).set({ userAgent: null }).where(eq(sessions.userId, alice.user.id));
+    expect(await devices(cookies(admin.cookie, "language=de"))).toContain(
+      "Unbekannter Browser auf einem unbekannten System",
+    );
+    expect(await devices({ cookie: admin.cookie })).toContain("Unknown browser on an unknown system");
+  });
 });

@@ -144,8 +144,8 @@ test("a signed-in first visit to /dashboard uses the preloaded session answer an
   const { releaseSession, scriptWith } = await holdSessionAndWatchScripts(page);
 
   await page.goto("/dashboard", { waitUntil: "commit" });
-  await expect.poll(() => scriptWith("An overview of your accounts, orders and recent activity.")).toBe(true);
-  await expect.poll(() => scriptWith("Skip to main content")).toBe(true);
+  await expect.poll(() => scriptWith('"dashboard.description"')).toBe(true);
+  await expect.poll(() => scriptWith('"layout.skip-to-content"')).toBe(true);
   releaseSession();
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   await page.waitForLoadState("networkidle");
@@ -211,8 +211,9 @@ test("a signed-in first visit asks for the page's data with the session, and for
   page.on("response", (response) => {
     if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
   });
-  // The signed-in layout's chunk (found by its text) is held back: the data must not wait for the screen.
-  const layout = await holdScriptsContaining(page, ["Skip to main content"]);
+  // The signed-in layout's chunk (found by a message id: a production build keeps the ids, not the
+  // English) is held back: the data must not wait for the screen.
+  const layout = await holdScriptsContaining(page, ['"layout.skip-to-content"']);
 
   await page.goto("/dashboard", { waitUntil: "commit" });
   await expect.poll(() => requested.includes("/api/activity")).toBe(true);
@@ -254,10 +255,8 @@ test("a signed-in first visit paints the layout and the page together, even when
         seen.push((document.body.textContent ?? "").slice(0, 200));
     }).observe(document, { childList: true, subtree: true });
   });
-  // The dashboard's chunk (found by its text) is held back until everything else has arrived.
-  const dashboardChunk = await holdScriptsContaining(page, [
-    "An overview of your accounts, orders and recent activity.",
-  ]);
+  // The dashboard's chunk (found by a message id) is held back until everything else has arrived.
+  const dashboardChunk = await holdScriptsContaining(page, ['"dashboard.description"']);
 
   await page.goto("/dashboard", { waitUntil: "commit" });
   await expect.poll(() => dashboardChunk.held.length).toBeGreaterThan(0);

@@ -449,7 +449,8 @@ test.describe("a customer with twelve accounts", () => {
   test("loads the export confirmation only once passwords are asked for, and a press waits for it", async ({
     page,
   }) => {
-    const scripts = await holdScriptsContaining(page, ["Export passwords in plain text?"]);
+    // The dialog's chunk, found by its title's message id.
+    const scripts = await holdScriptsContaining(page, ['"accounts.export.confirm.title"']);
     await openAccounts(page, "?type=lite");
     await expect(accountRows(page)).toHaveCount(3);
     expect(scripts.held).toEqual([]);

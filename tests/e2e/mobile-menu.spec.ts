@@ -69,8 +69,9 @@ test("the close button closes the menu", async ({ page }) => {
 test("draws a phone's first screen without the sidebar's and the menu's code, which a press waits for", async ({
   page,
 }) => {
-  // The sidebar's navigation (with its tooltips) and the slide-over (Radix Dialog), found by their text.
-  const scripts = await holdScriptsContaining(page, ["accounts are coming soon", "Close menu"]);
+  // The sidebar's navigation (with its tooltips) and the slide-over (Radix Dialog), found by their
+  // messages' ids (a production build keeps the ids, not the English).
+  const scripts = await holdScriptsContaining(page, ['"layout.nav.soon-tooltip"', '"common.close-menu"']);
   await page.goto("/accounts/linkedin");
   await expect(page.getByRole("heading", { level: 1, name: "Your LinkedIn Accounts" })).toBeVisible();
   const openMenu = page.getByRole("button", { name: "Open menu" });

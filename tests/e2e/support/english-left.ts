@@ -20,18 +20,27 @@ const ENGLISH_WORDS = [
 ];
 const ENGLISH = new RegExp(`\\b(${ENGLISH_WORDS.join("|")})\\b`, "i");
 
-/** Every text a person reads or hears on the page as it is now, one per line. */
+/**
+ * Every text a person reads or hears on the page as it is now, one per line, but records kept as they
+ * were written (`translate="no"`: an audit entry's detail, a sync's error), which are no page's words.
+ */
 export async function pageTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
+    const records = new Map<HTMLElement, string>();
+    for (const record of document.querySelectorAll<HTMLElement>("[translate='no']")) {
+      records.set(record, record.style.visibility);
+      record.style.visibility = "hidden";
+    }
     // What is rendered, not the DOM's text: a hidden element's words are read by nobody.
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point
     const texts = document.body.innerText.split("\n");
+    for (const [record, visibility] of records) record.style.visibility = visibility;
     for (const element of document.querySelectorAll<HTMLElement>(
       "[aria-label], [title], [placeholder], img[alt]",
     )) {
       // Only what is on the page: a hidden element's label is read by nobody.
-      if (element.closest("[hidden], [aria-hidden='true']") || element.getClientRects().length === 0)
-        continue;
+      const unread = element.closest("[hidden], [aria-hidden='true'], [translate='no']");
+      if (unread || element.getClientRects().length === 0) continue;
       for (const name of ["aria-label", "title", "placeholder", "alt"]) {
         const value = element.getAttribute(name);
         if (value) texts.push(value);

@@ -18,6 +18,7 @@ import { sessions } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { requireUser } from "../../http/require-user";
 import { errorBody, errorResponses } from "../../http/responses";
+import { replyLanguage } from "../../i18n/reply-language";
 import { customerDetail } from "./customer-detail";
 import { customerByUid, listCustomers } from "./customers-queries";
 
@@ -64,7 +65,7 @@ const customersRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> =
       },
     },
     async (request) => {
-      const detail = await customerDetail(db, config, request.params.uid);
+      const detail = await customerDetail(db, config, request.params.uid, replyLanguage(request));
       if (!detail)
         throw notFound(/*i18n*/ { id: "error.customer.no-uid", message: "No customer has this UID" });
       return detail;

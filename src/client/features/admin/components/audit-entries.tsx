@@ -31,11 +31,14 @@ function When({ at }: { at: string }) {
   return <time dateTime={at}>{formatDateTime(at)}</time>;
 }
 
-/** The detail and what it was done to, on one line or two. */
+/**
+ * The detail and what it was done to, on one line or two. Both are records, written when the event
+ * happened: `translate="no"` says so to the browser's translation and the pages' language check.
+ */
 function Detail({ entry }: { entry: AuditEntry }) {
   if (!entry.detail && !entry.target) return <span className="text-muted-foreground">—</span>;
   return (
-    <span className="flex min-w-0 flex-col break-words">
+    <span translate="no" className="flex min-w-0 flex-col break-words">
       {entry.detail ? <span>{entry.detail}</span> : null}
       {entry.target ? <span className="text-xs text-muted-foreground">{entry.target}</span> : null}
     </span>

@@ -3,7 +3,7 @@ import { CircleAlert } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { googleOutcomeParam } from "../../../../shared/api/google-sign-in";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import { googleOutcomeText } from "../google-outcomes";
+import { googleOutcomeText } from "../../../lib/google-outcomes";
 
 /** Why a Google sign-in came back here instead of to the dashboard (`?google=` from the server). */
 export function GoogleOutcomeNotice() {

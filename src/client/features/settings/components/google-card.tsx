@@ -14,8 +14,8 @@ import {
   CardTitle,
 } from "../../../components/ui/card";
 import { failureText } from "../../../lib/api-error";
+import { googleOutcomeText } from "../../../lib/google-outcomes";
 import { usePublicConfig } from "../../../lib/public-config";
-import { googleOutcomeText } from "../../auth/google-outcomes";
 import { useStartGoogleLink, useUnlinkGoogle } from "../api/google-link";
 
 /** Whether Google signs the user in, and linking or unlinking it; never the only way in. */

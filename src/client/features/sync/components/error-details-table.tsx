@@ -48,9 +48,12 @@ export function ErrorDetailsTable({ details }: { details: SyncErrorDetail[] }) {
             // Records may repeat (one record failing in two ways) and may have no id, so the position is the key.
             // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced as a whole, never reordered
             <TableRow key={index} className="align-top">
-              <TableCell className="whitespace-nowrap">{detail.table}</TableCell>
+              {/* What the sync recorded as it ran: a record, not the page's words (translate="no"). */}
+              <TableCell translate="no" className="whitespace-nowrap">
+                {detail.table}
+              </TableCell>
               <TableCell className="font-mono text-xs break-all">{detail.recordId ?? "—"}</TableCell>
-              <TableCell>{detail.message}</TableCell>
+              <TableCell translate="no">{detail.message}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -5,8 +5,8 @@
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { GoogleSignInOutcome } from "../../../shared/api/google-sign-in";
-import { i18n } from "../../lib/i18n/i18n";
+import type { GoogleSignInOutcome } from "../../shared/api/google-sign-in";
+import { i18n } from "./i18n/i18n";
 
 const GOOGLE_OUTCOMES: Record<GoogleSignInOutcome, MessageDescriptor> = {
   "not-configured": msg({ id: "error.google.not-configured", message: "Google sign-in is not configured." }),
