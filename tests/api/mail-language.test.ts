@@ -93,7 +93,7 @@ describe("mails in the customer's language", () => {
     const mail = await latestMail(t.app);
     expect(mail.subject).toBe("Neue Anmeldung bei Ihrem Konto");
     expect(mail.text).toMatch(
-      /^Bei Ihrem Portalkonto hat sich ein Browser angemeldet, den es noch nicht kannte: .+, am \d{4}-\d\d-\d\d \d\d:\d\d UTC, von der Adresse 127\./,
+      /^Bei Ihrem Portalkonto hat sich ein Browser angemeldet, den es noch nicht kannte: Firefox auf Linux, am \d{4}-\d\d-\d\d \d\d:\d\d UTC, von der Adresse 127\./,
     );
     expect(mail.html).toContain("Ihre Sitzungen ansehen</a>");
   });

@@ -3,6 +3,7 @@
  * customer with data on it, and as an administrator, and fails on any English left in what it shows or
  * announces. Names, products and the operator's own words may stay as they are (the allow-list).
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { englishLeft, pageTexts } from "./support/english-left";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
@@ -24,6 +25,17 @@ const ALLOWED: (string | RegExp)[] = [
   "Financial Services · New York, New York, United States",
   "Advertising Services · Sydney, New South Wales, Australia",
 ];
+
+/**
+ * A control's visible words are part of its accessible name (WCAG 2.5.3, "label in name"), so that a
+ * person who speaks the visible label to a voice control finds the control. English keeps it by
+ * writing the names around the labels; a translation can break it, and axe checks it only when asked.
+ */
+async function expectLabelsInNames(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+  const broken = results.violations.flatMap((violation) => violation.nodes.map((node) => node.html));
+  expect(broken, `controls whose name leaves out their visible words on ${where}`).toEqual([]);
+}
 
 interface Stop {
   who: E2eUserKey;
@@ -81,6 +93,7 @@ for (const stop of STOPS) {
 
     expect(englishLeft(await pageTexts(page), ALLOWED), `English left on ${stop.path}`).toEqual([]);
     await expectNoSeriousA11yViolations(page, `${stop.path} in German`);
+    await expectLabelsInNames(page, stop.path);
   });
 }
 
@@ -95,6 +108,7 @@ test("the phone's menu speaks German", async ({ page, context, baseURL, signInAs
 
   expect(englishLeft(await pageTexts(page), ALLOWED), "English left in the phone's menu").toEqual([]);
   await expectNoSeriousA11yViolations(page, "the phone's menu in German");
+  await expectLabelsInNames(page, "the phone's menu");
 });
 
 test("the payment page speaks German to a German payer who is not signed in", async ({
@@ -115,5 +129,6 @@ test("the payment page speaks German to a German payer who is not signed in", as
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(englishLeft(await pageTexts(page), ALLOWED), `English left on /pay ${state}`).toEqual([]);
     await expectNoSeriousA11yViolations(page, `/pay ${state}, in German`);
+    await expectLabelsInNames(page, `/pay ${state}`);
   }
 });

@@ -13,7 +13,6 @@ import {
   customerAuditPath,
 } from "../../../shared/api/admin-customers";
 import { DEFAULT_LANGUAGE, type Language } from "../../../shared/i18n/languages";
-import { describeUserAgent, UNKNOWN_BROWSER, UNKNOWN_SYSTEM } from "../../../shared/user-agent";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import {
@@ -27,7 +26,7 @@ import {
   users,
 } from "../../db/schema";
 import { listUserSessions } from "../../http/session-store";
-import { sayIn } from "../../i18n/message";
+import { deviceName } from "../../i18n/device-name";
 import { firstInvoiceOfCheckout } from "../../ledger/first-invoice";
 import { customerFacts, factsOf } from "./customers-facts";
 
@@ -40,21 +39,6 @@ async function counted(db: Database, table: PgTable, where: SQL): Promise<number
 }
 
 /** The page of the customer with this uid; undefined when no one has it. */
-/** A session's device as the administrator reads it, in their language ("Chrome on Linux"). */
-function deviceName(userAgent: string | null, language: Language): string {
-  const { browser, os } = describeUserAgent(userAgent);
-  return sayIn(language, {
-    ...DEVICE,
-    values: {
-      browser: browser === UNKNOWN_BROWSER ? DEVICE_UNKNOWN_BROWSER : browser,
-      os: os === UNKNOWN_SYSTEM ? DEVICE_UNKNOWN_SYSTEM : os,
-    },
-  });
-}
-const DEVICE = /*i18n*/ { id: "answer.device", message: "{browser} on {os}" };
-const DEVICE_UNKNOWN_BROWSER = /*i18n*/ { id: "answer.device.unknown-browser", message: "Unknown browser" };
-const DEVICE_UNKNOWN_SYSTEM = /*i18n*/ { id: "answer.device.unknown-system", message: "an unknown system" };
-
 export async function customerDetail(
   db: Database,
   config: Pick<Config, "session">,

@@ -8,11 +8,11 @@
 
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { languageOf } from "../../../shared/i18n/languages";
-import { describeUserAgent } from "../../../shared/user-agent";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { SessionRow, UserRow } from "../../db/schema";
 import { askedLanguage } from "../../i18n/asked-language";
+import { deviceName } from "../../i18n/device-name";
 import { recordMailedNotification } from "../../notifications/notifier";
 import { mailTopicOn } from "../../notifications/preferences";
 import type { MailQueue } from "../../outbox/mail";
@@ -39,8 +39,10 @@ export async function rememberSignInBrowser(
   at = new Date(),
 ): Promise<void> {
   if (deps.devices.read(request)?.userId !== user.id) {
-    const { browser, os } = describeUserAgent(request.headers["user-agent"] ?? null);
-    const device = `${browser} on ${os}`;
+    const userAgent = request.headers["user-agent"] ?? null;
+    // The notification keeps the device as it was recorded, in English; the mail says it in the
+    // customer's language.
+    const device = deviceName(userAgent, "en");
     const mailed = await deps.db.transaction(async (tx) => {
       const isNew = await recordMailedNotification(tx, {
         userId: user.id,
@@ -52,16 +54,13 @@ export async function rememberSignInBrowser(
       if (!isNew || !(await mailTopicOn(tx, user.id, "security"))) return false;
       // The browser signing in speaks for the customer who chose no language.
       const asked = askedLanguage(request);
-      const mail = newSignInMail(
-        languageOf({ ...user, browserLanguage: asked ?? user.browserLanguage }),
-        user.email,
-        {
-          when: `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
-          device,
-          ip: request.ip,
-          sessionsUrl: `${deps.config.appUrl}/settings`,
-        },
-      );
+      const language = languageOf({ ...user, browserLanguage: asked ?? user.browserLanguage });
+      const mail = newSignInMail(language, user.email, {
+        when: `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+        device: deviceName(userAgent, language),
+        ip: request.ip,
+        sessionsUrl: `${deps.config.appUrl}/settings`,
+      });
       await deps.mail.enqueue(tx, mail);
       return true;
     });
