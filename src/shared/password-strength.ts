@@ -53,7 +53,7 @@ const MOST_USED = /*i18n*/ {
   message: "it is one of the most used passwords",
 };
 const COMMON = /*i18n*/ { id: "password-strength.reason.common", message: "it is a commonly used password" };
-const REASONS: Record<string, MessageDescriptor> = {
+const REASONS: Record<string, { id: string; message: string }> = {
   topTen: MOST_USED,
   topHundred: MOST_USED,
   common: COMMON,
@@ -114,8 +114,21 @@ function english({ message = "", values = {} }: MessageDescriptor): string {
 }
 
 /**
- * The meter's words for a weak password, and the server's answer when one is sent: in English, or in
- * the language of `i18n` (the browser's instance, the server's translator for the customer's language).
+ * The meter's words for a weak password as a catalogue message, its reason a message in its values:
+ * what the server answers, said in the answer's language (server/i18n/message.ts).
+ */
+export function weakPasswordWords(warning: string | null | undefined): {
+  id: string;
+  message: string;
+  values?: { reason: { id: string; message: string } };
+} {
+  const reason = warning ? REASONS[warning] : undefined;
+  return reason ? { ...WEAK_BECAUSE, values: { reason } } : WEAK;
+}
+
+/**
+ * The meter's words for a weak password: in English, or in the language of `i18n` (the browser's
+ * instance, the server's translator for the customer's language).
  */
 export function weakPasswordMessage(warning: string | null | undefined, i18n?: Translator): string {
   const say = (descriptor: MessageDescriptor) => (i18n ? i18n._(descriptor) : english(descriptor));
