@@ -7,6 +7,17 @@
 import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
 
+/**
+ * The console's screens (signed-in-screens.ts gives them the `admin` audience): the administrator's
+ * own feature, the sync screen and the stray payments page with its dialog.
+ */
+const ADMIN_SCREENS = [
+  "<rootDir>/src/client/features/admin",
+  "<rootDir>/src/client/features/sync",
+  "<rootDir>/src/client/features/billing/pages/unlinked-payments-page.tsx",
+  "<rootDir>/src/client/features/billing/components/link-payment-dialog.tsx",
+];
+
 export default defineConfig({
   sourceLocale: "en",
   locales: ["en", "de"],
@@ -37,7 +48,13 @@ export default defineConfig({
       exclude: [
         "<rootDir>/src/client/features/auth/**",
         "<rootDir>/src/client/features/shop/pages/pay-page.tsx",
+        ...ADMIN_SCREENS.map((screens) => (screens.endsWith(".tsx") ? screens : `${screens}/**`)),
       ],
+    },
+    {
+      // The operator's console: loaded with its screens only, so a customer's pages never carry it.
+      path: "<rootDir>/src/shared/i18n/locales/{locale}/admin",
+      include: ADMIN_SCREENS,
     },
     {
       // What the server says: its mails, its error answers and its exports' headers.

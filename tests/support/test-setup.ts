@@ -6,11 +6,12 @@
 import net from "node:net";
 import { afterEach, vi } from "vitest";
 import { i18n } from "../../src/client/lib/i18n/i18n";
+import { messages as adminMessages } from "../../src/shared/i18n/locales/en/admin";
 import { messages } from "../../src/shared/i18n/locales/en/public";
 import { messages as signedInMessages } from "../../src/shared/i18n/locales/en/signed-in";
 
 // The pages speak English in tests, as a browser that asks for it hears them (decision 052).
-i18n.loadAndActivate({ locale: "en", messages: { ...messages, ...signedInMessages } });
+i18n.loadAndActivate({ locale: "en", messages: { ...messages, ...signedInMessages, ...adminMessages } });
 
 let errors: unknown[][] = [];
 const originalError = console.error;

@@ -54,3 +54,31 @@ describe("the signed-in screens' messages", () => {
     expect(i18n._("settings.language.title")).toBe("Sprache (Seite)");
   });
 });
+
+describe("the console's messages", () => {
+  it("are not among the signed-in screens' messages, and load only when a console screen asks for them", async () => {
+    const { i18n, activateLanguage, loadAudience } = await freshLanguage();
+    await activateLanguage("de");
+    await loadAudience("signed-in");
+    expect(i18n._("settings.language.title")).toBe("Sprache");
+    expect(i18n._("admin.customers.title")).toBe("admin.customers.title");
+    await loadAudience("admin");
+    expect(i18n._("admin.customers.title")).toBe("Kunden");
+    expect(i18n._("settings.language.title")).toBe("Sprache");
+  });
+
+  it("keep out of the signed-in catalogue in every language, and keep each other's messages apart", async () => {
+    const catalogues = await Promise.all(
+      ["en", "de"].flatMap((language) => [
+        import(`../../../src/shared/i18n/locales/${language}/signed-in.ts`),
+        import(`../../../src/shared/i18n/locales/${language}/admin.ts`),
+      ]),
+    );
+    for (const [index, { messages }] of catalogues.entries()) {
+      const ids = Object.keys(messages);
+      const adminIds = ids.filter((id) => id.startsWith("admin.") || id.startsWith("sync."));
+      if (index % 2 === 0) expect(adminIds).toEqual([]);
+      else expect(adminIds.length).toBeGreaterThan(300);
+    }
+  });
+});

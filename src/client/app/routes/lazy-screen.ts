@@ -14,15 +14,15 @@ export type PreloadableScreen<P extends object> = ComponentType<P> & {
 
 /**
  * A screen's chunk, with tailwind-merge for `cn`: every screen but the sign-in page needs it
- * (`classMerge: false` leaves it out), and with its audience's messages when they are not the public
- * ones (decision 052). Once the chunk is in, the screen renders at once: React.lazy
+ * (`classMerge: false` leaves it out), and with its audiences' messages beyond the public ones
+ * (decision 052). Once the chunk is in, the screen renders at once: React.lazy
  * would still suspend its first render for a turn, and show the loading fallback in between
  * (decision 013).
  */
 export function lazyScreen<K extends string, P extends object>(
   load: () => Promise<{ [key in K]: ComponentType<P> }>,
   name: K,
-  { classMerge = true, audience }: { classMerge?: boolean; audience?: Audience } = {},
+  { classMerge = true, audiences = [] }: { classMerge?: boolean; audiences?: readonly Audience[] } = {},
 ): PreloadableScreen<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
@@ -30,7 +30,7 @@ export function lazyScreen<K extends string, P extends object>(
     loading ??= Promise.all([
       load(),
       classMerge ? loadClassMerge() : undefined,
-      audience ? loadAudience(audience) : undefined,
+      Promise.all(audiences.map((audience) => loadAudience(audience))),
     ]).then(([module]) => {
       loaded = module[name];
       return { default: module[name] };

@@ -5,8 +5,10 @@
  */
 import { lazyScreen } from "./lazy-screen";
 
-// Each waits for the signed-in screens' messages too (decision 052).
-const SIGNED_IN = { audience: "signed-in" } as const;
+// Each waits for the signed-in screens' messages too (decision 052), and the console's screens for
+// the console's own as well: a customer's pages never download those.
+const SIGNED_IN = { audiences: ["signed-in"] } as const;
+const CONSOLE = { audiences: ["signed-in", "admin"] } as const;
 
 // The admin guard is lazy too: its "Access denied" screen uses the design-system button, and the
 // first-load bundle does without it.
@@ -91,36 +93,36 @@ export const TransactionsPage = lazyScreen(
 export const AdminSyncPage = lazyScreen(
   () => import("../../features/sync/pages/admin-sync-page"),
   "AdminSyncPage",
-  SIGNED_IN,
+  CONSOLE,
 );
 export const UnlinkedPaymentsPage = lazyScreen(
   () => import("../../features/billing/pages/unlinked-payments-page"),
   "UnlinkedPaymentsPage",
-  SIGNED_IN,
+  CONSOLE,
 );
 export const OutboxPage = lazyScreen(
   () => import("../../features/admin/pages/outbox-page"),
   "OutboxPage",
-  SIGNED_IN,
+  CONSOLE,
 );
 /** The admin's "Needs attention" card, placed by the app on the dashboard: customers never load it. */
 export const NeedsAttentionCard = lazyScreen(
   () => import("../../features/admin/components/needs-attention-card"),
   "NeedsAttentionCard",
-  SIGNED_IN,
+  CONSOLE,
 );
 export const CustomersPage = lazyScreen(
   () => import("../../features/admin/pages/customers-page"),
   "CustomersPage",
-  SIGNED_IN,
+  CONSOLE,
 );
 export const CustomerPage = lazyScreen(
   () => import("../../features/admin/pages/customer-page"),
   "CustomerPage",
-  SIGNED_IN,
+  CONSOLE,
 );
 export const AuditLogPage = lazyScreen(
   () => import("../../features/admin/pages/audit-log-page"),
   "AuditLogPage",
-  SIGNED_IN,
+  CONSOLE,
 );

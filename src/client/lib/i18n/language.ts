@@ -18,10 +18,10 @@ import { i18n } from "./i18n";
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * Who reads a catalogue: everyone (the signed-out screens and what every screen shows), or the
- * signed-in screens, whose messages load with them.
+ * Who reads a catalogue: everyone (the signed-out screens and what every screen shows), the
+ * signed-in screens, or the operator's console; the last two's messages load with their screens.
  */
-export type Audience = "public" | "signed-in";
+export type Audience = "public" | "signed-in" | "admin";
 
 const catalogues: Record<Audience, Record<Language, () => Promise<{ messages: Messages }>>> = {
   public: {
@@ -31,6 +31,10 @@ const catalogues: Record<Audience, Record<Language, () => Promise<{ messages: Me
   "signed-in": {
     en: () => import("../../../shared/i18n/locales/en/signed-in"),
     de: () => import("../../../shared/i18n/locales/de/signed-in"),
+  },
+  admin: {
+    en: () => import("../../../shared/i18n/locales/en/admin"),
+    de: () => import("../../../shared/i18n/locales/de/admin"),
   },
 };
 
