@@ -17,10 +17,26 @@ export function formattingLocale(): string {
   return own.find((tag) => tag.toLowerCase().split("-")[0] === language) ?? language;
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One `Intl.DateTimeFormat` per locale and style, made once: `toLocaleString` would make one for
+ * every date written, and a list of them costs a phone a frame.
+ */
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${options.dateStyle ?? ""}|${options.timeStyle ?? ""}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** An ISO time as a local date; text that is not a time is shown as it is. */
 export function formatDate(iso: string, dateStyle: "medium" | "long" = "medium"): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(formattingLocale(), { dateStyle });
+  return Number.isNaN(date.getTime()) ? iso : dateFormat(formattingLocale(), { dateStyle }).format(date);
 }
 
 /** An ISO time as a local date and time; text that is not a time is shown as it is. */
@@ -28,7 +44,7 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso
-    : date.toLocaleString(formattingLocale(), { dateStyle: "medium", timeStyle: "short" });
+    : dateFormat(formattingLocale(), { dateStyle: "medium", timeStyle: "short" }).format(date);
 }
 
 /**
