@@ -179,12 +179,24 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["minute", 60],
 ];
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** One relative-time format per locale, made once rather than for every item of the list. */
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+    relativeFormats.set(locale, format);
+  }
+  return format;
+}
+
 /** "just now", "5 minutes ago", "yesterday": the exact local time goes in the element's title. */
 export function relativeTime(iso: string, now: number): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   if (Number.isNaN(seconds)) return iso;
   if (Math.abs(seconds) < 45) return i18n._(msg({ id: "dashboard.activity.just-now", message: "just now" }));
-  const format = new Intl.RelativeTimeFormat(formattingLocale(), { numeric: "auto" });
+  const format = relativeFormat(formattingLocale());
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }
