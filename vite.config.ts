@@ -68,7 +68,8 @@ function quietBuildLogs(level: Rollup.LogLevel, log: Rollup.RollupLog, handler: 
 
 /**
  * The compiled catalogues a first screen's page carries, one page per language (decision 052): every
- * page the public messages, a signed-in screen's those of the signed-in screens too.
+ * page the public messages whole, a signed-in screen's the signed-in messages its first screen can
+ * show too (the rest load with the next screen).
  */
 const catalogueFiles = (audience: string) =>
   Object.fromEntries(
@@ -78,8 +79,17 @@ const catalogueFiles = (audience: string) =>
     ]),
   );
 const PAGE_CATALOGUES: PageCatalogues = {
-  files: { public: catalogueFiles("public"), "signed-in": catalogueFiles("signed-in") },
-  audiencesOf: (pathname) => (pathname === "/login" ? ["public"] : ["public", "signed-in"]),
+  files: {
+    public: catalogueFiles("public"),
+    "signed-in": catalogueFiles("signed-in"),
+    admin: catalogueFiles("admin"),
+  },
+  audiencesOf: () => ["public"],
+  // The console's screens (all under /admin) speak the console's messages too.
+  firstScreenAudiencesOf: (pathname) =>
+    pathname === "/login" ? [] : pathname.startsWith("/admin/") ? ["signed-in", "admin"] : ["signed-in"],
+  // The layout's parts (app/layout/layout-parts.ts), which the entry loads when the screen needs them.
+  shownWithEveryScreen: ["app/layout/sidebar.tsx", "app/layout/mobile-menu-sheet.tsx"],
 };
 
 // The React app lives in src/client; the server serves dist/client in production and proxies

@@ -4,8 +4,9 @@
  * `dist/client/first-screens/<language>/<path>.html`, which the server sends for that path to a
  * browser that asks for that language (decision 013). Each language also has a page for every other
  * path, `first-screens/<language>.html`. A language's pages say it in `<html lang>` and carry its
- * messages for what every screen shows, and a signed-in screen's page those of the signed-in screens
- * too, so the first render waits for no catalogue (decision 052).
+ * messages for what every screen shows, and a signed-in screen's page those of the signed-in
+ * messages that its first screen can show (`firstScreenMessages`), so the first render waits for
+ * no catalogue and the page carries no message of another screen (decision 052).
  *
  * A first visit then asks for the page's chunks together with the entry, instead of once the entry
  * has arrived and run, and a phone on a slow network saves a round trip before its first paint.
@@ -47,12 +48,15 @@ export function inLanguage(
   language: string,
   messages: Record<string, unknown>,
   audiences: readonly string[] = ["public"],
+  firstScreenAudiences: readonly string[] = [],
 ): string {
   if (!/<html lang="[^"]*">/.test(html))
     throw new Error("first-screen preloads: index.html has no <html lang>");
   if (!html.includes("</head>")) throw new Error("first-screen preloads: index.html has no </head>");
   const json = JSON.stringify(messages).replace(/</g, "\\u003c");
-  const block = `    <script type="application/json" id="${CATALOGUE_ELEMENT_ID}" data-language="${language}" data-audiences="${audiences.join(" ")}">${json}</script>\n`;
+  const firstScreen =
+    firstScreenAudiences.length > 0 ? ` data-first-screen="${firstScreenAudiences.join(" ")}"` : "";
+  const block = `    <script type="application/json" id="${CATALOGUE_ELEMENT_ID}" data-language="${language}" data-audiences="${audiences.join(" ")}"${firstScreen}>${json}</script>\n`;
   // Replaced by functions: a message may hold a "$", which a replacement string would read.
   return html
     .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
@@ -81,14 +85,7 @@ export function firstScreenChunks(
   const loadedByEntry: string[] = [];
   withImports(entry.fileName, loadedByEntry);
 
-  const chunkOf = (module: string) => {
-    const matches = module.includes("/")
-      ? (id: string) => id === path.join(clientRoot, module)
-      : (id: string) => id.includes(`/node_modules/${module}/`);
-    const chunk = chunks.find((candidate) => candidate.moduleIds.some(matches));
-    if (!chunk) throw new Error(`first-screen preloads: no chunk holds ${module}`);
-    return chunk.fileName;
-  };
+  const chunkOf = chunkFinder(chunks, clientRoot);
 
   const preloads = new Map<string, string[]>();
   for (const [pathname, modules] of Object.entries(modulesByPath)) {
@@ -100,6 +97,53 @@ export function firstScreenChunks(
     );
   }
   return preloads;
+}
+
+/** The chunk that holds a module named as under src/client (or a package name); the build fails without one. */
+function chunkFinder(chunks: Rollup.OutputChunk[], clientRoot: string): (module: string) => string {
+  return (module) => {
+    const matches = module.includes("/")
+      ? (id: string) => id === path.join(clientRoot, module)
+      : (id: string) => id.includes(`/node_modules/${module}/`);
+    const chunk = chunks.find((candidate) => candidate.moduleIds.some(matches));
+    if (!chunk) throw new Error(`first-screen preloads: no chunk holds ${module}`);
+    return chunk.fileName;
+  };
+}
+
+/**
+ * The messages of a catalogue that a path's first screen can show: those whose id is written in the
+ * code of the screen's chunks, of the chunks they import, and of those they load later (a dialog, the
+ * phone's menu), but not of the screens the entry loads for other paths. A production build keeps
+ * each message's id as a string in the code that shows it. A message found in more code than it
+ * needs only makes the page a little longer; one the screen shows that is not found would show as
+ * its id, which the browser tests of the first screens would see.
+ */
+export function firstScreenMessages(
+  bundle: Rollup.OutputBundle,
+  modules: readonly string[],
+  clientRoot: string,
+  messages: Record<string, unknown>,
+): Record<string, unknown> {
+  const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === "chunk");
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const chunkOf = chunkFinder(chunks, clientRoot);
+  const reached = new Set<string>();
+  const reach = (fileName: string) => {
+    const chunk = byFile.get(fileName);
+    if (!chunk || reached.has(fileName)) return;
+    reached.add(fileName);
+    // The entry's own lazy imports are every other screen.
+    const next = chunk.isEntry ? chunk.imports : [...chunk.imports, ...chunk.dynamicImports];
+    for (const imported of next) reach(imported);
+  };
+  for (const module of modules) reach(chunkOf(module));
+  const code = [...reached].map((fileName) => byFile.get(fileName)?.code ?? "").join("\n");
+  return Object.fromEntries(
+    Object.entries(messages).filter(([id]) =>
+      ['"', "'", "`"].some((quote) => code.includes(`${quote}${id}${quote}`)),
+    ),
+  );
 }
 
 /**
@@ -124,8 +168,15 @@ export function withPreloads(
 /** The compiled catalogues the pages carry: by audience, then by language, the file. */
 export interface PageCatalogues {
   files: Record<string, Record<string, string>>;
-  /** The audiences a path's first screen speaks to; the pages of other paths carry the public one. */
+  /** The audiences a path's page carries whole; the pages of other paths carry the public one. */
   audiencesOf: (pathname: string) => readonly string[];
+  /** The audiences of which a path's page carries the messages its first screen can show. */
+  firstScreenAudiencesOf: (pathname: string) => readonly string[];
+  /**
+   * Modules that the entry loads lazily and that any first screen may show beside its own: the
+   * signed-in layout's parts (the sidebar column, the phone's menu).
+   */
+  shownWithEveryScreen: readonly string[];
 }
 
 export function firstScreenPreloads(
@@ -152,20 +203,39 @@ export function firstScreenPreloads(
         writeFileSync(target, text);
       };
       for (const language of Object.keys(catalogues.files.public ?? {})) {
-        const page = (audiences: readonly string[]) => {
-          const messages = audiences.map((audience) => {
-            const file = catalogues.files[audience]?.[language];
-            if (!file) throw new Error(`first-screen preloads: no ${audience} catalogue in ${language}`);
-            return compiledMessages(readFileSync(file, "utf8"));
-          });
-          return inLanguage(String(index.source), language, Object.assign({}, ...messages), audiences);
+        const catalogue = (audience: string) => {
+          const file = catalogues.files[audience]?.[language];
+          if (!file) throw new Error(`first-screen preloads: no ${audience} catalogue in ${language}`);
+          return compiledMessages(readFileSync(file, "utf8"));
+        };
+        const page = (
+          audiences: readonly string[],
+          firstScreen: readonly string[] = [],
+          modules: readonly string[] = [],
+        ) => {
+          const messages = [
+            ...audiences.map(catalogue),
+            ...firstScreen.map((audience) =>
+              firstScreenMessages(bundle, modules, clientRoot, catalogue(audience)),
+            ),
+          ];
+          return inLanguage(
+            String(index.source),
+            language,
+            Object.assign({}, ...messages),
+            audiences,
+            firstScreen,
+          );
         };
         write(languagePageFile(language), page(["public"]));
         for (const [pathname, files] of chunksByPath) {
           write(
             firstScreenFile(language, pathname),
             withPreloads(
-              page(catalogues.audiencesOf(pathname)),
+              page(catalogues.audiencesOf(pathname), catalogues.firstScreenAudiencesOf(pathname), [
+                ...(modulesByPath[pathname] ?? []),
+                ...catalogues.shownWithEveryScreen,
+              ]),
               { files, requests: requestsByPath[pathname] },
               base,
             ),

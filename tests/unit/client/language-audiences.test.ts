@@ -55,6 +55,54 @@ describe("the signed-in screens' messages", () => {
   });
 });
 
+/** A page that carries, in German, the public messages whole and the first screen's share of `shared`. */
+function pageWithFirstScreenShare(shared: string) {
+  const block = document.createElement("script");
+  block.type = "application/json";
+  block.id = "catalogue";
+  block.dataset.language = "de";
+  block.dataset.audiences = "public";
+  block.dataset.firstScreen = shared;
+  block.textContent = JSON.stringify({
+    "login.title": ["Anmelden (Seite)"],
+    "dashboard.title": ["Übersicht (Seite)"],
+  });
+  document.head.append(block);
+}
+
+describe("a first screen's share of the signed-in messages", () => {
+  it("is taken from the page for the first screen, and the rest loads with the next screen", async () => {
+    const { i18n, activateLanguage, loadAudience } = await freshLanguage();
+    pageWithFirstScreenShare("signed-in");
+    const firstScreen = loadAudience("signed-in", { firstScreen: true });
+    await activateLanguage("de");
+    await firstScreen;
+    expect(i18n._("dashboard.title")).toBe("Übersicht (Seite)");
+    // Not in the page's share, and not fetched for the first screen.
+    expect(i18n._("settings.language.title")).toBe("settings.language.title");
+    await loadAudience("signed-in");
+    expect(i18n._("settings.language.title")).toBe("Sprache");
+  });
+
+  it("does not do for another language: switching fetches the whole of the new one", async () => {
+    const { i18n, activateLanguage, loadAudience } = await freshLanguage();
+    pageWithFirstScreenShare("signed-in");
+    await activateLanguage("de");
+    await loadAudience("signed-in", { firstScreen: true });
+    await activateLanguage("en");
+    expect(i18n._("settings.language.title")).toBe("Language");
+    expect(i18n._("dashboard.title")).toBe("Dashboard");
+  });
+
+  it("does not do for an audience the page does not share: it is fetched whole", async () => {
+    const { i18n, activateLanguage, loadAudience } = await freshLanguage();
+    pageWithFirstScreenShare("signed-in");
+    await activateLanguage("de");
+    await loadAudience("admin", { firstScreen: true });
+    expect(i18n._("admin.customers.title")).toBe("Kunden");
+  });
+});
+
 describe("the console's messages", () => {
   it("are not among the signed-in screens' messages, and load only when a console screen asks for them", async () => {
     const { i18n, activateLanguage, loadAudience } = await freshLanguage();

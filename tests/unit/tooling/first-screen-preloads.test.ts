@@ -10,6 +10,7 @@ import {
   compiledMessages,
   firstScreenChunks,
   firstScreenFile,
+  firstScreenMessages,
   inLanguage,
   languagePageFile,
   withPreloads,
@@ -109,5 +110,111 @@ describe("first-screen preloads", () => {
     const block = /<script[^>]*>(.*)<\/script>/.exec(page)?.[1] ?? "";
     expect(JSON.parse(block)).toEqual({ a: ["</script><script>alert(1)</script>"], b: ["$& $1 5 $"] });
     expect(() => inLanguage("<html><head></head></html>", "de", {})).toThrow(/<html lang>/);
+  });
+
+  it("says which audiences the page carries whole, and of which it carries the first screen's share", () => {
+    const html = '<html lang="en">\n  <head>\n  </head>\n</html>\n';
+    expect(inLanguage(html, "en", {}, ["public"], ["signed-in", "admin"])).toContain(
+      'data-audiences="public" data-first-screen="signed-in admin">{}</script>',
+    );
+    expect(inLanguage(html, "en", {})).not.toContain("data-first-screen");
+  });
+});
+
+describe("the messages a first screen can show", () => {
+  /** A chunk with code, its static and its lazy imports. */
+  function coded(
+    fileName: string,
+    moduleId: string,
+    code: string,
+    imports: string[] = [],
+    lazy: string[] = [],
+  ) {
+    return {
+      type: "chunk",
+      fileName,
+      moduleIds: [`${root}/${moduleId}`],
+      code,
+      imports,
+      dynamicImports: lazy,
+      isEntry: fileName === "assets/index.js",
+    } as unknown as Rollup.OutputChunk;
+  }
+  const app: Rollup.OutputBundle = {
+    "assets/index.js": coded(
+      "assets/index.js",
+      "main.tsx",
+      'x({id:"entry.title"})',
+      [],
+      ["assets/layout.js", "assets/dashboard.js", "assets/settings.js", "assets/menu.js"],
+    ),
+    "assets/layout.js": coded("assets/layout.js", "app/layout/app-layout.tsx", 'x({id:"layout.skip"})', [
+      "assets/words.js",
+    ]),
+    "assets/words.js": coded("assets/words.js", "shared/words.ts", "const w={a:{id:'words.status'}}"),
+    "assets/dashboard.js": coded(
+      "assets/dashboard.js",
+      "features/dashboard/pages/dashboard-page.tsx",
+      'x({id:"dashboard.title"});y(`dashboard.hint`)',
+      ["assets/layout.js"],
+      ["assets/dialog.js"],
+    ),
+    "assets/dialog.js": coded(
+      "assets/dialog.js",
+      "features/dashboard/components/dialog.tsx",
+      'x({id:"dialog.title"})',
+    ),
+    "assets/settings.js": coded(
+      "assets/settings.js",
+      "features/settings/pages/settings-page.tsx",
+      'x({id:"settings.title"})',
+    ),
+    "assets/menu.js": coded("assets/menu.js", "app/layout/mobile-menu-sheet.tsx", 'x({id:"layout.menu"})'),
+  };
+  const catalogue = Object.fromEntries(
+    [
+      "entry.title",
+      "layout.skip",
+      "words.status",
+      "dashboard.title",
+      "dashboard.hint",
+      "dialog.title",
+      "settings.title",
+      "layout.menu",
+      "dashboard.title.long",
+      "dashboard",
+    ].map((id) => [id, [id]]),
+  );
+
+  it("are those whose id the screen's chunks write, what they import and what they load later", () => {
+    const messages = firstScreenMessages(
+      app,
+      ["app/layout/app-layout.tsx", "features/dashboard/pages/dashboard-page.tsx"],
+      root,
+      catalogue,
+    );
+    expect(Object.keys(messages).sort()).toEqual([
+      "dashboard.hint",
+      "dashboard.title",
+      "dialog.title",
+      "layout.skip",
+      "words.status",
+    ]);
+    expect(messages["dashboard.title"]).toEqual(["dashboard.title"]);
+  });
+
+  it("leave out the other screens the entry loads, unless they are named too", () => {
+    const withMenu = firstScreenMessages(
+      app,
+      ["features/dashboard/pages/dashboard-page.tsx", "app/layout/mobile-menu-sheet.tsx"],
+      root,
+      catalogue,
+    );
+    expect(withMenu).toHaveProperty(["layout.menu"]);
+    expect(withMenu).not.toHaveProperty(["settings.title"]);
+    expect(withMenu).not.toHaveProperty(["entry.title"]);
+    expect(() => firstScreenMessages(app, ["features/shop/pages/orders-page.tsx"], root, catalogue)).toThrow(
+      /no chunk holds/,
+    );
   });
 });

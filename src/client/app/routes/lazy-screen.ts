@@ -8,8 +8,12 @@ import { loadClassMerge } from "../../lib/utils";
 
 /** A lazy screen whose chunk can be asked for before React first renders it. */
 export type PreloadableScreen<P extends object> = ComponentType<P> & {
-  /** Starts loading the chunk (once); the render that follows uses the same load. */
-  preload(): Promise<unknown>;
+  /**
+   * Starts loading the chunk (once); the render that follows uses the same load. The screen a page
+   * shows first asks for its own share of its audiences' messages only (`firstScreen`), which the
+   * page carries (decision 052).
+   */
+  preload(options?: { firstScreen?: boolean }): Promise<unknown>;
 };
 
 /**
@@ -26,18 +30,18 @@ export function lazyScreen<K extends string, P extends object>(
 ): PreloadableScreen<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const preload = () => {
+  const preload = ({ firstScreen = false }: { firstScreen?: boolean } = {}) => {
     loading ??= Promise.all([
       load(),
       classMerge ? loadClassMerge() : undefined,
-      Promise.all(audiences.map((audience) => loadAudience(audience))),
+      Promise.all(audiences.map((audience) => loadAudience(audience, { firstScreen }))),
     ]).then(([module]) => {
       loaded = module[name];
       return { default: module[name] };
     });
     return loading;
   };
-  const Lazy = lazy(preload);
+  const Lazy = lazy(() => preload());
   // React.lazy only settles after `loaded` is set, so a render through it never commits: the
   // screen is never swapped (and remounted) for the loaded component later.
   // biome-ignore lint/correctness/noComponentHookFactories: made once per screen when the module loads, as React.lazy makes its own component

@@ -160,7 +160,7 @@ export function preloadSignedInScreen(pathname: string, queryClient: QueryClient
   if (!entry) return;
   // A wide screen shows the sidebar column with the page; a narrow one shows a menu button.
   const layout = matchesMedia(WIDE_LAYOUT_QUERY) ? [AppLayout, SidebarColumn] : [AppLayout];
-  const chunks = [...layout, ...screens[entry.path]].map((screen) => screen.preload());
+  const chunks = [...layout, ...screens[entry.path]].map((screen) => screen.preload({ firstScreen: true }));
   const loadData = screenData[entry.path];
   const data = loadData
     ? Promise.all([loadData(), sessionUser(queryClient)])

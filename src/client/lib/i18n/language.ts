@@ -38,10 +38,16 @@ const catalogues: Record<Audience, Record<Language, () => Promise<{ messages: Me
   },
 };
 
-/** The audiences whose messages the pages speak: the public ones, and the signed-in ones once needed. */
-const audiences = new Set<Audience>(["public"]);
-/** Which audiences' messages are loaded, by language. */
-const loaded = new Map<Language, Set<Audience>>();
+/**
+ * How much of an audience's messages is needed: all of them, or those of the screen the page first
+ * showed, which the page itself may carry (decision 052).
+ */
+type Need = "whole" | "first-screen";
+
+/** The audiences whose messages the pages speak, and how much of each: the public ones whole at least. */
+const needs = new Map<Audience, Need>([["public", "whole"]]);
+/** Which audiences' messages are loaded, and how much of each, by language. */
+const loaded = new Map<Language, Map<Audience, Need>>();
 
 /** The language this browser picked with the switch or in Settings, if it did. */
 export function pickedLanguage(): Language | null {
@@ -67,28 +73,58 @@ export function rememberLanguage(language: Language | null): void {
       : `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure}`;
 }
 
-/** The messages the page came with, and whose they are, when they are the language's (decision 052). */
-function messagesInPage(language: Language): { messages: Messages; audiences: Audience[] } | undefined {
+/**
+ * The messages the page came with, when they are the language's (decision 052): the audiences it
+ * carries whole, and those of which it carries what its first screen shows.
+ */
+function messagesInPage(
+  language: Language,
+): { messages: Messages; whole: Audience[]; firstScreen: Audience[] } | undefined {
   const element = document.getElementById(CATALOGUE_ELEMENT_ID);
   if (element?.dataset.language !== language) return undefined;
+  const audiences = (names: string | undefined) => (names ? (names.split(" ") as Audience[]) : []);
   try {
     const messages = JSON.parse(element.textContent ?? "") as Messages;
-    const audiences = (element.dataset.audiences ?? "public").split(" ") as Audience[];
-    return { messages, audiences };
+    return {
+      messages,
+      whole: audiences(element.dataset.audiences ?? "public"),
+      firstScreen: audiences(element.dataset.firstScreen),
+    };
   } catch {
     return undefined;
   }
 }
 
-/** The messages of these audiences in the language: what the page brought, the rest fetched. */
-async function messagesOf(language: Language, wanted: Audience[]): Promise<Messages> {
+/** How much of an audience the page carries in a language, if any of it. */
+function carriedByPage(page: ReturnType<typeof messagesInPage>, audience: Audience): Need | undefined {
+  if (page?.whole.includes(audience)) return "whole";
+  if (page?.firstScreen.includes(audience)) return "first-screen";
+  return undefined;
+}
+
+/** Whether what is loaded of an audience is enough for what is needed of it. */
+const enough = (have: Need | undefined, need: Need) =>
+  have === "whole" || (have !== undefined && have === need);
+
+/**
+ * The messages the pages need in the language: what the page brought, the rest fetched; and how
+ * much of each audience that is.
+ */
+async function messagesOf(language: Language): Promise<{ messages: Messages; have: Map<Audience, Need> }> {
   const page = messagesInPage(language);
-  const fetched = await Promise.all(
-    wanted
-      .filter((audience) => !page?.audiences.includes(audience))
-      .map(async (audience) => (await catalogues[audience][language]()).messages),
-  );
-  return Object.assign({}, page?.messages, ...fetched);
+  const have = new Map<Audience, Need>();
+  const fetching: Array<Promise<Messages>> = [];
+  for (const [audience, need] of needs) {
+    const carried = carriedByPage(page, audience);
+    if (carried && enough(carried, need)) {
+      have.set(audience, carried);
+    } else {
+      have.set(audience, "whole");
+      fetching.push(catalogues[audience][language]().then((module) => module.messages));
+    }
+  }
+  const fetched = await Promise.all(fetching);
+  return { messages: Object.assign({}, page?.messages, ...fetched), have };
 }
 
 let wanted: Language | null = null;
@@ -101,11 +137,10 @@ let activating: Promise<void> = Promise.resolve();
 export function activateLanguage(language: Language): Promise<void> {
   wanted = language;
   if (i18n.locale === language) return activating;
-  const needed = [...audiences];
-  activating = messagesOf(language, needed).then((messages) => {
+  activating = messagesOf(language).then(({ messages, have }) => {
     if (wanted !== language) return;
     i18n.loadAndActivate({ locale: language, messages });
-    loaded.set(language, new Set(needed));
+    loaded.set(language, have);
     document.documentElement.lang = language;
   });
   return activating;
@@ -113,17 +148,28 @@ export function activateLanguage(language: Language): Promise<void> {
 
 /**
  * Makes an audience's messages part of what the pages speak, in this language and any spoken
- * later: a signed-in screen asks for them before it first renders.
+ * later: a signed-in screen asks for them before it first renders. The screen a page first shows
+ * asks for its own share only (`firstScreen`), which the page carries; any other screen for all of
+ * them, fetched once.
  */
-export async function loadAudience(audience: Audience): Promise<void> {
-  audiences.add(audience);
+export async function loadAudience(
+  audience: Audience,
+  { firstScreen = false }: { firstScreen?: boolean } = {},
+): Promise<void> {
+  const need: Need = firstScreen ? "first-screen" : "whole";
+  if (!enough(needs.get(audience), need)) needs.set(audience, need);
   await activating.catch(() => undefined);
   const language = i18n.locale as Language | undefined;
-  if (!language || loaded.get(language)?.has(audience)) return;
-  const page = messagesInPage(language);
-  const messages = page?.audiences.includes(audience)
-    ? page.messages
-    : (await catalogues[audience][language]()).messages;
-  i18n.load(language, messages);
-  loaded.set(language, new Set([...(loaded.get(language) ?? []), audience]));
+  if (!language) return;
+  const have = loaded.get(language) ?? new Map<Audience, Need>();
+  loaded.set(language, have);
+  if (enough(have.get(audience), need)) return;
+  const carried = carriedByPage(messagesInPage(language), audience);
+  if (carried && enough(carried, need)) {
+    // The page's messages are loaded with the language (activateLanguage).
+    have.set(audience, carried);
+  } else {
+    i18n.load(language, (await catalogues[audience][language]()).messages);
+    have.set(audience, "whole");
+  }
 }
