@@ -4,13 +4,18 @@
  * the locale data loaded ahead while a first screen waits for its data.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { formatDate, formatDateTime, warmUpFormats } from "../../../src/client/lib/format";
+import {
+  formatDate,
+  formatDateTime,
+  relativeTimeFormat,
+  warmUpFormats,
+} from "../../../src/client/lib/format";
 
 const AT = "2026-11-28T10:05:00Z";
 const restores: Array<() => void> = [];
 
 /** Counts the formats of a kind made from now on, each by its arguments. */
-function formatsMade(kind: "NumberFormat" | "DateTimeFormat"): unknown[][] {
+function formatsMade(kind: "NumberFormat" | "DateTimeFormat" | "RelativeTimeFormat"): unknown[][] {
   const original = Intl[kind];
   const made: unknown[][] = [];
   const counting = new Proxy(original, {
@@ -58,6 +63,20 @@ describe("formatDate and formatDateTime", () => {
     const made = formatsMade("DateTimeFormat");
     for (let day = 1; day <= 20; day++) formatDateTime(`2026-11-${String(day).padStart(2, "0")}T08:00:00Z`);
     expect(made).toEqual([]);
+  });
+});
+
+describe("relativeTimeFormat", () => {
+  it("makes one format per locale, which every later item reuses", () => {
+    const made = formatsMade("RelativeTimeFormat");
+    const german = relativeTimeFormat("de-AT");
+    expect(german.format(-1, "day")).toBe("gestern");
+    expect(relativeTimeFormat("de-AT")).toBe(german);
+    expect(relativeTimeFormat("en-IE")).not.toBe(german);
+    expect(made).toEqual([
+      ["de-AT", { numeric: "auto" }],
+      ["en-IE", { numeric: "auto" }],
+    ]);
   });
 });
 

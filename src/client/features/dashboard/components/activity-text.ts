@@ -5,7 +5,7 @@ import type { ActivityItem } from "../../../../shared/api/activity";
 import type { RevealKind } from "../../../../shared/api/linkedin-accounts";
 import type { OrderStatus } from "../../../../shared/api/shop";
 import type { PaymentKind } from "../../../../shared/billing/payment-kinds";
-import { formattingLocale } from "../../../lib/format";
+import { formattingLocale, relativeTimeFormat } from "../../../lib/format";
 import { i18n } from "../../../lib/i18n/i18n";
 import { formatMoney } from "../../../lib/money";
 
@@ -179,24 +179,12 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["minute", 60],
 ];
 
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-
-/** One relative-time format per locale, made once rather than for every item of the list. */
-function relativeFormat(locale: string): Intl.RelativeTimeFormat {
-  let format = relativeFormats.get(locale);
-  if (!format) {
-    format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
-    relativeFormats.set(locale, format);
-  }
-  return format;
-}
-
 /** "just now", "5 minutes ago", "yesterday": the exact local time goes in the element's title. */
 export function relativeTime(iso: string, now: number): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   if (Number.isNaN(seconds)) return iso;
   if (Math.abs(seconds) < 45) return i18n._(msg({ id: "dashboard.activity.just-now", message: "just now" }));
-  const format = relativeFormat(formattingLocale());
+  const format = relativeTimeFormat(formattingLocale());
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }

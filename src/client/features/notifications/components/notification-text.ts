@@ -8,7 +8,7 @@ import type { Notification, NotificationKind } from "../../../../shared/api/noti
 import type { RequestStatus } from "../../../../shared/api/replacement-requests";
 import { type AccountStatus, accountStatusOf } from "../../../../shared/linkedin-account-rules";
 import { optimizationStatusText } from "../../../../shared/optimization-status";
-import { formatDate, formattingLocale } from "../../../lib/format";
+import { formatDate, formattingLocale, relativeTimeFormat } from "../../../lib/format";
 import { i18n } from "../../../lib/i18n/i18n";
 import { formatMoney } from "../../../lib/money";
 
@@ -169,17 +169,6 @@ export function describeNotification(entry: Pick<Notification, "kind" | "detail"
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-
-function relativeFormat(locale: string): Intl.RelativeTimeFormat {
-  let format = relativeFormats.get(locale);
-  if (!format) {
-    format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
-    relativeFormats.set(locale, format);
-  }
-  return format;
-}
-
 /** "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago", then the date itself. */
 export function formatRelativeTime(
   iso: string,
@@ -190,9 +179,9 @@ export function formatRelativeTime(
   if (Number.isNaN(time)) return iso;
   const ago = Math.max(0, now - time);
   if (ago < MINUTE) return i18n._(msg({ id: "notifications.just-now", message: "just now" }));
-  if (ago < HOUR) return relativeFormat(locale).format(-Math.floor(ago / MINUTE), "minute");
-  if (ago < DAY) return relativeFormat(locale).format(-Math.floor(ago / HOUR), "hour");
-  if (ago < 7 * DAY) return relativeFormat(locale).format(-Math.floor(ago / DAY), "day");
+  if (ago < HOUR) return relativeTimeFormat(locale).format(-Math.floor(ago / MINUTE), "minute");
+  if (ago < DAY) return relativeTimeFormat(locale).format(-Math.floor(ago / HOUR), "hour");
+  if (ago < 7 * DAY) return relativeTimeFormat(locale).format(-Math.floor(ago / DAY), "day");
   return formatDate(iso);
 }
 
