@@ -110,7 +110,13 @@ const config = {
     react(LINGUI_MACROS),
     tailwindcss(),
     keptApart(),
-    firstScreenPreloads(firstScreenModules, firstScreenRequests, PAGE_CATALOGUES),
+    firstScreenPreloads(
+      firstScreenModules,
+      firstScreenRequests,
+      PAGE_CATALOGUES,
+      // Every signed-in first screen writes dates or amounts; the sign-in page writes none.
+      (pathname) => pathname !== "/login",
+    ),
   ],
   resolve: {
     // zod without its eval-compiled parsers, which the content security policy refuses (decision 013).

@@ -19,6 +19,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin, Rollup } from "vite";
 import { CATALOGUE_ELEMENT_ID } from "../src/shared/i18n/languages";
+import { LOCALE_WARM_UP_NAME, LOCALE_WARM_UP_SOURCE, withLocaleWarmUp } from "./locale-warm-up";
 
 export const FIRST_SCREENS_DIR = "first-screens";
 
@@ -179,19 +180,33 @@ export interface PageCatalogues {
   shownWithEveryScreen: readonly string[];
 }
 
+/**
+ * `formatsOnFirstScreen` names the paths whose first screen writes dates or amounts: their pages
+ * start the locale warm-up script (scripts/locale-warm-up.ts).
+ */
 export function firstScreenPreloads(
   modulesByPath: Record<string, readonly string[]>,
   requestsByPath: Record<string, readonly string[] | undefined>,
   catalogues: PageCatalogues,
+  formatsOnFirstScreen: (pathname: string) => boolean = () => false,
 ): Plugin {
   let clientRoot = "";
   let base = "/";
+  let localeWarmUpFile = "";
   return {
     name: "first-screen-preloads",
     apply: "build",
     configResolved(config) {
       clientRoot = config.root;
       base = config.base;
+    },
+    generateBundle() {
+      const reference = this.emitFile({
+        type: "asset",
+        name: LOCALE_WARM_UP_NAME,
+        source: LOCALE_WARM_UP_SOURCE,
+      });
+      localeWarmUpFile = this.getFileName(reference);
     },
     writeBundle(options, bundle) {
       const index = bundle["index.html"];
@@ -229,16 +244,19 @@ export function firstScreenPreloads(
         };
         write(languagePageFile(language), page(["public"]));
         for (const [pathname, files] of chunksByPath) {
+          const withChunks = withPreloads(
+            page(catalogues.audiencesOf(pathname), catalogues.firstScreenAudiencesOf(pathname), [
+              ...(modulesByPath[pathname] ?? []),
+              ...catalogues.shownWithEveryScreen,
+            ]),
+            { files, requests: requestsByPath[pathname] },
+            base,
+          );
           write(
             firstScreenFile(language, pathname),
-            withPreloads(
-              page(catalogues.audiencesOf(pathname), catalogues.firstScreenAudiencesOf(pathname), [
-                ...(modulesByPath[pathname] ?? []),
-                ...catalogues.shownWithEveryScreen,
-              ]),
-              { files, requests: requestsByPath[pathname] },
-              base,
-            ),
+            formatsOnFirstScreen(pathname)
+              ? withLocaleWarmUp(withChunks, `${base}${localeWarmUpFile}`)
+              : withChunks,
           );
         }
       }

@@ -193,7 +193,12 @@ test("a phone's signed-in first screen needs no more chunks than a browser fetch
   await watchFirstScreen(page, "main h1");
   for (const path of ["/dashboard", "/accounts/linkedin"]) {
     await page.goto(path);
-    const scripts = await firstScreenScripts(page);
+    // The page's locale warm-up (decision 055) is not a chunk: a few hundred bytes, asked for at low
+    // priority, that no chunk waits for.
+    const scripts = (await firstScreenScripts(page)).filter((script) => !script.includes("/locale-warm-up-"));
+    expect(scripts.length, "the page's locale warm-up is not counted").toBeLessThan(
+      (await firstScreenScripts(page)).length,
+    );
     // The entry, its icons, and no more chunks than the six connections a browser opens to one host
     // over HTTP/1.1: a seventh waited for a second round trip, with the page's data behind it.
     expect(scripts.length, `${path}: ${scripts.join(" ")}`).toBeLessThanOrEqual(8);

@@ -11,10 +11,10 @@ import { expect, test } from "./support/fixtures";
 
 const paths = Object.keys(firstScreenModules);
 
-/** The scripts a page names: its entry and its module preloads. */
+/** The scripts a page names: its entry, its module preloads and its locale warm-up (decision 055). */
 function scriptsNamedBy(html: string): string[] {
   const named = [
-    ...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g),
+    ...html.matchAll(/<script [^>]*src="([^"]+)"/g),
     ...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g),
   ].map((match) => match[1] as string);
   return [...new Set(named)].sort();

@@ -60,21 +60,6 @@ export function relativeTimeFormat(locale: string): Intl.RelativeTimeFormat {
 }
 
 /**
- * Loads the browser's locale data for numbers and dates while a first screen's data is on its way.
- * The first use of `Intl` in a page loads that data: one task of 20 to 70 ms on a 2-core machine,
- * four times that on a phone, which nothing can split. Done inside the render that shows the data,
- * it holds that render's paint; done in the wait for the data, it costs the screen nothing
- * (decision 013).
- */
-export function warmUpFormats(): void {
-  setTimeout(() => {
-    const locale = formattingLocale();
-    new Intl.NumberFormat(locale).format(0);
-    dateFormat(locale, { dateStyle: "medium", timeStyle: "short" });
-  });
-}
-
-/**
  * A count in the page's locale. Below 1,000 a whole number reads the same in every locale the
  * portal speaks, and is written without `Intl`: the browser's first use
  * of it loads its locale data, a long task on a phone (decision 013), and most screens' counts are

@@ -1,15 +1,9 @@
 // @vitest-environment jsdom
 /**
- * Dates in the page's language, through one Intl format per locale and style (decision 013), and
- * the locale data loaded ahead while a first screen waits for its data.
+ * Dates in the page's language, through one Intl format per locale and style (decision 013).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  formatDate,
-  formatDateTime,
-  relativeTimeFormat,
-  warmUpFormats,
-} from "../../../src/client/lib/format";
+import { formatDate, formatDateTime, relativeTimeFormat } from "../../../src/client/lib/format";
 
 const AT = "2026-11-28T10:05:00Z";
 const restores: Array<() => void> = [];
@@ -77,25 +71,5 @@ describe("relativeTimeFormat", () => {
       ["de-AT", { numeric: "auto" }],
       ["en-IE", { numeric: "auto" }],
     ]);
-  });
-});
-
-describe("warmUpFormats", () => {
-  it("makes the numbers' and dates' formats in a task of its own, which the first date then uses", () => {
-    vi.useFakeTimers();
-    document.documentElement.lang = "en";
-    // A locale no other test wrote in, so that no format of it is made yet.
-    vi.spyOn(navigator, "languages", "get").mockReturnValue(["en-AU"]);
-    const numbers = formatsMade("NumberFormat");
-    const dates = formatsMade("DateTimeFormat");
-    warmUpFormats();
-    expect(numbers).toEqual([]);
-    vi.runAllTimers();
-    expect(numbers).toEqual([["en-AU"]]);
-    expect(dates).toEqual([["en-AU", { dateStyle: "medium", timeStyle: "short" }]]);
-    expect(formatDateTime(AT)).toBe(
-      new Date(AT).toLocaleString("en-AU", { dateStyle: "medium", timeStyle: "short" }),
-    );
-    expect(dates).toHaveLength(1);
   });
 });

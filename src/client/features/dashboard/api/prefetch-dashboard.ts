@@ -1,14 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../../shared/api/user";
 import { prefetchBeforeRender } from "../../../lib/first-load-data";
-import { warmUpFormats } from "../../../lib/format";
 import { accountCountsQueryOptions } from "./get-account-counts";
 import { recentActivityQueryOptions } from "./get-recent-activity";
 
 /** What the dashboard shows first, asked for on a first load as soon as the session names the user. */
 export function prefetchScreenData(queryClient: QueryClient, user: CurrentUser): Promise<void> {
-  // The recent activity writes amounts and times: their locale data loads while the lists are asked for.
-  warmUpFormats();
   return Promise.all([
     prefetchBeforeRender(queryClient, accountCountsQueryOptions(user.uid)),
     prefetchBeforeRender(queryClient, recentActivityQueryOptions),
