@@ -5,7 +5,9 @@ import { defineConfig, type Plugin, type Rollup, type UserConfig } from "vite";
 import { firstScreenPreloads, type PageCatalogues } from "./scripts/first-screen-preloads";
 import { iconChunks } from "./scripts/icon-chunks";
 import { LINGUI_MACROS } from "./scripts/lingui-macros";
+import { firstPaintHeaders, firstPaintShell } from "./src/client/app/layout/first-paint-shell";
 import { firstScreenModules, firstScreenRequests } from "./src/client/app/routes/first-screen-modules";
+import { PRODUCT_NAME } from "./src/client/components/brand-mark";
 import { LANGUAGES } from "./src/shared/i18n/languages";
 
 /**
@@ -116,6 +118,13 @@ const config = {
       PAGE_CATALOGUES,
       // Every signed-in first screen writes dates or amounts; the sign-in page writes none.
       (pathname) => pathname !== "/login",
+      // The signed-in screens whose heading is the same for everyone paint it before the script runs.
+      (pathname, message) => {
+        const header = firstPaintHeaders[pathname as keyof typeof firstPaintHeaders];
+        if (!header) return undefined;
+        const text = { title: message(header.title), description: message(header.description) };
+        return (noscript) => firstPaintShell({ ...text, productName: PRODUCT_NAME, noscript });
+      },
     ),
   ],
   resolve: {

@@ -19,6 +19,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin, Rollup } from "vite";
 import { CATALOGUE_ELEMENT_ID } from "../src/shared/i18n/languages";
+import { FIRST_PAINT_THEME_NAME, FIRST_PAINT_THEME_SOURCE, withFirstPaint } from "./first-paint";
 import { LOCALE_WARM_UP_NAME, LOCALE_WARM_UP_SOURCE, withLocaleWarmUp } from "./locale-warm-up";
 
 export const FIRST_SCREENS_DIR = "first-screens";
@@ -166,6 +167,27 @@ export function withPreloads(
   return html.replace(/[ \t]*<\/head>/, `${links.join("")}  </head>`);
 }
 
+/**
+ * The text of a message without placeholders, as `lingui compile` writes it (a string, or a list of
+ * strings); the build fails on a message it does not know or one with placeholders, whose text
+ * depends on who reads it.
+ */
+export function plainMessage(messages: Record<string, unknown>, id: string): string {
+  const message = messages[id];
+  if (typeof message === "string") return message;
+  if (Array.isArray(message) && message.every((part) => typeof part === "string")) return message.join("");
+  throw new Error(`first-screen preloads: ${id} is no message of the catalogue without placeholders`);
+}
+
+/**
+ * A path's first paint (decision 056): given the text of a message in the page's language, the
+ * markup around the page's `<noscript>` note, or undefined for a path without one.
+ */
+export type FirstPaintOf = (
+  pathname: string,
+  message: (id: string) => string,
+) => ((noscript: string) => string) | undefined;
+
 /** The compiled catalogues the pages carry: by audience, then by language, the file. */
 export interface PageCatalogues {
   files: Record<string, Record<string, string>>;
@@ -182,17 +204,20 @@ export interface PageCatalogues {
 
 /**
  * `formatsOnFirstScreen` names the paths whose first screen writes dates or amounts: their pages
- * start the locale warm-up script (scripts/locale-warm-up.ts).
+ * start the locale warm-up script (scripts/locale-warm-up.ts). `firstPaintOf` gives the paths whose
+ * page paints the layout's frame and the page's heading before the script runs (scripts/first-paint.ts).
  */
 export function firstScreenPreloads(
   modulesByPath: Record<string, readonly string[]>,
   requestsByPath: Record<string, readonly string[] | undefined>,
   catalogues: PageCatalogues,
   formatsOnFirstScreen: (pathname: string) => boolean = () => false,
+  firstPaintOf: FirstPaintOf = () => undefined,
 ): Plugin {
   let clientRoot = "";
   let base = "/";
   let localeWarmUpFile = "";
+  let firstPaintThemeFile = "";
   return {
     name: "first-screen-preloads",
     apply: "build",
@@ -207,6 +232,12 @@ export function firstScreenPreloads(
         source: LOCALE_WARM_UP_SOURCE,
       });
       localeWarmUpFile = this.getFileName(reference);
+      const theme = this.emitFile({
+        type: "asset",
+        name: FIRST_PAINT_THEME_NAME,
+        source: FIRST_PAINT_THEME_SOURCE,
+      });
+      firstPaintThemeFile = this.getFileName(theme);
     },
     writeBundle(options, bundle) {
       const index = bundle["index.html"];
@@ -252,11 +283,17 @@ export function firstScreenPreloads(
             { files, requests: requestsByPath[pathname] },
             base,
           );
+          const withWarmUp = formatsOnFirstScreen(pathname)
+            ? withLocaleWarmUp(withChunks, `${base}${localeWarmUpFile}`)
+            : withChunks;
+          const shell = firstPaintOf(pathname, (id) =>
+            plainMessage(Object.assign({}, ...Object.keys(catalogues.files).map(catalogue)), id),
+          );
           write(
             firstScreenFile(language, pathname),
-            formatsOnFirstScreen(pathname)
-              ? withLocaleWarmUp(withChunks, `${base}${localeWarmUpFile}`)
-              : withChunks,
+            shell
+              ? withFirstPaint(withWarmUp, { shell, themeSrc: `${base}${firstPaintThemeFile}` })
+              : withWarmUp,
           );
         }
       }

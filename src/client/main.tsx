@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { DEFAULT_LANGUAGE } from "../shared/i18n/languages";
 import { ErrorBoundary } from "./app/error-boundary";
+import { keepFirstPaint } from "./app/first-paint";
 import { AppProviders } from "./app/providers/app-providers";
 import {
   applyThemeClass,
@@ -27,6 +28,8 @@ preloadSignedOutScreen(window.location.pathname);
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element to render into");
 
+// The page's first paint, if the build put one in (decision 056), stays until the app shows its screen.
+keepFirstPaint(container);
 const root = createRoot(container);
 // The language's catalogue comes in beside the session check and the screen's chunks started above.
 // Should it fail to load, English is tried, and failing that the error boundary has the page.

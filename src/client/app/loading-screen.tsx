@@ -22,7 +22,8 @@ export function LoadingScreen() {
     const timer = setTimeout(() => setShown(true), QUIET_MS - performance.now());
     return () => clearTimeout(timer);
   }, [shown]);
-  if (!shown) return <div className="min-h-svh" aria-busy="true" />;
+  // Marked, so that the page's first paint stays over it (first-paint.ts).
+  if (!shown) return <div className="min-h-svh" aria-busy="true" data-loading-quiet="" />;
   return (
     <AuthSplitLayout>
       <div className="flex flex-col items-center gap-4 py-16 text-center">

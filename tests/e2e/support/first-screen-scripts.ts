@@ -20,6 +20,8 @@ export async function watchFirstScreen(page: Page, selector: string): Promise<vo
  */
 export async function firstScreenScripts(page: Page): Promise<string[]> {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The heading may be the page's first paint's (decision 056), there before the screen's.
+  await page.waitForFunction(() => "firstScreenAt" in window);
   const scripts = await page.evaluate(() => {
     const at = (window as unknown as { firstScreenAt: number }).firstScreenAt;
     return performance

@@ -18,7 +18,7 @@ const SIGNED_IN = ["app/layout/app-layout.tsx", "tailwind-merge"];
  * The paths whose page the server can name by its text: a path with a parameter (a customer's page,
  * `/admin/customers/:uid`) has no page of its own, and its chunks load once the entry has run.
  */
-type FixedPath = Exclude<SignedInPath, `${string}/:${string}`>;
+export type FixedPath = Exclude<SignedInPath, `${string}/:${string}`>;
 
 export const firstScreenModules: Record<FixedPath | "/login", readonly string[]> = {
   "/login": ["features/auth/pages/login-page.tsx"],
