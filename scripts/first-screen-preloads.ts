@@ -226,18 +226,24 @@ export function firstScreenPreloads(
       base = config.base;
     },
     generateBundle() {
-      const reference = this.emitFile({
-        type: "asset",
-        name: LOCALE_WARM_UP_NAME,
-        source: LOCALE_WARM_UP_SOURCE,
-      });
-      localeWarmUpFile = this.getFileName(reference);
-      const theme = this.emitFile({
-        type: "asset",
-        name: FIRST_PAINT_THEME_NAME,
-        source: FIRST_PAINT_THEME_SOURCE,
-      });
-      firstPaintThemeFile = this.getFileName(theme);
+      // Each script is emitted only when a page names it.
+      const paths = Object.keys(modulesByPath);
+      if (paths.some(formatsOnFirstScreen)) {
+        const reference = this.emitFile({
+          type: "asset",
+          name: LOCALE_WARM_UP_NAME,
+          source: LOCALE_WARM_UP_SOURCE,
+        });
+        localeWarmUpFile = this.getFileName(reference);
+      }
+      if (paths.some((pathname) => firstPaintOf(pathname, () => "") !== undefined)) {
+        const theme = this.emitFile({
+          type: "asset",
+          name: FIRST_PAINT_THEME_NAME,
+          source: FIRST_PAINT_THEME_SOURCE,
+        });
+        firstPaintThemeFile = this.getFileName(theme);
+      }
     },
     writeBundle(options, bundle) {
       const index = bundle["index.html"];

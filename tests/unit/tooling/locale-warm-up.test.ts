@@ -2,8 +2,9 @@
  * Decision 055: a signed-in first screen's page starts a small script that loads the locale data of
  * the page's language while the portal's own script downloads.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { LOCALE_WARM_UP_SOURCE, withLocaleWarmUp } from "../../../scripts/locale-warm-up";
+import { formattingLocale } from "../../../src/client/lib/format";
 
 /** Runs the script as a page would, with the page's language and the browser's, and what it made. */
 function runWarmUp(lang: string, languages: string[], intl: Partial<typeof Intl> = Intl) {
@@ -41,6 +42,30 @@ describe("the locale warm-up script", () => {
     };
     const broken = { NumberFormat: failing, DateTimeFormat: failing } as unknown as typeof Intl;
     expect(() => runWarmUp("de", ["de"], broken)).not.toThrow();
+  });
+});
+
+describe("the warm-up's locale and the portal's formats' locale", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  // The script cannot call `formattingLocale`: it runs before any of the portal's code. Each case of
+  // this table checks that the two choose alike, so that a change to one rule fails until the other follows.
+  const cases: [lang: string, languages: string[]][] = [
+    ["de", ["de-AT", "en"]],
+    ["de", ["en-GB", "de-CH"]],
+    ["de", ["DE-de"]],
+    ["de-DE", ["de-AT"]],
+    ["en", ["en-GB"]],
+    ["en", ["de-DE"]],
+    ["de", ["fr-FR"]],
+    ["", []],
+    ["", ["fr-FR", "en-US"]],
+  ];
+  it.each(cases)('on a page of lang "%s" in a browser asking for %j', (lang, languages) => {
+    vi.stubGlobal("document", { documentElement: { lang } });
+    vi.stubGlobal("navigator", { languages });
+    const warmedUp = /^NumberFormat \["([^"]+)"\]$/.exec(runWarmUp(lang, languages)[0] ?? "")?.[1];
+    expect(warmedUp).toBe(formattingLocale());
   });
 });
 
