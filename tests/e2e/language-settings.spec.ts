@@ -34,7 +34,8 @@ for (const [width, height, label, who] of [
     await page.setViewportSize({ width, height });
     await signInAs(who);
     await page.goto("/settings");
-    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    // The screen's heading, not the one the page's first paint draws before the app runs (decision 056).
+    await expect(page.locator("#root").getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
 
     // Nothing chosen yet: the browser's language, and the hint says which that is.
     const group = languageGroup(page);
