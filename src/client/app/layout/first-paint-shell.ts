@@ -40,6 +40,7 @@ export const firstPaintHeaders: Partial<Record<FixedPath, FirstPaintHeader>> = {
     title: "optimizations.criteria.title",
     description: "optimizations.criteria.description",
   },
+  "/help-centre": { title: "help.title", description: "help.description" },
   "/settings": { title: "settings.page.title", description: "settings.page.description" },
   "/notifications": { title: "notifications.title", description: "notifications.page.description" },
   "/billing/orders": { title: "shop.order-history", description: "shop.history.description" },
