@@ -279,6 +279,12 @@ export function firstScreenPreloads(
             firstScreen,
           );
         };
+        // Every catalogue's messages in the language, for the first paints' texts: read once, when asked.
+        let allMessages: Record<string, unknown> | undefined;
+        const everyMessage = () => {
+          allMessages ??= Object.assign({}, ...Object.keys(catalogues.files).map(catalogue));
+          return allMessages ?? {};
+        };
         write(languagePageFile(language), page(["public"]));
         for (const [pathname, files] of chunksByPath) {
           const withChunks = withPreloads(
@@ -292,9 +298,7 @@ export function firstScreenPreloads(
           const withWarmUp = formatsOnFirstScreen(pathname)
             ? withLocaleWarmUp(withChunks, `${base}${localeWarmUpFile}`)
             : withChunks;
-          const shell = firstPaintOf(pathname, (id) =>
-            plainMessage(Object.assign({}, ...Object.keys(catalogues.files).map(catalogue)), id),
-          );
+          const shell = firstPaintOf(pathname, (id) => plainMessage(everyMessage(), id));
           write(
             firstScreenFile(language, pathname),
             shell

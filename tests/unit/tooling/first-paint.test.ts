@@ -2,11 +2,16 @@
  * Decision 056: a signed-in first screen's page paints the layout's frame and the page's heading
  * from its HTML, in the user's theme, before the portal's script runs.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { FIRST_PAINT_THEME_SOURCE, withFirstPaint } from "../../../scripts/first-paint";
 import { plainMessage } from "../../../scripts/first-screen-preloads";
 import { firstPaintShell } from "../../../src/client/app/layout/first-paint-shell";
-import { THEME_STORAGE_KEY } from "../../../src/client/app/providers/theme-provider";
+import {
+  DEFAULT_THEME,
+  readStoredTheme,
+  resolveTheme,
+  THEME_STORAGE_KEY,
+} from "../../../src/client/app/providers/theme-provider";
 
 /** Runs the theme script as a page would, with what the browser stored and its colour scheme. */
 function themeAfterScript(stored: string | null | Error, osDark: boolean): string[] {
@@ -46,6 +51,34 @@ describe("the first paint's theme script", () => {
 
   it("still paints when the browser refuses the page its storage", () => {
     expect(themeAfterScript(new Error("SecurityError"), true)).toEqual(["dark"]);
+  });
+
+  // The script runs before any of the portal's code, so it repeats the theme provider's rule: each
+  // case checks that the two choose alike, so that a change to one fails until the other follows.
+  describe("chooses as main.tsx does", () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const cases: [stored: string | null | Error, osDark: boolean][] = [
+      ["dark", false],
+      ["light", true],
+      ["system", true],
+      ["system", false],
+      [null, true],
+      [null, false],
+      ["purple", true],
+      [new Error("SecurityError"), true],
+    ];
+    it.each(cases)("with %s stored, the system dark: %s", (stored, osDark) => {
+      vi.stubGlobal("window", {
+        localStorage: {
+          getItem: (key: string) => {
+            if (stored instanceof Error) throw stored;
+            return key === THEME_STORAGE_KEY ? stored : null;
+          },
+        },
+        matchMedia: (query: string) => ({ matches: query === "(prefers-color-scheme: dark)" && osDark }),
+      });
+      expect(themeAfterScript(stored, osDark)).toEqual([resolveTheme(readStoredTheme() ?? DEFAULT_THEME)]);
+    });
   });
 });
 
