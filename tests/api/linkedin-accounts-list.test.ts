@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkedinAccounts } from "../../src/server/db/schema";
+import { linkedinAccountListVersions, linkedinAccounts } from "../../src/server/db/schema";
 import { linkedinAccountListSchema, linkedinAccountSchema } from "../../src/shared/api/linkedin-accounts";
 import { insertAccount, secretsFor } from "../support/linkedin-accounts";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -166,10 +165,14 @@ describe("GET /api/accounts/linkedin/user/:uid", () => {
     expect(t.logs()).not.toContain('"level":50');
   });
 
-  it("tags the list with a strong ETag of its exact body, and lets no cache keep it", async () => {
+  it("tags the list with the customer's list version, hashing no body, and lets no cache keep it", async () => {
     const res = await list(alice.user.uid, alice.cookie);
-    const hash = createHash("sha256").update(res.rawPayload).digest("base64url");
-    expect(res.headers.etag).toBe(`"${hash}"`);
+    const [row] = await t.database.db
+      .select({ version: linkedinAccountListVersions.version })
+      .from(linkedinAccountListVersions)
+      .where(eq(linkedinAccountListVersions.userId, alice.user.id));
+    expect(row?.version).toBeGreaterThan(0);
+    expect(res.headers.etag).toMatch(new RegExp(`^"acc1\\.${row?.version}\\.[\\w-]+"$`));
     expect(res.headers["cache-control"]).toBe("no-store");
   });
 

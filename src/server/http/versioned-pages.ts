@@ -172,3 +172,27 @@ export async function sendCachedPage(request: FastifyRequest, reply: FastifyRepl
   const bytes = await page.gzipped();
   return reply.header("content-encoding", "gzip").type("application/json; charset=utf-8").send(bytes);
 }
+
+const WHOLE_LIST = "all";
+
+/**
+ * Sends a customer's list that has one page only, at the version read with the session or just
+ * before: 304 while the browser holds it, else the page kept for that version, else the one `read`
+ * builds, kept under the version `read` gives (the version read with the body, where the statement
+ * reads both, or the one given, read before it: never newer than the body).
+ */
+export async function sendWholeList(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pages: VersionedPages,
+  owner: { id: number; version: number },
+  read: () => Promise<{ version: number; body: string }>,
+) {
+  if (answeredNotModified(request, reply, pages.etagOf(owner.version, WHOLE_LIST))) return reply;
+  let page = pages.get(owner.id, owner.version, WHOLE_LIST);
+  if (!page) {
+    const { version, body } = await read();
+    page = pages.put(owner.id, version, WHOLE_LIST, body);
+  }
+  return sendCachedPage(request, reply, page);
+}

@@ -13,14 +13,14 @@ import {
 import { uidSchema } from "../../../shared/api/text";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
-import { acceptsGzip, GZIP_FROM_CHARS, matchesIfNoneMatch } from "../../http/conditional-get";
+import { sendPersonalJson } from "../../http/conditional-get";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { listVersionOf } from "../../http/list-versions";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { requireUser } from "../../http/require-user";
 import { errorResponses, notModifiedResponse, stepUpResponse } from "../../http/responses";
+import { createVersionedPages, sendWholeList } from "../../http/versioned-pages";
 import type { SecretBox } from "../../secrets/secret-box";
-import { createAccountListCache } from "./account-list-cache";
 import { accountListJson } from "./accounts-queries";
 import { currentLoginCode, exportSecrets, type RevealContext, revealSecret } from "./secret-reveals";
 
@@ -31,8 +31,6 @@ const accountIdParams = z.object({
     .regex(/^[1-9]\d{0,9}$/, "must be an account id")
     .transform(Number),
 });
-const EMPTY_LIST = createAccountListCache().put(0, 0, "[]");
-
 const VIEW_OWN_ONLY = /*i18n*/ {
   id: "error.linkedin-account.view-own-only",
   message: "You can only view your own accounts",
@@ -57,14 +55,15 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{
   secretBox: SecretBox;
   config: Config;
 }> = async (app, { db, secretBox, config }) => {
-  const lists = createAccountListCache();
-  /** The list as the database holds it now: built once per version, then checked with one small read. */
-  async function currentList(request: FastifyRequest, ownerId: number) {
-    const known = await listVersionOf(request, db, "accounts", ownerId);
-    const cached = lists.get(ownerId, known);
-    if (cached) return cached;
-    const { version, body } = await accountListJson(db, ownerId);
-    return lists.put(ownerId, version, body);
+  // Kept per customer and list version (decisions 043 and 044): the ETag is the version, so an
+  // unchanged list is neither read nor hashed again, and a changed one is read once and not hashed.
+  const lists = createVersionedPages("acc1");
+
+  /** A customer's list (none for undefined: an admin asking for a uid no one has). */
+  async function sendList(request: FastifyRequest, reply: FastifyReply, ownerId: number | undefined) {
+    if (ownerId === undefined) return sendPersonalJson(request, reply, "[]");
+    const version = await listVersionOf(request, db, "accounts", ownerId);
+    return sendWholeList(request, reply, lists, { id: ownerId, version }, () => accountListJson(db, ownerId));
   }
 
   const revealContext = (request: FastifyRequest): RevealContext => ({
@@ -81,7 +80,7 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{
       config: {
         access: "user",
         // The 200 body comes from the database as JSON text, typed field by field against the
-        // contract (see accounts-queries.ts): the very string sent is the one hashed. So its answers
+        // contract (see accounts-queries.ts): the very string sent is the one kept. So its answers
         // are declared for the reference only.
         documented: {
           responses: { 200: linkedinAccountListSchema, 304: notModifiedResponse, ...errorResponses(403) },
@@ -91,17 +90,7 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const ownerId = await ownerIdOfUid(db, requireUser(request), request.params.uid, VIEW_OWN_ONLY);
-      const list = ownerId === undefined ? EMPTY_LIST : await currentList(request, ownerId);
-      const gzip = acceptsGzip(request.headers["accept-encoding"]) && list.body.length >= GZIP_FROM_CHARS;
-      const { etag, body } = gzip ? await list.gzipped() : list;
-      reply
-        .header("etag", etag)
-        // Personal data: no cache keeps it. The client holds the last body in memory and revalidates.
-        .header("cache-control", "no-store")
-        .header("vary", "Accept-Encoding");
-      if (matchesIfNoneMatch(request.headers["if-none-match"], etag)) return reply.code(304).send();
-      if (gzip) reply.header("content-encoding", "gzip");
-      return reply.type("application/json; charset=utf-8").send(body);
+      return sendList(request, reply, ownerId);
     },
   );
 

@@ -9,7 +9,7 @@ import { listVersionOf } from "../../http/list-versions";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { requireUser } from "../../http/require-user";
 import { errorResponses, notModifiedResponse } from "../../http/responses";
-import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
+import { createVersionedPages, sendWholeList } from "../../http/versioned-pages";
 import { optimizationListJson } from "./optimization-queries";
 
 const uidParams = z.object({ uid: uidSchema });
@@ -25,18 +25,16 @@ const listAnswers = { 200: profileOptimizationListSchema, 304: notModifiedRespon
 
 const profileOptimizationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const lists = createVersionedPages("opt1");
-  const WHOLE_LIST = "all";
 
   /** A customer's list (none for undefined: an admin asking for a uid no one has). */
   async function sendList(request: FastifyRequest, reply: FastifyReply, ownerId: number | undefined) {
     if (ownerId === undefined) return sendPersonalJson(request, reply, "[]");
     // The version first: what is read after it is at least as new, so a body is never older than its tag.
     const version = await listVersionOf(request, db, "optimizations", ownerId);
-    if (answeredNotModified(request, reply, lists.etagOf(version, WHOLE_LIST))) return reply;
-    const cached =
-      lists.get(ownerId, version, WHOLE_LIST) ??
-      lists.put(ownerId, version, WHOLE_LIST, await optimizationListJson(db, ownerId));
-    return sendCachedPage(request, reply, cached);
+    return sendWholeList(request, reply, lists, { id: ownerId, version }, async () => ({
+      version,
+      body: await optimizationListJson(db, ownerId),
+    }));
   }
 
   app.get(
