@@ -4,6 +4,7 @@
  * export, Sync Now, and every state. The seeded accounts are in support/e2e-accounts.ts.
  */
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import type { Download, Locator, Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { decodeBase32 } from "../../src/server/secrets/totp";
@@ -734,6 +735,20 @@ test.describe("a customer with twelve accounts", () => {
       expect(await pageOverflow()).toBeLessThanOrEqual(0);
       await expectWhole(details, "the opened details");
       await expectNoSeriousA11yViolations(page, "the account cards on a phone with details open");
+    });
+
+    test("no card's button is covered by the card above, even before the browser lays them out", async ({
+      page,
+    }) => {
+      await openAccounts(page);
+      await expect(cards(page)).toHaveCount(12);
+      // The target-size rule reads every card's boxes, which lays out the ones the browser skipped:
+      // their content must fit the height a card has until then, or it covers the next card's button.
+      const results = await new AxeBuilder({ page }).withRules(["target-size"]).analyze();
+      expect(
+        results.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary}`)),
+      ).toEqual([]);
+      expect(results.passes.flatMap((v) => v.nodes).length).toBeGreaterThan(12);
     });
 
     test("lays out only the cards near the screen, and the others as they scroll near", async ({ page }) => {

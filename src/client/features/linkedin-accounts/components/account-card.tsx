@@ -29,9 +29,12 @@ export const AccountCard = memo(function AccountCard({ account }: { account: Lin
       aria-labelledby={titleId}
       className={cn(
         // A page holds up to 50 cards and a phone shows two or three: the browser lays out and
-        // paints the others only as they scroll near (decision 013). About the height of a card
-        // until it has been laid out once, then the height it had.
-        "rounded-lg border bg-card [contain-intrinsic-size:auto_12.5rem] [content-visibility:auto]",
+        // paints the others only as they scroll near (decision 013). Until a card has been laid out
+        // once it takes the height of a tall card (one with a request, about 260 px on a phone; most
+        // are about 220), then the height it had. Taller than most, not shorter: the content of a
+        // card not laid out yet overflows its box into the next card's, and an accessibility check
+        // that reads it then sees the next card's button covered.
+        "rounded-lg border bg-card [contain-intrinsic-size:auto_16.5rem] [content-visibility:auto]",
         expanded && "bg-muted/20",
       )}
     >
