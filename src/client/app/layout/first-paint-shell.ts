@@ -48,6 +48,15 @@ export const firstPaintHeaders: Partial<Record<FixedPath, FirstPaintHeader>> = {
     title: "billing.transactions.title",
     description: "billing.transactions.description",
   },
+  // The console's screens: their headings are the same for every administrator.
+  "/admin/sync": { title: "sync.page.title", description: "sync.page.description" },
+  "/admin/payments/unlinked": {
+    title: "billing.unlinked.title",
+    description: "billing.unlinked.description",
+  },
+  "/admin/outbox": { title: "admin.outbox.title", description: "admin.outbox.description" },
+  "/admin/customers": { title: "admin.customers.title", description: "admin.customers.description" },
+  "/admin/audit": { title: "admin.audit.title", description: "admin.audit.description" },
 };
 
 function escapeHtml(text: string): string {
