@@ -289,6 +289,12 @@ export const linkedinAccounts = pgTable(
     notes: text("notes"),
     ...timestamps,
     lastModified: timestamp("last_modified", { withTimezone: true }),
+    /**
+     * The owner's list version (linkedinAccountListVersions) that the row's last insert or update
+     * moved on to, stamped by a trigger (the account_list_stamps migration): the accounts list reads
+     * again only the rows stamped after the version it keeps.
+     */
+    listVersion: bigint("list_version", { mode: "number" }).notNull().default(0),
   },
   (t) => [
     uniqueIndex("linkedin_accounts_airtable_record_id_key").on(t.airtableRecordId),
@@ -297,10 +303,11 @@ export const linkedinAccounts = pgTable(
 );
 
 /**
- * A counter per customer that a trigger (migration 0004) bumps on every insert, update or delete of
- * their LinkedIn accounts. The accounts list's ETag is this version, so checking an unchanged list
- * costs one indexed read instead of building the list. No foreign key: the trigger also fires for the
- * accounts a deleted user's cascade removes, after the user row is gone.
+ * A counter per customer that triggers (migrations 0004 and 0028) bump on every insert, update or
+ * delete of their LinkedIn accounts and their replacement requests. The accounts list's ETag is this
+ * version, so checking an unchanged list costs one indexed read instead of building the list. No
+ * foreign key: the trigger also fires for the accounts a deleted user's cascade removes, after the
+ * user row is gone.
  */
 export const linkedinAccountListVersions = pgTable("linkedin_account_list_versions", {
   userId: integer("user_id").primaryKey(),

@@ -59,44 +59,81 @@ const listFields = {
   notes: value(accounts.notes),
   createdAt: isoTime(accounts.createdAt),
   lastSyncedAt: isoTime(accounts.lastSyncedAt),
-  // One probe of the index of open requests (one per account at most) per account.
-  openRequest: sql<OpenRequestSummary | null>`(select json_build_object('id', open_request.id, 'status', open_request.status, 'wish', open_request.wish) from ${replacementRequests} as open_request where open_request.account_record_id = ${accounts.airtableRecordId} and open_request.user_id = ${accounts.userId} and open_request.status in ('submitted', 'in_progress') limit 1)`,
-} satisfies { [K in keyof LinkedinAccount]: SQL<LinkedinAccount[K]> };
+} satisfies { [K in Exclude<keyof LinkedinAccount, "openRequest">]: SQL<LinkedinAccount[K]> };
+
+/** The last field, kept apart: a request changes it without changing its account's row. */
+const openRequestFields = {
+  id: value(replacementRequests.id),
+  // Only open requests are read (the statement below), so the status is one of the open two.
+  status: sql<OpenRequestSummary["status"]>`${replacementRequests.status}`,
+  wish: value(replacementRequests.wish),
+} satisfies { [K in keyof OpenRequestSummary]: SQL<OpenRequestSummary[K]> };
 
 /**
- * A customer's accounts, newest first, as the JSON text of the list endpoint's body
- * (linkedinAccountListSchema), with the list's version read in the same statement, so the two always
- * belong together. The database writes the JSON because reading 2,000 accounts as rows means 60,000
- * values to decode one by one: on PGlite that took ~75 ms against ~25 ms for the one JSON value.
+ * What one statement reads of a customer's accounts list, in one snapshot: the list's version, the
+ * account ids in the list's order (newest first), the JSON of each account stamped after `since`
+ * (all of them for -1) without its open request, and the customer's open requests by account. Each
+ * text is lines of "id json" (JSON text never holds a raw line break).
  */
-export async function accountListJson(
-  db: Database,
-  ownerId: number,
-): Promise<{ version: number; body: string }> {
-  const [row] = await accountListQuery(db).execute({ ownerId });
-  return { version: Number(row?.version ?? 0), body: row?.body ?? "[]" };
+export interface AccountListRead {
+  version: number;
+  ids: string;
+  changed: string;
+  openRequests: string;
 }
 
-/** Built once per database, planned once per connection (see prepared.ts). */
+export async function readAccountList(
+  db: Database,
+  ownerId: number,
+  since: number,
+): Promise<AccountListRead> {
+  const [row] = await accountListQuery(db).execute({ ownerId, since });
+  return {
+    version: Number(row?.version ?? 0),
+    ids: row?.ids ?? "",
+    changed: row?.changed ?? "",
+    openRequests: row?.openRequests ?? "",
+  };
+}
+
+/**
+ * Built once per database, planned once per connection (see prepared.ts). The database writes each
+ * account's JSON because reading 2,000 accounts as rows means 60,000 values to decode one by one: on
+ * PGlite that took ~75 ms against ~25 ms for the JSON text.
+ */
 const accountListQuery = preparedPerDatabase((db) => {
   const fields = sql.join(
     Object.entries(listFields).map(([key, field]) => sql`${field} as ${sql.identifier(key)}`),
     sql`, `,
   );
+  const requestFields = sql.join(
+    Object.entries(openRequestFields).map(([key, field]) => sql`${field} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
   const ownerId = sql.placeholder("ownerId");
+  const since = sql.placeholder("since");
   return db
     .select({
       version: sql<
         string | null
       >`(select ${listVersions.version} from ${listVersions} where ${listVersions.userId} = ${ownerId})`,
-      body: sql<string>`coalesce(json_agg(
-        (select account from (select ${fields}) as account)
-        order by ${accounts.createdAt} desc, ${accounts.id} desc
-      ), '[]')::text`,
+      ids: sql<
+        string | null
+      >`string_agg(${accounts.id}::text, ',' order by ${accounts.createdAt} desc, ${accounts.id} desc)`,
+      changed: sql<string | null>`string_agg(
+        ${accounts.id}::text || ' ' || row_to_json((select account from (select ${fields}) as account))::text, E'\\n'
+      ) filter (where ${accounts.listVersion} > ${since})`,
+      // One per account at most (replacement_requests_open_per_account_key), a few per customer.
+      openRequests: sql<string | null>`(select string_agg(
+        open_account.id::text || ' ' || row_to_json((select request from (select ${requestFields}) as request))::text, E'\\n'
+      ) from ${replacementRequests} join ${accounts} as open_account
+        on open_account.airtable_record_id = ${replacementRequests}.account_record_id
+        and open_account.user_id = ${replacementRequests}.user_id
+      where ${replacementRequests}.user_id = ${ownerId} and ${replacementRequests}.status in ('submitted', 'in_progress'))`,
     })
     .from(accounts)
     .where(eq(accounts.userId, ownerId))
-    .prepare("account_list_json");
+    .prepare("account_list_read");
 });
 
 /** What the audit needs to name an account and its owner. */

@@ -21,7 +21,7 @@ import { requireUser } from "../../http/require-user";
 import { errorResponses, notModifiedResponse, stepUpResponse } from "../../http/responses";
 import { createVersionedPages, sendWholeList } from "../../http/versioned-pages";
 import type { SecretBox } from "../../secrets/secret-box";
-import { accountListJson } from "./accounts-queries";
+import { createAccountListFragments } from "./account-list-fragments";
 import { currentLoginCode, exportSecrets, type RevealContext, revealSecret } from "./secret-reveals";
 
 const uidParams = z.object({ uid: uidSchema });
@@ -58,12 +58,14 @@ const linkedinAccountsRoutes: FastifyPluginAsyncZod<{
   // Kept per customer and list version (decisions 043 and 044): the ETag is the version, so an
   // unchanged list is neither read nor hashed again, and a changed one is read once and not hashed.
   const lists = createVersionedPages("acc1");
+  // Below the bodies, each account's JSON, so a list read after a change reads only what changed.
+  const fragments = createAccountListFragments();
 
   /** A customer's list (none for undefined: an admin asking for a uid no one has). */
   async function sendList(request: FastifyRequest, reply: FastifyReply, ownerId: number | undefined) {
     if (ownerId === undefined) return sendPersonalJson(request, reply, "[]");
     const version = await listVersionOf(request, db, "accounts", ownerId);
-    return sendWholeList(request, reply, lists, { id: ownerId, version }, () => accountListJson(db, ownerId));
+    return sendWholeList(request, reply, lists, { id: ownerId, version }, () => fragments.read(db, ownerId));
   }
 
   const revealContext = (request: FastifyRequest): RevealContext => ({
