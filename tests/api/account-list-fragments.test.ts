@@ -218,6 +218,41 @@ describe("the accounts list kept per account", () => {
     );
   });
 
+  it("keeps lists up to its size, and reads the one read least recently whole again", async () => {
+    const second = await insertUser(db);
+    await insertAccount(db, second);
+    const sizes = await Promise.all([owner.id, second.id].map(async (id) => (await wholeList(id)).length));
+    const small = createAccountListFragments(Math.max(...sizes));
+    const large = createAccountListFragments();
+    for (const kept of [small, large]) {
+      await kept.read(db, owner.id);
+      await kept.read(db, second.id);
+    }
+    // A change the stamps do not show: only a list read whole sees it.
+    const [first] = await accountIds(owner.id);
+    await db.execute(sql`alter table linkedin_accounts disable trigger linkedin_accounts_stamp_list_version`);
+    try {
+      await db
+        .update(linkedinAccounts)
+        .set({ notes: "unstamped" })
+        .where(eq(linkedinAccounts.id, Number(first)));
+      await db
+        .update(linkedinAccountListVersions)
+        .set({ version: sql`${linkedinAccountListVersions.version} + 1` })
+        .where(eq(linkedinAccountListVersions.userId, owner.id));
+    } finally {
+      await db.execute(
+        sql`alter table linkedin_accounts enable trigger linkedin_accounts_stamp_list_version`,
+      );
+    }
+    const notesOf = async (kept: typeof small) =>
+      linkedinAccountListSchema
+        .parse(JSON.parse((await kept.read(db, owner.id)).body))
+        .find((one) => one.id === first)?.notes;
+    expect(await notesOf(small)).toBe("unstamped");
+    expect(await notesOf(large)).not.toBe("unstamped");
+  });
+
   it("answers an empty list for a customer without accounts", async () => {
     const nobody = await insertUser(db);
     expect(await createAccountListFragments().read(db, nobody.id)).toEqual({ version: 0, body: "[]" });
