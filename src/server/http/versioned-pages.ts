@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { acceptsGzip, GZIP_FROM_CHARS, matchesIfNoneMatch } from "./conditional-get";
+import { createSizeBoundedLru } from "./size-bounded-lru";
 
 const gzip = promisify(gzipCallback);
 
@@ -25,7 +26,6 @@ interface OwnerEntry {
   pages: Map<string, CachedPage>;
   /** Parts several pages share at this version (counts, a flag), computed once. */
   shared: Map<string, Promise<unknown>>;
-  chars: number;
 }
 
 export interface VersionedPages {
@@ -45,28 +45,19 @@ const PAGES_PER_OWNER = 64;
  * version of the contract), so an ETag from another format never matches.
  */
 export function createVersionedPages(format: string, maxChars = 32 * 1024 * 1024): VersionedPages {
-  // A Map keeps insertion order: re-inserting on use keeps the least recently used first.
-  const owners = new Map<number, OwnerEntry>();
-  let size = 0;
-
-  const remove = (ownerId: number) => {
-    const entry = owners.get(ownerId);
-    if (!entry) return;
-    owners.delete(ownerId);
-    size -= entry.chars;
-  };
+  // Sized by the page bodies each customer's entry holds.
+  const owners = createSizeBoundedLru<number, OwnerEntry>(maxChars);
 
   /** The customer's entry at this version, most recently used; an older version's pages are dropped. */
   const entryOf = (ownerId: number, version: number): OwnerEntry => {
-    let entry = owners.get(ownerId);
-    if (entry && entry.version !== version) {
-      remove(ownerId);
-      entry = undefined;
+    const entry = owners.peek(ownerId);
+    if (entry?.version === version) {
+      owners.use(ownerId);
+      return entry;
     }
-    if (entry) owners.delete(ownerId);
-    entry ??= { version, pages: new Map(), shared: new Map(), chars: 0 };
-    owners.set(ownerId, entry);
-    return entry;
+    const fresh: OwnerEntry = { version, pages: new Map(), shared: new Map() };
+    owners.set(ownerId, fresh, 0);
+    return fresh;
   };
 
   const etagOf = (version: number, key: string) =>
@@ -75,10 +66,10 @@ export function createVersionedPages(format: string, maxChars = 32 * 1024 * 1024
   return {
     etagOf,
     get(ownerId, version, key) {
-      const entry = owners.get(ownerId);
+      const entry = owners.peek(ownerId);
       if (!entry || entry.version !== version) return undefined;
       const page = entry.pages.get(key);
-      if (page) entryOf(ownerId, version);
+      if (page) owners.use(ownerId);
       return page;
     },
     put(ownerId, version, key, body) {
@@ -92,26 +83,20 @@ export function createVersionedPages(format: string, maxChars = 32 * 1024 * 1024
           return bytes;
         },
       };
+      let delta = body.length;
       const old = entry.pages.get(key);
       if (old) {
         entry.pages.delete(key);
-        entry.chars -= old.body.length;
-        size -= old.body.length;
+        delta -= old.body.length;
       }
       // One customer's many searches must not push everyone else out: their oldest page goes first.
       for (const [oldestKey, oldest] of entry.pages) {
         if (entry.pages.size < PAGES_PER_OWNER) break;
         entry.pages.delete(oldestKey);
-        entry.chars -= oldest.body.length;
-        size -= oldest.body.length;
+        delta -= oldest.body.length;
       }
       entry.pages.set(key, page);
-      entry.chars += body.length;
-      size += body.length;
-      for (const oldestOwner of owners.keys()) {
-        if (size <= maxChars || oldestOwner === ownerId) break;
-        remove(oldestOwner);
-      }
+      owners.grow(ownerId, delta);
       return page;
     },
     shared<T>(ownerId: number, version: number, key: string, compute: () => Promise<T>): Promise<T> {

@@ -6,6 +6,7 @@
  * instances sharing a database never disagree, and a restart costs one whole read.
  */
 import type { Database } from "../../db/client";
+import { createSizeBoundedLru } from "../../http/size-bounded-lru";
 import { type AccountListRead, readAccountList } from "./accounts-queries";
 
 /** Each account's JSON without its closing brace, by id, as of `version`. */
@@ -65,39 +66,24 @@ function listJson(list: KeptList, openRequests: string): string {
 
 /** Keeps the lists of the customers read most recently, at most `maxChars` of JSON in all. */
 export function createAccountListFragments(maxChars = 32 * 1024 * 1024): AccountListFragments {
-  // A Map keeps insertion order: re-inserting on use keeps the least recently used first.
-  const lists = new Map<number, KeptList>();
-  let size = 0;
-
-  const remove = (ownerId: number) => {
-    const list = lists.get(ownerId);
-    if (!list) return;
-    lists.delete(ownerId);
-    size -= list.chars;
-  };
+  const lists = createSizeBoundedLru<number, KeptList>(maxChars);
 
   const keep = (ownerId: number, list: KeptList) => {
     // Two requests may read at once: the list of the newer version stays.
-    const current = lists.get(ownerId);
+    const current = lists.peek(ownerId);
     if (current && current.version > list.version) return;
-    remove(ownerId);
-    lists.set(ownerId, list);
-    size += list.chars;
-    for (const oldest of lists.keys()) {
-      if (size <= maxChars || oldest === ownerId) break;
-      remove(oldest);
-    }
+    lists.set(ownerId, list, list.chars);
   };
 
   return {
     async read(db, ownerId) {
-      const kept = lists.get(ownerId);
+      const kept = lists.peek(ownerId);
       const since = kept?.version ?? NOTHING_KEPT;
       let read = await readAccountList(db, ownerId, since);
       // A version older than the kept one means the counter went back (a restored backup): read all.
       let list = read.version >= since ? updated(kept, read) : undefined;
       if (!list) {
-        remove(ownerId);
+        lists.delete(ownerId);
         read = await readAccountList(db, ownerId, NOTHING_KEPT);
         list = updated(undefined, read);
         if (!list) throw new Error("the accounts list's ids and rows disagree");
