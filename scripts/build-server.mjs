@@ -2,9 +2,13 @@
 // SDK, the mailer, the common-password list, the PostgreSQL driver). Dependencies are bundled too,
 // so a start reads a few files instead of resolving and reading hundreds (decision 013). Kept
 // outside the bundle: packages that load files of their own next to their code (PGlite's
-// WebAssembly, the argon2 native addon, pino's worker transports, @fastify/swagger's package.json).
+// WebAssembly, the argon2 native addon, pino's worker transports).
+import { rmSync } from "node:fs";
 import { build } from "esbuild";
+import { pgWithoutCloudflareProbe, swaggerYamlOnFirstUse } from "./support/server-build-patches.mjs";
 
+// Chunks are named by their content: the previous build's would otherwise stay beside the new ones.
+rmSync("dist/server/chunks", { recursive: true, force: true });
 await build({
   entryPoints: ["src/server/main.ts"],
   outdir: "dist/server",
@@ -15,7 +19,16 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
-  external: ["@electric-sql/pglite", "@node-rs/argon2", "pino", "@fastify/swagger"],
+  external: [
+    "@electric-sql/pglite",
+    "@node-rs/argon2",
+    "pino",
+    // fastify's JSON-schema compilers: the app gives its own (zod), so they are never loaded, and
+    // left out they cost a start nothing, not even parsing (decision 059).
+    "@fastify/ajv-compiler",
+    "@fastify/fast-json-stringify-compiler",
+  ],
+  plugins: [pgWithoutCloudflareProbe, swaggerYamlOnFirstUse],
   // Bundled CommonJS code still calls require() for Node's own modules and the packages above.
   banner: {
     js: 'import { createRequire as __portalRequire } from "node:module";\nconst require = __portalRequire(import.meta.url);',
@@ -29,7 +42,7 @@ await build({
 const { PGlite } = await import("@electric-sql/pglite");
 const { drizzle } = await import("drizzle-orm/pglite");
 const { migrate } = await import("drizzle-orm/pglite/migrator");
-const { readFileSync, rmSync, readdirSync, mkdirSync } = await import("node:fs");
+const { readFileSync, readdirSync, mkdirSync } = await import("node:fs");
 const pgliteVersion = JSON.parse(
   readFileSync("node_modules/@electric-sql/pglite/package.json", "utf8"),
 ).version;

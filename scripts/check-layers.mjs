@@ -21,7 +21,7 @@ const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const KEBAB_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
 
 /** The server files that wire features together: they may import any feature. */
-const SERVER_WIRING = new Set(["server/app.ts", "server/main.ts", "server/demo-data.ts"]);
+const SERVER_WIRING = new Set(["server/app.ts", "server/start.ts", "server/demo-data.ts"]);
 
 /**
  * Where a file sits: its side (shared, client, server), its layer on that side, and for a feature
@@ -67,10 +67,10 @@ export function ruleBroken(from, to) {
     return "client lib/ or components/ imports app/: the platform sits below the app";
   }
   if (a.side === "server" && a.layer === "platform" && b.layer === "feature") {
-    return "the server's platform imports a feature: only app.ts, main.ts and demo-data.ts wire features";
+    return "the server's platform imports a feature: only app.ts, start.ts and demo-data.ts wire features";
   }
   if (a.side === "server" && a.layer === "feature" && b.layer === "wiring") {
-    return "a server feature imports the wiring (app.ts, main.ts, demo-data.ts)";
+    return "a server feature imports the wiring (app.ts, start.ts, demo-data.ts)";
   }
   return null;
 }

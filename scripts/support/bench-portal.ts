@@ -34,7 +34,7 @@ export async function startBenchPortal(options: {
     logStream: discard,
     adapters: options.adapters,
   });
-  // As a start does (main.ts): the embedded database's statistics brought up to date, here before
+  // As a start does (start.ts): the embedded database's statistics brought up to date, here before
   // the first measurement rather than beside it.
   await maintainEmbeddedDatabase(options.database);
   await app.listen({ host: "127.0.0.1", port: 0 });

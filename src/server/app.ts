@@ -1,6 +1,6 @@
 /**
  * Builds the Fastify app from its plugins and feature routes. Tests call this with a fresh database;
- * main.ts calls it with the configured one.
+ * start.ts calls it with the configured one.
  */
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -65,7 +65,7 @@ export interface AppDeps {
   adapters?: Partial<Adapters>;
   /** The built client to serve; dist/client by default. */
   clientDir?: string;
-  /** Whether the start has finished (main.ts moves it on); ready when absent, as in tests. */
+  /** Whether the start has finished (start.ts moves it on); ready when absent, as in tests. */
   readiness?: Readiness;
 }
 
@@ -80,7 +80,7 @@ function trustProxyOption(trust: Config["trustProxy"]) {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The durable background work: main.ts starts its timer, tests drain it. */
+    /** The durable background work: start.ts starts its timer, tests drain it. */
     outbox: Outbox;
   }
 }
@@ -106,6 +106,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
     // Checked by the first hook instead, whose answer has the error shape (refuseMissingHost).
     http: { requireHostHeader: false },
+    // Every route validates and serialises with zod (set below as well). Naming the compilers here
+    // keeps fastify from loading its JSON-schema ones (ajv, fast-json-stringify) at start, which
+    // nothing here would use (decision 059).
+    schemaController: {
+      compilersFactory: {
+        buildValidator: () => validatorCompiler as never,
+        buildSerializer: () => serializerCompiler as never,
+      },
+    },
   }).withTypeProvider<ZodTypeProvider>();
   const requestsMap = fieldMap.tables.replacementRequests;
   const adapters = createAdapters(config, database.db, {

@@ -7,6 +7,7 @@ import path from "node:path";
 import { z } from "zod";
 import { isProductKey, type ProductKey } from "../shared/shop/catalogue";
 import { DEFAULT_VOLUME_TIERS, parseVolumeTiers, type VolumeTier } from "../shared/shop/pricing";
+import { DEFAULT_DATA_DIR } from "./db/data-folder";
 
 const DEFAULT_KNOWLEDGE_BASE_URL = "https://help.example.com/knowledge-base";
 
@@ -74,7 +75,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Unset: readable lines for a person at a terminal outside production, JSON otherwise.
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
-  DATA_DIR: z.string().default("./data"),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")

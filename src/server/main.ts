@@ -1,148 +1,28 @@
 /**
- * Starts the portal: read the configuration, open and migrate the database, fill an empty embedded
- * database with demo data, listen, and shut down cleanly on SIGTERM or SIGINT.
+ * The portal's entry point. The start itself is start.ts; this file only gets the longest step of a
+ * first start going before start.ts and the rest of the server's code load, which takes about a
+ * tenth of a second: a new embedded database is copied from the build's template on a thread of its
+ * own, and PGlite's WebAssembly compiles on V8's (decision 059). It reads DATA_DIR and DATABASE_URL
+ * as the configuration will, without the configuration's code; the driver then takes the copy and
+ * the compiled module under way (prepareDataDir, compilePgliteWasm).
  */
-import { type Config, ConfigError, loadConfig } from "./config";
-import { type DatabaseTarget, openDatabase } from "./db/client";
-import { seedDemoDataIfEmpty, shouldSeedDemoData } from "./db/demo-seed";
-import { scheduleEmbeddedMaintenance } from "./db/embedded-maintenance";
-import { demoSeeders } from "./demo-data";
-import { scheduleHousekeeping } from "./housekeeping";
-import { isLoopbackHost } from "./http/loopback";
-import { Readiness } from "./readiness";
+import path from "node:path";
+import { DEFAULT_DATA_DIR, pgdataOf } from "./db/data-folder";
+import { startPreparingDataDir } from "./db/pglite-template";
+import { compilePgliteWasm } from "./db/pglite-wasm";
 
-const SHUTDOWN_GRACE_MS = 10_000;
-/** How often each instance looks for background jobs that are due (retries, another instance's leftovers). */
-const OUTBOX_EVERY_MS = 5_000;
+/** Unset or blank, as the configuration reads it (loadConfig). */
+const given = (value: string | undefined) => (value?.trim() ? value : undefined);
 
-/**
- * When each step of a start finished, in milliseconds since the process started (logged once
- * listening; `npm run measure:cold-start` prints it). Steps overlap, so these are points in time.
- */
-class StartupTimeline {
-  readonly marks: Record<string, number> = { mainStarted: Math.round(performance.now()) };
-  mark<T>(step: string): (value?: T) => T {
-    return (value) => {
-      this.marks[step] = Math.round(performance.now());
-      return value as T;
-    };
-  }
-}
+const embedded = !given(process.env.DATABASE_URL);
+const copying = embedded
+  ? startPreparingDataDir(pgdataOf(path.resolve(given(process.env.DATA_DIR) ?? DEFAULT_DATA_DIR)))
+  : undefined;
+if (embedded) compilePgliteWasm();
 
-function databaseTarget(config: Config): DatabaseTarget {
-  return config.databaseUrl
-    ? { kind: "postgres", url: config.databaseUrl }
-    : { kind: "pglite", dataDir: config.dataDir };
-}
-
-function exposedDevelopmentWarning(config: Config): string {
-  return [
-    "",
-    `WARNING: this portal runs with NODE_ENV=${config.env} and listens on ${config.host}, beyond this machine.`,
-    "Its demo users and weak settings are reachable from the network. The development mailbox,",
-    "/login-test and the test checkout still answer only this machine. Set NODE_ENV=production, or",
-    "HOST=localhost, unless this is what you meant.",
-    "",
-    "",
-  ].join("\n");
-}
-
-async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
-
-  // The embedded database starts while the app's code loads and the app is built: a new data folder
-  // is copied from the template on a thread of its own, PGlite compiles its WebAssembly off the main
-  // thread, and queries wait until it is up. The migrations run before the server listens (decision 013).
-  const startup = new StartupTimeline();
-  const [database, { buildApp }] = await Promise.all([
-    openDatabase(databaseTarget(config)).then(startup.mark("databaseOpened")),
-    import("./app").then(startup.mark("appCodeLoaded")),
-  ]);
-  database.ready().then(startup.mark("databaseReady"), () => {}); // a failed start shows in migrate()
-  const readiness = new Readiness("starting");
-  const app = await buildApp({ config, database, readiness });
-  startup.mark("appBuilt")();
-  await database.migrate();
-  startup.mark("migrated")();
-
-  // A stop first stops starting new background work (this hook, added last, runs first); the app's
-  // own hooks then wait for the sync and the delivery under way; the database closes after them all.
-  let stopBackgroundWork = () => {};
-  app.addHook("onClose", async () => {
-    stopBackgroundWork();
+import("./start")
+  .then(({ start }) => start({ beforeExit: copying }))
+  .catch((err: unknown) => {
+    process.stderr.write(`The portal could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
   });
-
-  let closing = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    readiness.state = "stopping";
-    app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => {
-      app.log.error("in-flight requests and background work did not finish in time; exiting");
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    app.close().then(
-      () => database.close().finally(() => process.exit(0)),
-      (err: unknown) => {
-        app.log.error({ err }, "error while shutting down");
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGTERM", shutdown);
-  process.on("SIGINT", shutdown);
-
-  await app.listen({ port: config.port, host: config.host });
-  startup.mark("listening")();
-  if (!config.isProduction && !isLoopbackHost(config.host)) {
-    // Said on standard error whatever LOG_LEVEL is: demo users and test payments are now reachable.
-    process.stderr.write(exposedDevelopmentWarning(config));
-    app.log.warn({ host: config.host }, "a non-production portal is listening beyond this machine");
-  }
-  app.log.info({ startup: startup.marks }, "started");
-  // The demo data (an import of the demo records and two argon2id hashes) loads after listening, so
-  // a new embedded database answers /api/health at once (decision 013); sign-in works once it is in.
-  // A failure here is logged, not fatal: the portal is already serving, and the next start on an
-  // empty database tries again (another instance may hold the sync, or a stop cut the load short).
-  const seeded = shouldSeedDemoData(config, database)
-    ? await seedDemoDataIfEmpty(database, config, demoSeeders, app.log).catch((err: unknown) => {
-        if (!closing) app.log.error({ err }, "the demo data could not be loaded");
-        return false;
-      })
-    : false;
-  if (!closing) {
-    const stopHousekeeping = scheduleHousekeeping(database.db, config, app.log);
-    const stopMaintenance = scheduleEmbeddedMaintenance(database, app.log);
-    const stopSyncWork = app.sync.startBackgroundWork();
-    // Work committed before a crash or a stop goes out now, then every few seconds what is due.
-    app.outbox.start(OUTBOX_EVERY_MS);
-    app.outbox.kick();
-    stopBackgroundWork = () => {
-      stopHousekeeping();
-      stopMaintenance();
-      stopSyncWork();
-    };
-    readiness.state = "ready";
-  }
-  // The address to open, in the words of the line itself: a newcomer reads the message, not its fields.
-  app.log.info(
-    { database: database.kind, demoDataLoaded: seeded, url: config.appUrl },
-    `portal ready: open ${config.appUrl}`,
-  );
-}
-
-main().catch((err: unknown) => {
-  process.stderr.write(`The portal could not start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});

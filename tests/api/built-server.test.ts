@@ -6,7 +6,7 @@
  * refuses a common password. The API tests run the same features from source.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Stripe from "stripe";
@@ -137,4 +137,41 @@ describe("the built server, with Stripe and SMTP configured", () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toContain("This password is too easy to guess");
   });
+
+  it("serves the API document and validates bodies with the routes' own schemas", async () => {
+    const doc = await fetch(`${base}/api/openapi.json`);
+    expect(doc.status).toBe(200);
+    const { paths } = (await doc.json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(paths)).toContain("/api/login");
+
+    const wrongType = await post("/api/login", { email: 42, password: ["no"] });
+    expect(wrongType.status).toBe(400);
+    expect(await wrongType.json()).toEqual({ error: expect.any(String) });
+  });
+});
+
+describe("the built server refused by its configuration", () => {
+  it("exits with the reason after finishing the new database's copy it began", async () => {
+    if (!existsSync("dist/server/main.js")) throw new Error("No build found: run `npm run build` first");
+    const dataDir = mkdtempSync(path.join(tmpdir(), "portal-refused-"));
+    try {
+      // The entry point starts copying the template before the configuration is read (decision 059).
+      const child = spawn(process.execPath, ["dist/server/main.js"], {
+        env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "not-a-port" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stderr = "";
+      child.stderr?.on("data", (chunk) => {
+        stderr += chunk;
+      });
+      const code = await new Promise((resolve) => child.once("exit", resolve));
+      expect(code).toBe(1);
+      expect(stderr).toContain("PORT");
+      // A whole copy, renamed into place; no half-made one beside it.
+      expect(readdirSync(dataDir)).toEqual(["pgdata"]);
+      expect(existsSync(path.join(dataDir, "pgdata", "PG_VERSION"))).toBe(true);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

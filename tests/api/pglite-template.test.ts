@@ -1,7 +1,8 @@
 /**
  * A new embedded database starts as a copy of an empty, migrated one (decision 013): the copy is
  * a working database with every table, an existing database or a folder with other files in it is
- * never overwritten, and no half-made copy is left beside it.
+ * never overwritten, and no half-made copy is left beside it. The entry point starts the copy before
+ * the rest of the server loads (decision 059); the driver takes that copy rather than making its own.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +10,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
-import { prepareDataDir } from "../../src/server/db/pglite-template";
+import { prepareDataDir, startPreparingDataDir } from "../../src/server/db/pglite-template";
 import { users } from "../../src/server/db/schema";
 
 describe("a new embedded database from the migrated template", () => {
@@ -82,5 +83,41 @@ describe("a new embedded database from the migrated template", () => {
     const dir = path.join(root, "no-template", "pgdata");
     await prepareDataDir(dir, null);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("gives the copy the entry point started to the driver's first call for that folder", async () => {
+    const dataDir = path.join(root, "early");
+    const dir = path.join(dataDir, "pgdata");
+    const early = startPreparingDataDir(dir, template);
+    await prepareDataDir(dir);
+    await early;
+    const database = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      const rows = await database.db.select({ email: users.email }).from(users);
+      expect(rows).toEqual([{ email: "in-the-template@example.test" }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("does not give a folder's early copy to another folder", async () => {
+    const early = path.join(root, "early-elsewhere", "pgdata");
+    const other = path.join(root, "other", "pgdata");
+    void startPreparingDataDir(early, template);
+    await prepareDataDir(other, null);
+    expect(readdirSync(other)).toEqual([]);
+    await prepareDataDir(early); // taken here, so nothing is left running after the test
+    expect(readdirSync(early)).toContain("PG_VERSION");
+  });
+
+  it("passes an early copy's failure to the driver's first call, not to the entry point", async () => {
+    const parent = path.join(root, "early-unreadable");
+    mkdirSync(parent);
+    const dir = path.join(parent, "pgdata");
+    await expect(startPreparingDataDir(dir, path.join(root, "no-such-template"))).resolves.toBeUndefined();
+    // A call that made its own copy would copy the build's template, or none: either succeeds.
+    await expect(prepareDataDir(dir)).rejects.toThrow(/no-such-template/);
+    expect(readdirSync(parent)).toEqual([]);
+    await expect(prepareDataDir(dir)).resolves.toBeUndefined(); // taken once: this one is its own
   });
 });

@@ -10,13 +10,11 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { pgdataOf } from "./data-folder";
 
 export class BackupError extends Error {
   override name = "BackupError";
 }
-
-/** Where the embedded database of a DATA_DIR lives. */
-export const pgdataOf = (dataDir: string) => path.join(dataDir, "pgdata");
 
 function refuseWhileOpen(pgdata: string): void {
   if (existsSync(path.join(pgdata, "postmaster.pid"))) {

@@ -4,13 +4,14 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import v8 from "node:v8";
 import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { migrationsDir } from "../paths";
+import { pgdataOf } from "./data-folder";
 import { keepPreparedTextsOf, namedStatementRunner } from "./named-statements";
 import { prepareDataDir } from "./pglite-template";
+import { compilePgliteWasm } from "./pglite-wasm";
 import * as schema from "./schema";
 import { countWritesOf, onlyReads, type WriteCounter } from "./write-generation";
 
@@ -62,29 +63,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return target.kind === "postgres" ? openPostgres(target.url) : openPglite(target);
 }
 
-/**
- * V8 compiles PGlite's WebAssembly with its baseline compiler, then recompiles the functions that
- * ran most with its optimizing one, in the background. PostgreSQL's start runs enough code to set
- * that off at once: on two cores it took both for about 0.4 s after every start, and the first
- * answers waited for it. Raising the budget that triggers it keeps PGlite on the baseline code;
- * `bench:accounts` and `bench:transactions` showed no difference beyond their run-to-run spread
- * (decision 013). The flag is read when a module is instantiated; nothing else here runs
- * WebAssembly. A PostgreSQL server (`DATABASE_URL`) is not affected.
- */
-function keepPgliteOnBaselineCompiler(): void {
-  v8.setFlagsFromString("--wasm-tiering-budget=1000000000");
-}
-
 // Each kind's driver loads only when that kind is opened: a start never pays for the other's code.
 async function openPglite(
   target: { dataDir: string } | { inMemory: true; from?: Blob },
 ): Promise<DatabaseHandle> {
-  keepPgliteOnBaselineCompiler();
-  const dir = "dataDir" in target ? path.join(target.dataDir, "pgdata") : undefined;
+  const dir = "dataDir" in target ? pgdataOf(target.dataDir) : undefined;
   // A new data folder is first copied from the build's template: hundreds of files, most of a first
-  // start, on libuv's threads while the driver's code loads and the caller builds the app.
+  // start, on a thread of its own while the driver's code loads and the caller builds the app. Its
+  // WebAssembly compiles meanwhile, on V8's threads.
   const dataDirPrepared = dir ? prepareDataDir(dir) : Promise.resolve();
   dataDirPrepared.catch(() => {}); // surfaces through migrate()
+  const wasmCompiled = compilePgliteWasm();
   const [pgliteModule, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),
@@ -98,11 +87,12 @@ async function openPglite(
   // Returned before the database is up: PostgreSQL starts once the data folder is ready, and queries
   // wait for both, so the caller builds the app meanwhile (decision 013). A failed start surfaces
   // through migrate(), which every start runs first.
-  const created = dataDirPrepared.then(() =>
+  const created = Promise.all([dataDirPrepared, wasmCompiled]).then(([, pgliteWasmModule]) =>
     dir
-      ? new PGlite(dir, { startParams: PGLITE_START_PARAMS })
+      ? new PGlite(dir, { startParams: PGLITE_START_PARAMS, pgliteWasmModule })
       : new PGlite({
           startParams: PGLITE_START_PARAMS,
+          pgliteWasmModule,
           ...("from" in target && target.from ? { loadDataDir: target.from } : {}),
         }),
   );

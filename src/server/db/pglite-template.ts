@@ -12,14 +12,34 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { projectRoot } from "../paths";
 
+/** The preparation the entry point started before the driver asked for it (main.ts). */
+let started: { dir: string; prepared: Promise<void> } | undefined;
+
+/**
+ * Starts preparing `dir` now, for the next prepareDataDir(dir) to take. The returned promise never
+ * rejects: a failure reaches whoever takes the preparation. `template` as for prepareDataDir.
+ */
+export function startPreparingDataDir(dir: string, template?: string | null): Promise<void> {
+  const prepared = prepareDataDir(dir, template);
+  started = { dir, prepared };
+  return prepared.catch(() => {});
+}
+
 /**
  * Makes `dir` ready for PGlite: a copy of the template when it holds no database yet. `template`
  * is the build's for the installed PGlite version unless given (tests give their own, or null).
+ * A preparation of the same folder already under way (startPreparingDataDir) is taken, once.
  */
-export async function prepareDataDir(
-  dir: string,
-  template: string | null = migratedTemplate(),
-): Promise<void> {
+export function prepareDataDir(dir: string, template?: string | null): Promise<void> {
+  if (started?.dir === dir && template === undefined) {
+    const { prepared } = started;
+    started = undefined;
+    return prepared;
+  }
+  return copyUnlessPresent(dir, template === undefined ? migratedTemplate() : template);
+}
+
+async function copyUnlessPresent(dir: string, template: string | null): Promise<void> {
   if (template && !existsSync(path.join(dir, "PG_VERSION"))) await startFromTemplate(template, dir);
   await mkdir(dir, { recursive: true });
 }

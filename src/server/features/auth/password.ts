@@ -1,5 +1,4 @@
 /** Password hashing (argon2id with OWASP's parameters) and the refusal of weak passwords. */
-import { hash, verify } from "@node-rs/argon2";
 import { loadPasswordEstimator, weakPasswordWords } from "../../../shared/password-strength";
 import { badRequest } from "../../http/errors";
 import { fieldError } from "../../i18n/message";
@@ -7,7 +6,15 @@ import { fieldError } from "../../i18n/message";
 // OWASP Password Storage Cheat Sheet: argon2id, 19 MiB of memory, 2 iterations, 1 degree of parallelism.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
+// The native addon loads on first use rather than on the way to listening (decision 059).
+let argon2: Promise<typeof import("@node-rs/argon2")> | undefined;
+const loadArgon2 = () => {
+  argon2 ??= import("@node-rs/argon2");
+  return argon2;
+};
+
+export async function hashPassword(password: string): Promise<string> {
+  const { hash } = await loadArgon2();
   return hash(password, ARGON2_OPTIONS);
 }
 
@@ -18,6 +25,7 @@ export async function verifyPassword(
   passwordHash: string | null | undefined,
   password: string,
 ): Promise<boolean> {
+  const { verify } = await loadArgon2();
   if (!passwordHash) {
     dummyHash ??= hashPassword("no-such-account-placeholder");
     await verify(await dummyHash, password).catch(() => false);

@@ -137,7 +137,7 @@ export async function createSyncService(
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The app's sync, for main.ts to start its background work. */
+    /** The app's sync, for start.ts to start its background work. */
     sync: SyncService;
   }
 }

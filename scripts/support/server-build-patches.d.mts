@@ -1,0 +1,4 @@
+import type { Plugin } from "esbuild";
+
+export const pgWithoutCloudflareProbe: Plugin;
+export const swaggerYamlOnFirstUse: Plugin;

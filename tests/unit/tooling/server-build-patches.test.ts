@@ -1,0 +1,80 @@
+/**
+ * Decision 059: the bundled server skips pg's Cloudflare probe and loads @fastify/swagger's `yaml`
+ * on first use. Each patch is checked on the installed package, and a package that no longer looks
+ * as the patch expects fails the build instead of quietly bringing the cost back.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { build, type Plugin } from "esbuild";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  pgWithoutCloudflareProbe,
+  swaggerYamlOnFirstUse,
+} from "../../../scripts/support/server-build-patches.mjs";
+
+const scratch = mkdtempSync(path.join(tmpdir(), "portal-build-patches-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Bundles `source` (CommonJS, resolved from `dir`) with the given plugins; the output's text. */
+async function bundle(source: string, plugins: Plugin[], dir = process.cwd()): Promise<string> {
+  const result = await build({
+    stdin: { contents: source, resolveDir: dir, loader: "js" },
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    write: false,
+    logLevel: "silent",
+    plugins,
+  });
+  return result.outputFiles[0]?.text ?? "";
+}
+
+/** Runs a CommonJS bundle as if it sat at the project's root (its externals resolve from there). */
+function run(code: string): unknown {
+  const module = { exports: {} as unknown };
+  const require = createRequire(path.join(process.cwd(), "package.json"));
+  new Function("require", "module", "exports", code)(require, module, module.exports);
+  return module.exports;
+}
+
+describe("pg without the Cloudflare probe", () => {
+  it("answers no without building a Response", async () => {
+    const code = await bundle('module.exports = require("pg/lib/stream.js");', [pgWithoutCloudflareProbe]);
+    expect(code).toMatch(/function isCloudflareRuntime\(\) \{\s*return false;/);
+    const plain = await bundle('module.exports = require("pg/lib/stream.js");', []);
+    expect(plain).not.toMatch(/function isCloudflareRuntime\(\) \{\s*return false;/);
+  });
+
+  it("fails the build when pg's code no longer has the probe", async () => {
+    const lib = path.join(scratch, "node_modules", "pg", "lib");
+    mkdirSync(lib, { recursive: true });
+    writeFileSync(path.join(lib, "stream.js"), "module.exports = { getStream() {} };\n");
+    await expect(bundle('require("pg/lib/stream.js");', [pgWithoutCloudflareProbe], scratch)).rejects.toThrow(
+      /no longer has function isCloudflareRuntime/,
+    );
+  });
+});
+
+describe("@fastify/swagger's yaml on first use", () => {
+  const swaggerLike = path.join(scratch, "node_modules", "@fastify", "swagger");
+  mkdirSync(swaggerLike, { recursive: true });
+  writeFileSync(
+    path.join(swaggerLike, "index.js"),
+    'const yaml = require("yaml");\nmodule.exports = (doc) => yaml.stringify(doc);\n',
+  );
+  const entry = `module.exports = require(${JSON.stringify(swaggerLike)});`;
+
+  it("leaves yaml out of the bundle and loads it when first called", async () => {
+    const code = await bundle(entry, [swaggerYamlOnFirstUse]);
+    expect(code.length).toBeLessThan(2_000); // yaml itself is about 250 KB
+    const stringify = run(code) as (doc: unknown) => string;
+    expect(stringify({ openapi: "3.1.0" })).toBe("openapi: 3.1.0\n");
+  });
+
+  it("bundles yaml as usual for everyone else", async () => {
+    const code = await bundle('module.exports = require("yaml");', [swaggerYamlOnFirstUse]);
+    expect(code.length).toBeGreaterThan(100_000);
+  });
+});
