@@ -10,7 +10,7 @@
  *
  * The peer (scripts/peer) is installed into a scratch folder the first time (the npm registry must be
  * reachable) and reused after. ROUNDS (3), SECONDS per case (2) and CONCURRENCY (8) can be set, and
- * LISTS (accounts,transactions,optimizations,orders) and CASES ("plain,gzip,304,after a change") to
+ * LISTS (accounts,transactions,optimizations,orders,notifications) and CASES ("plain,gzip,304,after a change") to
  * measure some of them only.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -26,7 +26,14 @@ import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import type { Database, DatabaseHandle } from "../src/server/db/client";
 import * as schema from "../src/server/db/schema";
-import { linkedinAccounts, orders, profileOptimizations, transactions, users } from "../src/server/db/schema";
+import {
+  linkedinAccounts,
+  notifications,
+  orders,
+  profileOptimizations,
+  transactions,
+  users,
+} from "../src/server/db/schema";
 import { hashPassword } from "../src/server/features/auth/password";
 import { createSession } from "../src/server/http/session-store";
 import { projectRoot } from "../src/server/paths";
@@ -43,6 +50,7 @@ const ACCOUNTS = 2_000;
 const TRANSACTIONS = 5_000;
 const OPTIMIZATIONS = 100;
 const ORDERS = 60;
+const NOTIFICATIONS = 500;
 const EMAIL = "peer-bench@example.test";
 const PASSWORD = "bench-password-1234";
 
@@ -143,6 +151,18 @@ async function seed(database: DatabaseHandle, secretsKey: string, passwordHash: 
       totalCents: 19_600,
       createdAt: new Date(start + i * 86_400_000),
     })) as never,
+  );
+  await database.db.insert(notifications).values(
+    Array.from({ length: NOTIFICATIONS }, (_, i) => ({
+      userId: user.id,
+      kind: "account_status_changed",
+      dedupeKey: `bench:${i}`,
+      detail: { account: `Firstname${i} Lastname${i}`, from: "Signed In", to: "Restricted - Submit ID" },
+      link: "/accounts/linkedin",
+      createdAt: new Date(start + i * 3_600_000),
+      // The older half read, as a customer who opens the bell now and then leaves them.
+      readAt: i < NOTIFICATIONS / 2 ? new Date(start + i * 3_600_000 + 60_000) : null,
+    })),
   );
   return user;
 }
@@ -342,6 +362,16 @@ const LISTS: List[] = [
         .update(orders)
         .set({ failureReason: flip ? "changed" : null })
         .where(sql`${orders.id} = (select max(id) from orders where user_id = ${side.userId})`),
+  },
+  {
+    name: "notifications (500)",
+    // The first page as the bell's panel and the notifications screen ask for it (30 entries).
+    path: () => "/api/notifications?limit=30",
+    change: (side, flip) =>
+      side.db
+        .update(notifications)
+        .set({ readAt: flip ? new Date() : null })
+        .where(sql`${notifications.id} = (select max(id) from notifications where user_id = ${side.userId})`),
   },
 ];
 

@@ -146,6 +146,31 @@ app.get("/api/orders", requireUser, async (req, res, next) => {
   }
 });
 
+app.get("/api/notifications", requireUser, async (req, res, next) => {
+  try {
+    const limit = Math.min(Number(req.query.limit) || 30, 100);
+    const { rows } = await pool.query(
+      `select id, kind, detail, link, created_at as "createdAt", read_at is not null as read
+      from notifications where user_id = $1 order by id desc limit $2`,
+      [req.user.id, limit + 1],
+    );
+    const [{ unreadCount }] = (
+      await pool.query(
+        `select count(*)::int as "unreadCount" from notifications where user_id = $1 and read_at is null`,
+        [req.user.id],
+      )
+    ).rows;
+    const page = rows.slice(0, limit);
+    res.json({
+      notifications: page,
+      unreadCount,
+      nextCursor: rows.length > limit ? String(page.at(-1).id) : null,
+    });
+  } catch (err) {
+    next(err);
+  }
+});
+
 app.use((err, _req, res, _next) => {
   console.error(err);
   res.status(500).json({ error: "Internal error" });

@@ -99,6 +99,44 @@ describe("notification routes", () => {
     expect(seen).toEqual([3, 4, 5, 6, 7].map((back) => `Account ${seq - back}`));
   });
 
+  it("answers 304 to an unchanged page's tag, and a new page once an entry arrives or is read", async () => {
+    await addEntries(t.database.db, alice.user.id, 3);
+    const getTagged = (url: string, etag: string) =>
+      t.app.inject({ method: "GET", url, headers: { cookie: alice.cookie, "if-none-match": etag } });
+    const first = await get("/api/notifications?limit=2", alice.cookie);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"ntf1\./);
+    const again = await getTagged("/api/notifications?limit=2", etag);
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    // Another page, or another filter, is a page of its own.
+    expect((await getTagged("/api/notifications?limit=3", etag)).statusCode).toBe(200);
+
+    // The mail going out shows nowhere in the list; another customer's entries are theirs.
+    await t.database.db.update(notifications).set({ mailedAt: new Date() });
+    await addEntries(t.database.db, bob.user.id, 2);
+    expect((await getTagged("/api/notifications?limit=2", etag)).statusCode).toBe(304);
+
+    await addEntries(t.database.db, alice.user.id, 1);
+    const arrived = await getTagged("/api/notifications?limit=2", etag);
+    expect(arrived.statusCode).toBe(200);
+    const withNew = notificationListSchema.parse(arrived.json());
+    expect(withNew.notifications[0]?.detail.account).toBe(`Account ${seq}`);
+    expect(withNew.unreadCount).toBe(4);
+
+    // Read elsewhere than through this route (another instance, the database itself).
+    await t.database.db
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(eq(notifications.userId, alice.user.id));
+    const read = await getTagged("/api/notifications?limit=2", String(arrived.headers.etag));
+    expect(read.statusCode).toBe(200);
+    const nowRead = notificationListSchema.parse(read.json());
+    expect(nowRead.unreadCount).toBe(0);
+    expect(nowRead.notifications.every((n) => n.read)).toBe(true);
+    expect((await get("/api/notifications/unread-count", alice.cookie)).json()).toEqual({ unreadCount: 0 });
+  });
+
   it("filters unread and read entries, and marks some or all read", async () => {
     await addEntries(t.database.db, alice.user.id, 4);
     const all = notificationListSchema.parse((await get("/api/notifications", alice.cookie)).json());

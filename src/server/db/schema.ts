@@ -361,6 +361,16 @@ export const profileOptimizationListVersions = pgTable("profile_optimization_lis
   version: bigint("version", { mode: "number" }).notNull(),
 });
 
+/**
+ * A counter per customer that a trigger (the notification_list_versions migration) bumps on every
+ * change to what their notifications list shows: an entry added, changed, read or removed (not its
+ * mail going out). The list's ETag and cached pages are keyed by it. No foreign key, as above.
+ */
+export const notificationListVersions = pgTable("notification_list_versions", {
+  userId: integer("user_id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});
+
 export const profileOptimizations = pgTable(
   "profile_optimizations",
   {

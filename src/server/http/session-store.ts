@@ -9,6 +9,7 @@ import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
 import {
   linkedinAccountListVersions,
+  notificationListVersions,
   orderListVersions,
   profileOptimizationListVersions,
   type SessionProof,
@@ -80,6 +81,7 @@ export interface ListVersions {
   transactions: number;
   orders: number;
   optimizations: number;
+  notifications: number;
 }
 
 /** Each list's table of versions by customer, which triggers move on (see the schema). */
@@ -88,6 +90,7 @@ export const LIST_VERSION_TABLES = {
   transactions: transactionListVersions,
   orders: orderListVersions,
   optimizations: profileOptimizationListVersions,
+  notifications: notificationListVersions,
 } as const;
 
 type ListVersionTable = (typeof LIST_VERSION_TABLES)[keyof ListVersions];
@@ -111,6 +114,7 @@ const liveSessionQuery = preparedPerDatabase((db) =>
       transactions: versionOf(LIST_VERSION_TABLES.transactions),
       orders: versionOf(LIST_VERSION_TABLES.orders),
       optimizations: versionOf(LIST_VERSION_TABLES.optimizations),
+      notifications: versionOf(LIST_VERSION_TABLES.notifications),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -150,6 +154,7 @@ export async function findLiveSession(
     transactions: row.transactions ?? 0,
     orders: row.orders ?? 0,
     optimizations: row.optimizations ?? 0,
+    notifications: row.notifications ?? 0,
   };
   const viewing = user.role === "admin" && row.viewing ? { ...row.viewing } : null;
   return { session, user, viewing, listVersions };

@@ -1,7 +1,8 @@
 /** The customer's own notifications: a page newest first, the unread count, marking read. */
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Notification, NotificationList } from "../../../shared/api/notifications";
 import type { Database } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { type NotificationRow, notifications } from "../../db/schema";
 import { badRequest } from "../../http/errors";
 import { fieldError } from "../../i18n/message";
@@ -35,38 +36,64 @@ function notificationDto(row: NotificationRow): Notification {
   };
 }
 
-export async function unreadCountOf(db: Database, userId: number): Promise<number> {
-  const [row] = await db
+/** The caller's unread count, as the bell asks for it after every change (see prepared.ts). */
+const unreadCountQuery = preparedPerDatabase((db) =>
+  db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt)))
+    .prepare("notifications_unread_count"),
+);
+
+export async function unreadCountOf(db: Database, userId: number): Promise<number> {
+  const [row] = await unreadCountQuery(db).execute({ userId });
   return row?.n ?? 0;
 }
 
+/** The first page with no filter, as the bell's panel and the screen first ask for it. */
+const firstPageQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder("userId")))
+    .orderBy(desc(notifications.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("notifications_first_page"),
+);
+
+/**
+ * A page of the customer's entries, newest first: `limit` of them before the id `before`, only the
+ * unread or read ones if asked. The unread count is the caller's (it is shared by every page of one
+ * list version, notifications/routes.ts).
+ */
 export async function notificationPage(
   db: Database,
   userId: number,
-  query: { unread?: "yes" | "no" | undefined; cursor?: string | undefined; limit: number },
+  query: { unread?: "yes" | "no" | undefined; before: number | undefined; limit: number },
+  unreadCount: Promise<number>,
 ): Promise<NotificationList> {
-  const before = query.cursor === undefined ? undefined : decodeNotificationCursor(query.cursor);
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        before === undefined ? undefined : lt(notifications.id, before),
-        query.unread === "yes" ? isNull(notifications.readAt) : undefined,
-        query.unread === "no" ? isNotNull(notifications.readAt) : undefined,
-      ),
-    )
-    .orderBy(desc(notifications.id))
-    .limit(query.limit + 1);
+  const { before, unread } = query;
+  const rows =
+    before === undefined && unread === undefined
+      ? await firstPageQuery(db).execute({ userId, limit: query.limit + 1 })
+      : await db
+          .select()
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.userId, userId),
+              before === undefined ? undefined : lt(notifications.id, before),
+              unread === "yes" ? isNull(notifications.readAt) : undefined,
+              unread === "no" ? isNotNull(notifications.readAt) : undefined,
+            ),
+          )
+          .orderBy(desc(notifications.id))
+          .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     notifications: page.map(notificationDto),
-    unreadCount: await unreadCountOf(db, userId),
+    unreadCount: await unreadCount,
     nextCursor: rows.length > query.limit && last ? String(last.id) : null,
   };
 }

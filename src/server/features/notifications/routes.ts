@@ -12,12 +12,20 @@ import {
   unreadCountSchema,
 } from "../../../shared/api/notifications";
 import type { Database } from "../../db/client";
+import { listVersionOf } from "../../http/list-versions";
 import { requireUser } from "../../http/require-user";
-import { errorBody } from "../../http/responses";
+import { errorBody, notModifiedResponse } from "../../http/responses";
+import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
 import { mailPreferencesOf, storeMailPreferences } from "../../notifications/preferences";
-import { markRead, notificationPage, unreadCountOf } from "./notification-queries";
+import { decodeNotificationCursor, markRead, notificationPage, unreadCountOf } from "./notification-queries";
 
 const notificationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  // Pages of each customer's list by its version (decision 043), and the unread count every page
+  // and the bell show, counted once per version: the bell asks often and the list rarely changes.
+  const notificationPages = createVersionedPages("ntf1");
+  const unreadCountAt = (userId: number, version: number) =>
+    notificationPages.shared(userId, version, "unread", () => unreadCountOf(db, userId));
+
   app.get(
     "/api/notifications",
     {
@@ -25,10 +33,11 @@ const notificationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       schema: {
         summary: "The signed-in customer's notifications",
         description:
-          "What changed for the caller (an account's status, a delivered account, an optimization or replacement request that moved on, a failed or refunded payment, a sign-in from a new browser), newest first, a page at a time: `limit` entries (30 unless asked, at most 100) after `cursor` (the `nextCursor` of the page before); `unread=yes` only the unread ones, `unread=no` only the read ones. `unreadCount` counts all the caller's unread entries, whatever the filter.",
+          "What changed for the caller (an account's status, a delivered account, an optimization or replacement request that moved on, a failed or refunded payment, a sign-in from a new browser), newest first, a page at a time: `limit` entries (30 unless asked, at most 100) after `cursor` (the `nextCursor` of the page before); `unread=yes` only the unread ones, `unread=no` only the read ones. `unreadCount` counts all the caller's unread entries, whatever the filter. Sent with an ETag: an unchanged page answers 304.",
         querystring: notificationListQuerySchema,
         response: {
           200: notificationListSchema.describe("A page of the caller's entries, newest first."),
+          304: notModifiedResponse,
           400: errorBody(
             "The query is malformed (`field: message`): `unread` is not `yes` or `no`, the limit is outside 1 to 100, or the cursor is not one this list gave.",
           ),
@@ -37,8 +46,21 @@ const notificationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     },
     async (request, reply) => {
       const me = requireUser(request);
-      reply.header("cache-control", "no-store");
-      return notificationPage(db, me.id, request.query);
+      const { cursor, limit, unread } = request.query;
+      const before = cursor === undefined ? undefined : decodeNotificationCursor(cursor);
+      const key = JSON.stringify([cursor ?? "", limit, unread ?? ""]);
+      // The version first: what is read after it is at least as new, so a page is never older than its tag.
+      const version = await listVersionOf(request, db, "notifications", me.id);
+      if (answeredNotModified(request, reply, notificationPages.etagOf(version, key))) return reply;
+      const cached = notificationPages.get(me.id, version, key);
+      if (cached) return sendCachedPage(request, reply, cached);
+      const page = await notificationPage(
+        db,
+        me.id,
+        { before, limit, unread },
+        unreadCountAt(me.id, version),
+      );
+      return sendCachedPage(request, reply, notificationPages.put(me.id, version, key, JSON.stringify(page)));
     },
   );
 
@@ -55,7 +77,8 @@ const notificationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     async (request, reply) => {
       const me = requireUser(request);
       reply.header("cache-control", "no-store");
-      return { unreadCount: await unreadCountOf(db, me.id) };
+      const version = await listVersionOf(request, db, "notifications", me.id);
+      return { unreadCount: await unreadCountAt(me.id, version) };
     },
   );
 

@@ -6,7 +6,7 @@ import {
 } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { type NotificationList, notificationListSchema } from "../../../../shared/api/notifications";
-import { getJson } from "../../../lib/api-client";
+import { getJsonRevalidated } from "../../../lib/revalidated-get";
 import { unreadCountQueryKey } from "./unread-count-answer";
 
 /** Every list of entries (the panel's and the page's) starts with this key, so a change refreshes them all. */
@@ -24,7 +24,10 @@ export async function getNotifications(
   const params = new URLSearchParams({ limit: String(filter.limit) });
   if (filter.unread) params.set("unread", "yes");
   if (cursor) params.set("cursor", cursor);
-  return notificationListSchema.parse(await getJson(`/api/notifications?${params}`, { on401: "throw" }));
+  // Tagged by the list's version: an unchanged page costs a 304 (see revalidated-get.ts).
+  return notificationListSchema.parse(
+    await getJsonRevalidated(`/api/notifications?${params}`, { on401: "throw" }),
+  );
 }
 
 export function notificationListQueryOptions(filter: NotificationListFilter) {
