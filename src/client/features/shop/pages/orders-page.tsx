@@ -8,6 +8,7 @@ import { PageHeader } from "../../../components/page-header";
 import { SignedOutPanel } from "../../../components/signed-out-panel";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
+import { revealSection } from "../../../lib/reveal-section";
 import { useSessionUser } from "../../../lib/session";
 import { toast } from "../../../lib/use-toast";
 import { useCatalogue } from "../api/get-catalogue";
@@ -161,8 +162,7 @@ function Shop({ uid }: { uid: string }) {
             className="w-full"
             onClick={() => {
               const target = document.getElementById("cart");
-              target?.scrollIntoView({ behavior: "smooth", block: "start" });
-              target?.focus({ preventScroll: true });
+              if (target) revealSection(target);
             }}
           >
             {t({ id: "shop.plans.view-cart", message: `View cart (${cartCount}) · ${total}` })}
