@@ -22,7 +22,8 @@ if (embedded) compilePgliteWasm();
 
 import("./start")
   .then(({ start }) => start({ beforeExit: copying }))
-  .catch((err: unknown) => {
+  .catch(async (err: unknown) => {
     process.stderr.write(`The portal could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+    await copying; // a copy cut off halfway would be left beside the data folder
     process.exit(1);
   });
