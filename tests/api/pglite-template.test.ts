@@ -28,6 +28,16 @@ describe("a new embedded database from the migrated template", () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+  /** The users' emails in the embedded database of `dataDir`, opened and closed again. */
+  async function emailsIn(dataDir: string): Promise<string[]> {
+    const database = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      return (await database.db.select({ email: users.email }).from(users)).map((row) => row.email);
+    } finally {
+      await database.close();
+    }
+  }
+
   it("copies the template into a new folder, which opens as a migrated database", async () => {
     const dataDir = path.join(root, "new");
     await prepareDataDir(path.join(dataDir, "pgdata"), template);
@@ -53,13 +63,7 @@ describe("a new embedded database from the migrated template", () => {
     await first.close();
 
     await prepareDataDir(path.join(dataDir, "pgdata"), template);
-    const again = await openDatabase({ kind: "pglite", dataDir });
-    try {
-      const rows = await again.db.select({ email: users.email }).from(users);
-      expect(rows).toEqual([{ email: "already-here@example.test" }]);
-    } finally {
-      await again.close();
-    }
+    expect(await emailsIn(dataDir)).toEqual(["already-here@example.test"]);
   });
 
   it("does not fill a folder that holds other files", async () => {
@@ -91,13 +95,7 @@ describe("a new embedded database from the migrated template", () => {
     const early = startPreparingDataDir(dir, template);
     await prepareDataDir(dir);
     await early;
-    const database = await openDatabase({ kind: "pglite", dataDir });
-    try {
-      const rows = await database.db.select({ email: users.email }).from(users);
-      expect(rows).toEqual([{ email: "in-the-template@example.test" }]);
-    } finally {
-      await database.close();
-    }
+    expect(await emailsIn(dataDir)).toEqual(["in-the-template@example.test"]);
   });
 
   it("does not give a folder's early copy to another folder", async () => {
