@@ -29,9 +29,12 @@ class StartupTimeline {
   }
 }
 
-function databaseTarget(config: Config): DatabaseTarget {
+function databaseTarget(
+  config: Config,
+  onChangeFeed: (live: boolean, reason: string) => void,
+): DatabaseTarget {
   return config.databaseUrl
-    ? { kind: "postgres", url: config.databaseUrl }
+    ? { kind: "postgres", url: config.databaseUrl, onChangeFeed }
     : { kind: "pglite", dataDir: config.dataDir };
 }
 
@@ -67,13 +70,20 @@ export async function start(early: {
   // is copied from the template on a thread of its own, PGlite compiles its WebAssembly off the main
   // thread, and queries wait until it is up. The migrations run before the server listens (decision 013).
   const startup = new StartupTimeline();
+  // The database opens before the app (and its log) exists; the change feed's first word is not news.
+  let log: { info(o: object, m: string): void; warn(o: object, m: string): void } | undefined;
+  const onChangeFeed = (live: boolean, reason: string) =>
+    live
+      ? log?.info({ reason }, "session checks are kept between changes: the database's change feed is live")
+      : log?.warn({ reason }, "session checks are read every time: the database's change feed is down");
   const [database, { buildApp }] = await Promise.all([
-    openDatabase(databaseTarget(config)).then(startup.mark("databaseOpened")),
+    openDatabase(databaseTarget(config, onChangeFeed)).then(startup.mark("databaseOpened")),
     import("./app").then(startup.mark("appCodeLoaded")),
   ]);
   database.ready().then(startup.mark("databaseReady"), () => {}); // a failed start shows in migrate()
   const readiness = new Readiness("starting");
   const app = await buildApp({ config, database, readiness });
+  log = app.log;
   startup.mark("appBuilt")();
   await database.migrate();
   startup.mark("migrated")();

@@ -8,12 +8,13 @@ import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { migrationsDir } from "../paths";
+import { type ChangeFeed, followSessionCheckChanges } from "./change-feed";
 import { pgdataOf } from "./data-folder";
 import { keepPreparedTextsOf, namedStatementRunner } from "./named-statements";
 import { prepareDataDir } from "./pglite-template";
 import { compilePgliteWasm } from "./pglite-wasm";
 import * as schema from "./schema";
-import { countWritesOf, onlyReads, type WriteCounter } from "./write-generation";
+import { followGenerationOf, onlyReads, statementText, WriteCounter } from "./write-generation";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = "pglite" | "postgres";
@@ -33,7 +34,12 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string }
+  | {
+      kind: "postgres";
+      url: string;
+      /** Told when kept session checks start or stop being trusted (change-feed.ts), for the log. */
+      onChangeFeed?: (live: boolean, reason: string) => void;
+    }
   | { kind: "pglite"; dataDir: string }
   /** `from`: a tarball of a data folder (PGlite's dumpDataDir) to start from instead of an empty one. */
   | { kind: "pglite"; inMemory: true; from?: Blob };
@@ -60,7 +66,7 @@ async function schemaIsCurrent(newestApplied: () => Promise<unknown>): Promise<b
 const NEWEST_APPLIED_SQL = "select max(created_at) as newest from drizzle.__drizzle_migrations";
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.kind === "postgres" ? openPostgres(target.url) : openPglite(target);
+  return target.kind === "postgres" ? openPostgres(target) : openPglite(target);
 }
 
 // Each kind's driver loads only when that kind is opened: a start never pays for the other's code.
@@ -107,7 +113,7 @@ async function openPglite(
   runNamed.catch(() => {});
   // Drizzle's PGlite session calls only these two; each waits for the client to exist, and counts
   // the writes it passes on before and after they run (write-generation.ts).
-  const writes: WriteCounter = { count: 0 };
+  const writes = new WriteCounter();
   const waitingClient = {
     query: async (...args: Parameters<PGliteClient["query"]>) => {
       const reads = onlyReads(args[0]);
@@ -130,7 +136,7 @@ async function openPglite(
     },
   } as unknown as PGliteClient;
   const db = drizzlePglite({ client: waitingClient, schema }) as unknown as Database;
-  countWritesOf(db, writes);
+  followGenerationOf(db, writes);
   keepPreparedTextsOf(db, preparedTexts);
   return {
     db,
@@ -154,7 +160,10 @@ async function openPglite(
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres({
+  url,
+  onChangeFeed,
+}: Extract<DatabaseTarget, { kind: "postgres" }>): Promise<DatabaseHandle> {
   const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
     import("pg"),
     import("drizzle-orm/node-postgres"),
@@ -170,7 +179,16 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   });
   // An idle client that loses its server emits 'error'; without a listener that would end the process.
   pool.on("error", () => {});
+  // Session checks are kept between changes, which the server notifies (change-feed.ts); this
+  // instance's own writes count at once, through every connection of the pool.
+  const changes = followSessionCheckChanges({
+    newClient: (config) => new pg.Client(config),
+    connectionString: url,
+    ...(onChangeFeed ? { onStateChange: onChangeFeed } : {}),
+  });
+  pool.on("connect", (client) => countWritesThrough(client, changes));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  followGenerationOf(db, changes);
   return {
     db,
     kind: "postgres",
@@ -191,7 +209,35 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       }
     },
     ping: () => timed(() => db.execute(sql`select 1`)),
-    close: () => pool.end(),
+    async close() {
+      await changes.close();
+      await pool.end();
+    },
+  };
+}
+
+type QueryRunner = (...args: unknown[]) => unknown;
+
+/**
+ * Makes a pooled connection count every statement that is not a plain SELECT before it is sent and
+ * once it has finished, whether it is called with a callback (as the pool's own `query` does) or
+ * for a promise (as a transaction's connection is).
+ */
+function countWritesThrough(client: { query: unknown }, changes: ChangeFeed): void {
+  const query = (client.query as QueryRunner).bind(client);
+  client.query = (...args: unknown[]) => {
+    if (onlyReads(statementText(args[0]))) return query(...args);
+    changes.noteWrite();
+    const callback = args.at(-1);
+    if (typeof callback === "function") {
+      args[args.length - 1] = (...results: unknown[]) => {
+        changes.noteWrite();
+        callback(...results);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    return result instanceof Promise ? result.finally(() => changes.noteWrite()) : result;
   };
 }
 

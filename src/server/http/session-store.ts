@@ -162,16 +162,18 @@ export async function findLiveSession(
 
 type SessionCheckRow = Awaited<ReturnType<ReturnType<typeof liveSessionQuery>["execute"]>>[number];
 
-/** Kept session checks per embedded database, by token hash, with the write count they were read at. */
+/** Kept session checks per database, by token hash, with the generation they were read at. */
 const keptChecks = new WeakMap<Database, Map<string, { generation: number; row: SessionCheckRow | null }>>();
-/** Enough for every browser signed in at once on one embedded database; past it, all are read again. */
+/** Enough for every browser signed in at once on one instance; past it, all are read again. */
 const MAX_KEPT_CHECKS = 10_000;
 
 /**
- * The session check's row. On the embedded database, the row read at a write count is kept and
- * given again while the count has not moved (db/write-generation.ts): nothing can have changed a
- * session, its user or a list version without a write. The count is taken before the statement is
- * sent, so a write that lands while it runs makes the kept row stale, never the other way round.
+ * The session check's row. The row read at a generation of the database is kept and given again
+ * while the generation has not moved (db/write-generation.ts): on the embedded database it moves
+ * with every write, on a server also with every change the server notifies (db/change-feed.ts), and
+ * a server whose notifications are not proven to arrive has no generation, so nothing is kept. The
+ * generation is taken before the statement is sent, so a change that lands while it runs makes the
+ * kept row stale, never the other way round.
  */
 async function sessionRow(db: Database, tokenHash: string): Promise<SessionCheckRow | null> {
   const generation = writeGenerationOf(db);

@@ -1,0 +1,54 @@
+/**
+ * A TCP proxy on loopback that can freeze one connection: it stays open but nothing passes either
+ * way, as when a network drops packets without closing anything. Tests put it between an instance
+ * and its database to see what the instance does when a connection goes silent.
+ */
+import net from "node:net";
+
+export interface FreezableProxy {
+  port: number;
+  /** Freezes the connection whose side towards the target has this local port; false if none. */
+  freezeByTargetSidePort(port: number): boolean;
+  close(): Promise<void>;
+}
+
+export async function startFreezableProxy(target: { host: string; port: number }): Promise<FreezableProxy> {
+  const pairs = new Set<{ inbound: net.Socket; outbound: net.Socket }>();
+  const server = net.createServer((inbound) => {
+    const outbound = net.connect(target.port, target.host);
+    const pair = { inbound, outbound };
+    pairs.add(pair);
+    inbound.pipe(outbound);
+    outbound.pipe(inbound);
+    const end = () => {
+      pairs.delete(pair);
+      inbound.destroy();
+      outbound.destroy();
+    };
+    inbound.on("error", end).on("close", end);
+    outbound.on("error", end).on("close", end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    port,
+    freezeByTargetSidePort(localPort) {
+      for (const { inbound, outbound } of pairs) {
+        if (outbound.localPort !== localPort) continue;
+        inbound.unpipe(outbound);
+        outbound.unpipe(inbound);
+        inbound.pause();
+        outbound.pause();
+        return true;
+      }
+      return false;
+    },
+    async close() {
+      for (const { inbound, outbound } of pairs) {
+        inbound.destroy();
+        outbound.destroy();
+      }
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
