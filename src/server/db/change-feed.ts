@@ -14,7 +14,7 @@
  * the channel is proven to work: every second the connection NOTIFYs the channel itself and waits
  * for its own message. PostgreSQL delivers a listener's notifications in commit order, so the
  * message coming back also proves that every change committed before it has been heard. Until the
- * first one returns, when one is late by more than `staleAfterMs`, and while the connection is down,
+ * first one returns, when one is more than 3 seconds late, and while the connection is down,
  * the generation is undefined and every check is read from the database. The connection is opened
  * again after a pause that doubles up to 30 seconds.
  */
@@ -31,11 +31,6 @@ export interface ChangeFeedOptions {
   /** Makes the connection to listen on (pg's Client, not a pool's: it is held for good). */
   newClient: (config: ClientConfig) => Client;
   connectionString: string;
-  heartbeatMs?: number;
-  /** How long after the last heartbeat came back the feed still counts as live. */
-  staleAfterMs?: number;
-  /** The first pause before opening the connection again; it doubles up to 30 s. */
-  reconnectMs?: number;
   /** Told when the feed starts or stops being trusted, for the log. */
   onStateChange?: (live: boolean, reason: string) => void;
 }
@@ -43,17 +38,17 @@ export interface ChangeFeedOptions {
 export interface ChangeFeed extends ChangeGeneration {
   /** Counts a write this instance sends: call before it is sent and again once it has finished. */
   noteWrite(): void;
-  /** Whether kept checks may be used now. */
-  live(): boolean;
   close(): Promise<void>;
 }
 
+const HEARTBEAT_MS = 1_000;
+/** How long after the last heartbeat came back the feed still counts as live. */
+const STALE_AFTER_MS = 3 * HEARTBEAT_MS;
+/** The first pause before opening the connection again; it doubles up to MAX_RECONNECT_MS. */
+const FIRST_RECONNECT_MS = 1_000;
 const MAX_RECONNECT_MS = 30_000;
 
 export function followSessionCheckChanges(options: ChangeFeedOptions): ChangeFeed {
-  const heartbeatMs = options.heartbeatMs ?? 1_000;
-  const staleAfterMs = options.staleAfterMs ?? 3 * heartbeatMs;
-  const firstReconnectMs = options.reconnectMs ?? 1_000;
   // Another instance's heartbeats reach this one too; each connection's own carry a mark of its own.
   const me = `${HEARTBEAT_PREFIX}${randomBytes(9).toString("base64url")}.`;
   let connections = 0;
@@ -63,11 +58,11 @@ export function followSessionCheckChanges(options: ChangeFeedOptions): ChangeFee
   let client: Client | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let reconnect: NodeJS.Timeout | undefined;
-  let reconnectMs = firstReconnectMs;
+  let reconnectMs = FIRST_RECONNECT_MS;
   let closed = false;
   let wasLive = false;
 
-  const live = () => performance.now() - lastHeard <= staleAfterMs;
+  const live = () => performance.now() - lastHeard <= STALE_AFTER_MS;
 
   function report(reason: string) {
     const now = live();
@@ -133,7 +128,7 @@ export function followSessionCheckChanges(options: ChangeFeedOptions): ChangeFee
     const beatOnce = () => {
       if (client !== opening) return;
       // A heartbeat that does not come back in time means the channel cannot be trusted any more.
-      if (performance.now() - Math.max(lastHeard, listening) > staleAfterMs) {
+      if (performance.now() - Math.max(lastHeard, listening) > STALE_AFTER_MS) {
         return drop("heartbeat late", opening);
       }
       if (waiting) return; // one at a time: a slow one is not made slower by queueing more
@@ -146,9 +141,9 @@ export function followSessionCheckChanges(options: ChangeFeedOptions): ChangeFee
         (error: Error) => drop(`heartbeat failed: ${error.message}`, opening),
       );
     };
-    heartbeat = setInterval(beatOnce, heartbeatMs);
+    heartbeat = setInterval(beatOnce, HEARTBEAT_MS);
     heartbeat.unref();
-    reconnectMs = firstReconnectMs;
+    reconnectMs = FIRST_RECONNECT_MS;
     beatOnce();
   }
 
@@ -159,7 +154,6 @@ export function followSessionCheckChanges(options: ChangeFeedOptions): ChangeFee
     noteWrite() {
       generation++;
     },
-    live,
     async close() {
       closed = true;
       clearTimeout(reconnect);
