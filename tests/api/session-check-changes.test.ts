@@ -211,5 +211,18 @@ describe.skipIf(!onServer)("session checks kept between notified changes", () =>
       // A new connection is opened and proven, and checks are kept again.
       await eventually(() => writeGenerationOf(silentHandle.db) !== undefined, 10_000);
     });
+
+    it("gives up on a connection the server never answers, keeps nothing, and tries again", async () => {
+      proxy.holdNewConnections();
+      const before = proxy.connectionsSeen();
+      await tool.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'portal change feed'",
+      );
+      await eventually(() => proxy.connectionsSeen() > before, 5_000); // the feed's next attempt, held
+      expect(writeGenerationOf(silentHandle.db)).toBeUndefined();
+      // The attempt times out after 5 s, and the next comes after the doubled pause.
+      await eventually(() => proxy.connectionsSeen() > before + 1, 15_000);
+      expect(writeGenerationOf(silentHandle.db)).toBeUndefined();
+    });
   });
 });

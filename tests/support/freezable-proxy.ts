@@ -7,6 +7,10 @@ import net from "node:net";
 
 export interface FreezableProxy {
   port: number;
+  /** How many connections it has been asked for. */
+  connectionsSeen(): number;
+  /** From now on accepts connections but passes nothing on: a server that never answers. */
+  holdNewConnections(): void;
   /** Freezes the connection whose side towards the target has this local port; false if none. */
   freezeByTargetSidePort(port: number): boolean;
   close(): Promise<void>;
@@ -14,7 +18,16 @@ export interface FreezableProxy {
 
 export async function startFreezableProxy(target: { host: string; port: number }): Promise<FreezableProxy> {
   const pairs = new Set<{ inbound: net.Socket; outbound: net.Socket }>();
+  const held = new Set<net.Socket>();
+  let seen = 0;
+  let holding = false;
   const server = net.createServer((inbound) => {
+    seen += 1;
+    if (holding) {
+      held.add(inbound);
+      inbound.on("error", () => {}).on("close", () => held.delete(inbound));
+      return;
+    }
     const outbound = net.connect(target.port, target.host);
     const pair = { inbound, outbound };
     pairs.add(pair);
@@ -32,6 +45,10 @@ export async function startFreezableProxy(target: { host: string; port: number }
   const { port } = server.address() as net.AddressInfo;
   return {
     port,
+    connectionsSeen: () => seen,
+    holdNewConnections() {
+      holding = true;
+    },
     freezeByTargetSidePort(localPort) {
       for (const { inbound, outbound } of pairs) {
         if (outbound.localPort !== localPort) continue;
@@ -44,6 +61,7 @@ export async function startFreezableProxy(target: { host: string; port: number }
       return false;
     },
     async close() {
+      for (const socket of held) socket.destroy();
       for (const { inbound, outbound } of pairs) {
         inbound.destroy();
         outbound.destroy();

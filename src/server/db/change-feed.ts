@@ -107,6 +107,9 @@ export function followSessionCheckChanges(options: ChangeFeedOptions): ChangeFee
     const opening = options.newClient({
       connectionString: options.connectionString,
       keepAlive: true,
+      // A server that never answers must not hold the feed in one attempt: it fails, and tries again.
+      connectionTimeoutMillis: 5_000,
+      query_timeout: 5_000,
       application_name: "portal change feed",
     });
     client = opening;
