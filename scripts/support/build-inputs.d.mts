@@ -1,0 +1,1 @@
+export function buildInputsHash(root?: string): string;
