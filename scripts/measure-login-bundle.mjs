@@ -4,8 +4,8 @@
 // when either is over the 100 KB budget (decisions 004 and 013).
 //
 // Starts the built server (`npm run build`) on a free loopback port with a new DATA_DIR and drives
-// Chromium through playwright-core.
-import { chromium } from "playwright-core";
+// Chromium through Playwright.
+import { chromium } from "@playwright/test";
 import { startBuiltServer } from "./support/built-server.mjs";
 
 // The product's budget is 100 KB; `--budget-kb=N` checks against another figure while the first

@@ -3,8 +3,8 @@
  * customer with data on it, and as an administrator, and fails on any English left in what it shows or
  * announces. Names, products and the operator's own words may stay as they are (the allow-list).
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { runAxe } from "./support/axe";
 import { englishLeft, pageTexts } from "./support/english-left";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
 import { type E2eUserKey, e2eUsers } from "./support/users";
@@ -32,7 +32,7 @@ const ALLOWED: (string | RegExp)[] = [
  * writing the names around the labels; a translation can break it, and axe checks it only when asked.
  */
 async function expectLabelsInNames(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+  const results = await runAxe(page, { rules: ["label-content-name-mismatch"] });
   const broken = results.violations.flatMap((violation) => violation.nodes.map((node) => node.html));
   expect(broken, `controls whose name leaves out their visible words on ${where}`).toEqual([]);
 }

@@ -2,8 +2,8 @@
  * The browser tests' `test`: signs in by writing the session cookie directly (only the tests of the
  * sign-in screens go through them), fails on unexpected console errors, and checks accessibility.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { runAxe } from "./axe";
 import { disposableSessionToken, type E2eUserKey, e2eUsers, SESSION_COOKIE } from "./users";
 
 export { expect };
@@ -76,7 +76,7 @@ export const test = base.extend<Fixtures>({
 
 /** Runs axe on the page as it is now and fails on any serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page, where = ""): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await runAxe(page);
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
