@@ -1,11 +1,11 @@
 // Prints one closing line for the whole suite from the Vitest and Playwright JSON reports. A runner
 // that could not start or run (a web server that never came up, a test file that failed to load)
-// counts as a failure even when it reported no failed test. Usage: summarize-tests.mjs [vitest
-// exit status] [playwright exit status].
+// counts as a failure even when it reported no failed test. Usage: summarize-tests.mjs [unit exit
+// status] [API exit status] [playwright exit status].
 import { existsSync, readFileSync } from "node:fs";
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
-const [vitestStatus = "0", playwrightStatus = "0"] = process.argv.slice(2);
+const [unitStatus = "0", apiStatus = "0", playwrightStatus = "0"] = process.argv.slice(2);
 
 let passed = 0;
 let failed = 0;
@@ -36,17 +36,22 @@ function flakyTitles(suites, prefix = []) {
   return titles;
 }
 
-const vitest = read("reports/vitest-results.json");
-if (vitest) {
+for (const [name, file, status] of [
+  ["Vitest (unit)", "reports/vitest-unit.json", unitStatus],
+  ["Vitest (API)", "reports/vitest-api.json", apiStatus],
+]) {
+  const vitest = read(file);
+  if (!vitest) {
+    runnerFailures(name, 0, ["no report was written"], status);
+    continue;
+  }
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;
   const brokenFiles = (vitest.testResults ?? [])
     .filter((file) => file.status === "failed" && (file.assertionResults ?? []).length === 0)
     .map((file) => `could not run ${file.name}: ${String(file.message ?? "").split("\n")[0]}`);
-  runnerFailures("Vitest", vitest.numFailedTests, brokenFiles, vitestStatus);
-} else {
-  runnerFailures("Vitest", 0, ["no report was written"], vitestStatus);
+  runnerFailures(name, vitest.numFailedTests, brokenFiles, status);
 }
 
 const playwright = read("reports/e2e-results.json");

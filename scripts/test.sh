@@ -23,15 +23,30 @@ if [ ! -x "$chromium" ]; then
   fi
 fi
 
-# Built with NODE_ENV=development in the environment, as a staging start may be: the browser must
-# still get the production build, which the first-load budget below and the browser tests check.
-NODE_ENV=development npm run build && CHROMIUM_PATH="$chromium" node scripts/measure-login-bundle.mjs --check || exit 1
+# Each phase's time goes to reports/phases.tsv (name, seconds, exit status), which .ci/run prints.
+phase() {
+  local name=$1 started status
+  shift
+  started=$(date +%s)
+  "$@"
+  status=$?
+  printf '%s\t%s\t%s\n' "$name" "$(($(date +%s) - started))" "$status" >>reports/phases.tsv
+  return "$status"
+}
 rm -rf reports && mkdir -p reports
 
-npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest-results.json
-vitest_status=$?
-npx playwright test
+# Built with NODE_ENV=development in the environment, as a staging start may be: the browser must
+# still get the production build, which the first-load budget below and the browser tests check.
+# Not built again when nothing it is built from changed (scripts/build-if-changed.mjs).
+phase build env NODE_ENV=development node scripts/build-if-changed.mjs || exit 1
+phase "first-load budget" env CHROMIUM_PATH="$chromium" node scripts/measure-login-bundle.mjs --check || exit 1
+
+phase unit npx vitest run tests/unit --reporter=default --reporter=json --outputFile.json=reports/vitest-unit.json
+unit_status=$?
+phase "API (embedded PGlite)" npx vitest run tests/api --reporter=default --reporter=json --outputFile.json=reports/vitest-api.json
+api_status=$?
+phase browser npx playwright test
 playwright_status=$?
 
-node scripts/summarize-tests.mjs "$vitest_status" "$playwright_status"
-[ "$vitest_status" -eq 0 ] && [ "$playwright_status" -eq 0 ]
+node scripts/summarize-tests.mjs "$unit_status" "$api_status" "$playwright_status"
+[ "$unit_status" -eq 0 ] && [ "$api_status" -eq 0 ] && [ "$playwright_status" -eq 0 ]
