@@ -116,8 +116,17 @@ test("the sign-in page's first paint says whether Google sign-in is offered, so 
     if (new URL(request.url()).pathname === "/api/config") configRequests.push(request.url());
   });
 
-  const response = await page.goto("/login");
+  // The page waits for the configuration for a moment only (the next test), which a busy machine
+  // can miss: its chunk is held until the preloaded answer is in, as it is on a quiet one.
+  const loginPage = await holdScriptsContaining(page, ['"login.second-step.title"']);
+  const configAnswered = page.waitForEvent(
+    "requestfinished",
+    (request) => new URL(request.url()).pathname === "/api/config",
+  );
+  const response = await page.goto("/login", { waitUntil: "commit" });
   expect(await response?.text()).toContain('<link rel="preload" href="/api/config" as="fetch"');
+  await configAnswered;
+  loginPage.release();
   await expect(page.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
   expect(await page.evaluate(() => (window as unknown as { googleWithForm: unknown }).googleWithForm)).toBe(
     true,
