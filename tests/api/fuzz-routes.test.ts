@@ -189,6 +189,8 @@ describe(`malformed input on every route (FUZZ_SEED=${SEED})`, () => {
     "%s never answers 5xx, and always in the error shape",
     async (_name, route) => {
       const r = generator(seedFor(route));
+      // Only this route's own lines: an error one route logs fails that route's test alone.
+      const logged = t.logs().length;
       for (const method of route.methods.filter((m) => m !== "HEAD")) {
         for (let i = 0; i < CASES_PER_ROUTE; i++) {
           const url =
@@ -205,7 +207,7 @@ describe(`malformed input on every route (FUZZ_SEED=${SEED})`, () => {
           expectSafeAnswer(res, `${method} ${url.slice(0, 80)} body ${String(body).slice(0, 80)}`);
         }
       }
-      expect(t.logs()).not.toContain('"level":50');
+      expect(t.logs().slice(logged)).not.toContain('"level":50');
     },
   );
 });
