@@ -36,7 +36,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace costs about a fifth of the suite's time (its screencast and snapshots run for
+    // every test, passed or not): in CI only a failed test's retry records one, locally every failure.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
   },
   projects: [

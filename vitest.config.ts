@@ -13,5 +13,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // Vitest's default leaves one core to its main process, which on a two-core machine means one
+    // worker; the main process is idle once the files are transformed, so both cores run tests.
+    maxWorkers: 2,
   },
 });

@@ -41,9 +41,9 @@ rm -rf reports && mkdir -p reports
 phase build env NODE_ENV=development node scripts/build-if-changed.mjs || exit 1
 phase "first-load budget" env CHROMIUM_PATH="$chromium" node scripts/measure-login-bundle.mjs --check || exit 1
 
-phase unit npx vitest run tests/unit --reporter=default --reporter=json --outputFile.json=reports/vitest-unit.json
+phase unit npm run --silent test:unit -- --reporter=default --reporter=json --outputFile.json=reports/vitest-unit.json
 unit_status=$?
-phase "API (embedded PGlite)" npx vitest run tests/api --reporter=default --reporter=json --outputFile.json=reports/vitest-api.json
+phase "API (embedded PGlite)" npm run --silent test:api -- --reporter=default --reporter=json --outputFile.json=reports/vitest-api.json
 api_status=$?
 phase browser npx playwright test
 playwright_status=$?
