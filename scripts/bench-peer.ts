@@ -13,12 +13,10 @@
  * LISTS (accounts,transactions,optimizations,orders,notifications) and CASES ("plain,gzip,304,after a change") to
  * measure some of them only.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
@@ -36,8 +34,8 @@ import {
 } from "../src/server/db/schema";
 import { hashPassword } from "../src/server/features/auth/password";
 import { createSession } from "../src/server/http/session-store";
-import { projectRoot } from "../src/server/paths";
 import { createSecretBox } from "../src/server/secrets/secret-box";
+import { installPeer } from "./support/bench-peer-install.mjs";
 import { startBenchPortal } from "./support/bench-portal";
 import { freshDatabase } from "./support/fresh-database";
 import { servePgliteOverTcp } from "./support/pglite-wire-server";
@@ -178,29 +176,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
     });
   });
-}
-
-/** The peer's folder: its package.json and server, installed once. */
-function installPeer(): string {
-  const folder = path.join(tmpdir(), "portal-bench-peer");
-  mkdirSync(folder, { recursive: true });
-  const source = path.join(projectRoot, "scripts/peer");
-  const manifest = readFileSync(path.join(source, "package.json"), "utf8");
-  const installed = path.join(folder, "package.json");
-  if (
-    !existsSync(installed) ||
-    readFileSync(installed, "utf8") !== manifest ||
-    !existsSync(path.join(folder, "node_modules"))
-  ) {
-    console.log("Installing the peer (Express 5, passport, connect-pg-simple, pg) in a scratch folder…");
-    copyFileSync(path.join(source, "package.json"), installed);
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--omit=dev", "--loglevel=error"], {
-      cwd: folder,
-      stdio: "inherit",
-    });
-  }
-  copyFileSync(path.join(source, "server.cjs"), path.join(folder, "server.cjs"));
-  return folder;
 }
 
 async function startPeer(folder: string, url: string): Promise<{ port: number; child: ChildProcess }> {

@@ -3,7 +3,9 @@
 // listen) and on an existing one. Also prints where a start spends its time, from the server's own
 // "started" log line: when each step finished, in ms since the process started (steps overlap).
 // With DATABASE_URL set it also measures starts on that PostgreSQL server, in a database of its own
-// (migrated by a first start that is not counted, then dropped).
+// (migrated by a first start that is not counted, then dropped), beside the Express peer of
+// `npm run bench:peer` (scripts/peer) on the same database: the two start in turn, the order
+// alternating every round, and the portal ÷ peer ratios of the medians are printed.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -11,6 +13,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { installPeer } from "./support/bench-peer-install.mjs";
 import { freePort } from "./support/built-server.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 7);
@@ -35,21 +38,29 @@ function healthStatus(port) {
 }
 
 async function coldStart(dataDir, databaseUrl = "") {
+  return startToHealthy(["dist/server/main.js"], process.cwd(), {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    DATABASE_URL: databaseUrl,
+    SYNC_INTERVAL_MINUTES: "0",
+  });
+}
+
+/** The peer on `databaseUrl`, from its scratch folder (scripts/support/bench-peer-install.mjs). */
+function peerStart(peerFolder, databaseUrl) {
+  return startToHealthy(["server.cjs"], peerFolder, { DATABASE_URL: databaseUrl, NODE_ENV: "production" });
+}
+
+/** Starts `node …args` in `cwd` and times it from the spawn to the first 200 from /api/health. */
+async function startToHealthy(args, cwd, env) {
   const port = await freePort();
   // The files the previous run wrote and deleted are flushed first, as they would be long before a
   // real first start; otherwise that writeback competes with this start's copy of the template.
   execFileSync("sync");
   const started = performance.now();
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "info",
-      DATABASE_URL: databaseUrl,
-      SYNC_INTERVAL_MINUTES: "0",
-    },
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let timeline;
@@ -100,6 +111,8 @@ function report(label, runs) {
       `(min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; ${RUNS} runs)`,
   );
   const steps = Object.keys(runs.find((r) => r.timeline)?.timeline ?? {});
+  // The peer logs no timeline of its start.
+  if (steps.length === 0) return;
   const marks = steps.map((step) => {
     const at = median(runs.filter((r) => r.timeline?.[step] !== undefined).map((r) => r.timeline[step]));
     return { step, at };
@@ -124,18 +137,39 @@ async function onServer(statement) {
 }
 
 if (process.env.DATABASE_URL) {
+  const peerFolder = installPeer();
   const name = `portal_cold_${randomBytes(4).toString("hex")}`;
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "portal-cold-"));
   await onServer(`create database ${name}`);
   try {
-    await coldStart(dataDir, url.toString()); // applies the migrations; not counted
+    // Applies the migrations, and lets the peer make its session table; neither is counted.
+    await coldStart(dataDir, url.toString());
+    await peerStart(peerFolder, url.toString());
     const server = [];
-    for (let i = 0; i < RUNS; i++) server.push(await coldStart(dataDir, url.toString()));
+    const peer = [];
+    for (let i = 0; i < RUNS; i++) {
+      if (i % 2 === 0) {
+        server.push(await coldStart(dataDir, url.toString()));
+        peer.push(await peerStart(peerFolder, url.toString()));
+      } else {
+        peer.push(await peerStart(peerFolder, url.toString()));
+        server.push(await coldStart(dataDir, url.toString()));
+      }
+    }
     report("PostgreSQL, migrated database", server);
+    report("the Express peer, same database", peer);
+    const peerMedian = median(peer.map((r) => r.ms));
+    const ratio = (runs) => (median(runs.map((r) => r.ms)) / peerMedian).toFixed(2);
+    console.log(
+      `portal ÷ peer, medians: PostgreSQL ${ratio(server)}, new DATA_DIR ${ratio(fresh)}, ` +
+        `existing DATA_DIR ${ratio(existing)}`,
+    );
   } finally {
     await onServer(`drop database if exists ${name} with (force)`);
     rmSync(dataDir, { recursive: true, force: true });
   }
+} else {
+  console.log("Set DATABASE_URL to a PostgreSQL server to measure the start there beside the Express peer.");
 }

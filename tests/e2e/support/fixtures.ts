@@ -74,8 +74,20 @@ export const test = base.extend<Fixtures>({
   ],
 });
 
-/** Runs axe on the page as it is now and fails on any serious or critical violation. */
+/**
+ * Runs axe on the page once its transitions have ended, and fails on any serious or critical
+ * violation. A dialog or a toast still fading in has the contrast of its half-way frame, which is
+ * not what anyone reads, and which failed the contrast rule now and then; endless animations (a
+ * spinner, a skeleton's pulse) are what the page shows, and are checked as they are.
+ */
 export async function expectNoSeriousA11yViolations(page: Page, where = ""): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await runAxe(page);
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
