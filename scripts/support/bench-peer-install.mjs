@@ -4,8 +4,9 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-const source = path.join(path.dirname(new URL(import.meta.url).pathname), "..", "peer");
+const source = fileURLToPath(new URL("../peer", import.meta.url));
 
 /** The peer's folder, with its package.json, its dependencies and its server.cjs. */
 export function installPeer() {
