@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { LINGUI_MACROS } from "./scripts/lingui-macros";
@@ -14,7 +15,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: "forks",
     // Vitest's default leaves one core to its main process, which on a two-core machine means one
-    // worker; the main process is idle once the files are transformed, so both cores run tests.
-    maxWorkers: 2,
+    // worker; the main process is idle once the files are transformed, so every core runs tests.
+    maxWorkers: availableParallelism(),
   },
 });

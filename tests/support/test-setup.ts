@@ -13,6 +13,9 @@ import { messages as signedInMessages } from "../../src/shared/i18n/locales/en/s
 // The pages speak English in tests, as a browser that asks for it hears them (decision 052).
 i18n.loadAndActivate({ locale: "en", messages: { ...messages, ...signedInMessages, ...adminMessages } });
 
+const isLoopback = (host: string | undefined) =>
+  host === undefined || host === "localhost" || host.startsWith("127.") || host === "::1" || host === "[::1]";
+
 /**
  * The guards below wrap process-wide functions. The API tests share one process between files
  * (`npm run test:api`, decision 063), where this file runs again for each of them: the guards are
@@ -32,9 +35,6 @@ afterEach(() => {
   if (seen.length > 0)
     throw new Error(`console.error was called:\n${seen.map((a) => a.join(" ")).join("\n")}`);
 });
-
-const isLoopback = (host: string | undefined) =>
-  host === undefined || host === "localhost" || host.startsWith("127.") || host === "::1" || host === "[::1]";
 
 function installGuards(): Guards {
   const installed: Guards = { consoleErrors: [] };
