@@ -435,6 +435,22 @@ describe("the shop on the local test checkout", () => {
     const ledgerOf = (userId: number) =>
       t.database.db.select().from(transactions).where(eq(transactions.userId, userId));
 
+    it("refuses a signature timestamped more than five minutes ahead, and takes one a little ahead", async () => {
+      const { user, order, sessionId } = await openOrder();
+      const now = Math.floor(Date.now() / 1000);
+      // Signed now for an hour from now: a captured signature that would stay good for an hour more.
+      const ahead = signedEvent(completed("evt_from_the_future", sessionId, order.id, user.uid), now + 3600);
+      const refused = await deliver(ahead.payload, ahead.signature);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ error: expect.stringMatching(/future/) });
+      expect((await ordersOf(user.id))[0]?.status).toBe("open");
+      expect(await ledgerOf(user.id)).toHaveLength(0);
+      // A sender's clock a little ahead of ours is within the same five minutes as an old one.
+      const skewed = signedEvent(completed("evt_clock_ahead", sessionId, order.id, user.uid), now + 240);
+      expect((await deliver(skewed.payload, skewed.signature)).statusCode).toBe(200);
+      expect((await ordersOf(user.id))[0]?.status).toBe("paid");
+    });
+
     it("refuses a bad signature, a missing one and an old timestamp with 400, writing nothing", async () => {
       const { user, order, sessionId } = await openOrder();
       const event = completed("evt_bad_sig", sessionId, order.id, user.uid);

@@ -196,8 +196,22 @@ export function parsePaymentEvent(body: unknown): PaymentEvent {
 }
 
 /**
+ * The `t=` of a `Stripe-Signature` header already verified (the signature covers it), in seconds.
+ * Stripe's check refuses a timestamp older than its tolerance but takes any in the future, so a
+ * signature made for an hour ahead would stay good for an hour and five minutes.
+ */
+function signedAtSeconds(signature: string): number | undefined {
+  for (const part of signature.split(",")) {
+    const [key, value] = part.split("=");
+    if (key?.trim() === "t" && value !== undefined && /^\d+$/.test(value.trim())) return Number(value);
+  }
+  return undefined;
+}
+
+/**
  * Verifies the `Stripe-Signature` header over the raw body with the endpoint's secret (Stripe's own
- * check, 300 s tolerance), then reads the event. Both payment providers take this one path.
+ * check, 300 s tolerance), refuses a timestamp more than the same 300 s ahead of this server's
+ * clock, then reads the event. Both payment providers take this one path.
  */
 export async function verifiedPaymentEvent(
   rawBody: Buffer,
@@ -211,6 +225,10 @@ export async function verifiedPaymentEvent(
     verifier.verifyHeader(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch {
     throw new WebhookSignatureError("The webhook signature does not match");
+  }
+  const signedAt = signedAtSeconds(signature);
+  if (signedAt === undefined || signedAt - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) {
+    throw new WebhookSignatureError("The webhook signature is timestamped in the future");
   }
   let body: unknown;
   try {

@@ -399,7 +399,8 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
         },
         schema: {
           summary: "Receive the payment provider's events",
-          description: "Stripe's signed events (Stripe-Signature over the raw body, 300 s tolerance).",
+          description:
+            "Stripe's signed events (Stripe-Signature over the raw body, timestamped within 300 s either way).",
           response: {
             200: z.object({ received: z.literal(true) }),
             400: errorBodySchema,
