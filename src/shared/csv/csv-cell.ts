@@ -46,7 +46,11 @@ export function startsFormula(text: string): boolean {
   return FORMULA_SIGNS.has(folded);
 }
 
-const NEEDS_QUOTES = /[",\r\n]/;
+// RFC 4180 quotes a comma, a quote and a line break. A semicolon, a pipe and a tab are quoted too:
+// a spreadsheet set to split on one of them (German ones split on semicolons) would otherwise make
+// what follows it a cell of its own, and run "a;=1+1" as "a" and the formula "=1+1". Quoted, the
+// text stays one cell, whatever the separator, and reads back the same for every CSV reader.
+const NEEDS_QUOTES = /[",\r\n;|\t]/;
 
 /** One cell: guarded when it would start a formula, quoted when RFC 4180 or the guard asks for it. */
 export function csvCell(value: CsvValue): string {

@@ -19,6 +19,17 @@ describe("csvCell", () => {
     expect(csvCell("one\r\ntwo")).toBe('"one\r\ntwo"');
   });
 
+  it("quotes a cell holding a semicolon, a pipe or a tab, so that a spreadsheet splitting on it keeps one cell", () => {
+    // A spreadsheet set to split on semicolons (as German ones are) would make "=1+1" a cell of its
+    // own and run it; quoted, the whole text is one cell that starts with "a".
+    expect(csvCell("a;=1+1")).toBe('"a;=1+1"');
+    expect(csvCell("x;@SUM(A1)")).toBe('"x;@SUM(A1)"');
+    expect(csvCell("a|b")).toBe('"a|b"');
+    expect(csvCell("a\t=1+1")).toBe('"a\t=1+1"');
+    // Read the way such a spreadsheet reads it: one cell, not "a" and "=1+1".
+    expect(parse(toCsv([["a;=1+1"]]), { delimiter: ";" })).toEqual([["a;=1+1"]]);
+  });
+
   it("guards the classic formula starts, tab and carriage return included, and quotes the cell", () => {
     expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
     expect(csvCell("+1 555")).toBe(`"'+1 555"`);
