@@ -105,7 +105,7 @@ for (const { device, user, tag, viewport } of WIDTHS) {
       await expectNoSeriousA11yViolations(page, `the requests page on a ${device}`);
 
       // The operator replaces the account in the base; the customer's sync brings the answer back.
-      operatorEdits(wendyRecord, {
+      await operatorEdits(wendyRecord, {
         Status: "Replaced",
         "Replacement Account Record ID": `recE2eRequester${tag}3`,
         "Operator Note": "A fresh account is on its way.",

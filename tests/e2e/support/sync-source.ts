@@ -45,8 +45,7 @@ export function requestRowFor(accountRecordId: string): Row | undefined {
   return readRows().rows.find((row) => row["Account Record ID"] === accountRecordId);
 }
 
-/** The operator changes the request's row as they would in the base; its Last Modified moves on. */
-export function operatorEdits(accountRecordId: string, fields: Row): void {
+function writeEdit(accountRecordId: string, fields: Row): void {
   const { header, rows } = readRows();
   const row = rows.find((r) => r["Account Record ID"] === accountRecordId);
   if (!row) throw new Error(`no replacement request for ${accountRecordId} in the sync source`);
@@ -56,4 +55,26 @@ export function operatorEdits(accountRecordId: string, fields: Row): void {
   const temp = `${requestsFile()}.e2e.tmp`;
   writeFileSync(temp, toCsv([names, ...rows.map((r) => names.map((name) => r[name] ?? ""))]), "utf8");
   renameSync(temp, requestsFile());
+}
+
+const holds = (accountRecordId: string, fields: Row) => {
+  const row = requestRowFor(accountRecordId);
+  return row !== undefined && Object.entries(fields).every(([name, value]) => row[name] === value);
+};
+
+/**
+ * The operator changes the request's row as they would in the base; its Last Modified moves on.
+ *
+ * The portal writes the same file when it passes on another test's request, reading it, then
+ * replacing it whole. Its write can start before this edit and end after it, and the edit is lost
+ * (what two people saving one spreadsheet at once would see). So the edit is checked once such a
+ * write would be over, and made again if it is gone.
+ */
+export async function operatorEdits(accountRecordId: string, fields: Row): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    writeEdit(accountRecordId, fields);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    if (holds(accountRecordId, fields)) return;
+  }
+  throw new Error(`the edit of ${accountRecordId} did not stay in the sync source`);
 }
