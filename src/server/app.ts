@@ -212,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(billingRoutes, { db: database.db, config, payments: adapters.payments });
   await app.register(myDataRoutes, { db: database.db, secretBox, config });
-  await app.register(notificationsRoutes, { db: database.db });
+  await app.register(notificationsRoutes, { db: database.db, config });
   if (!config.isProduction) {
     // The development extras hand out reset links and free payments: every route registered here
     // declares itself loopback-only, so they answer no one beyond this machine whatever HOST says,

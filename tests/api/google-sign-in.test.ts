@@ -1,11 +1,20 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, oidcFlows, users } from "../../src/server/db/schema";
+import {
+  auditEvents,
+  notificationPreferences,
+  oidcFlows,
+  passkeys,
+  type SessionProof,
+  sessions,
+  twoFactorApps,
+  users,
+} from "../../src/server/db/schema";
 import { startHttpFake } from "../fakes/harness";
 import { type OidcFault, startTestIssuer, type TestIssuer } from "../fakes/oidc-issuer";
 import { readMailbox } from "../support/mailbox";
 import { createTestApp, nextLoopbackIp, TEST_APP_URL, type TestApp } from "../support/test-app";
-import { insertUser, signedInUser } from "../support/users";
+import { insertUser, type SignedInUser, signedInUser } from "../support/users";
 
 const CLIENT_ID = "portal-test-client";
 let sequence = 0;
@@ -478,6 +487,157 @@ describe("Google sign-in", () => {
     expect(refused.json().error).toMatch(/only way to sign in/);
     expect(await sessionUser(onlyGoogle.jar)).toMatchObject({ googleLinked: true });
     expect((await t.post("/api/auth/google/unlink", {})).statusCode).toBe(401);
+  });
+
+  describe("a stolen moment must not add a way in", () => {
+    const MINUTE = 60_000;
+    /** A customer with a password whose session was proven `minutesAgo` minutes ago, by `provenBy`. */
+    async function owner(minutesAgo: number, provenBy: SessionProof = "password") {
+      const who = await signedInUser(t.database.db, t.config, {
+        email: `owner${Date.now()}${++sequence}@example.com`,
+        password: "Owner-Portal-2026!",
+      });
+      await t.database.db
+        .update(sessions)
+        .set({ provenAt: new Date(Date.now() - minutesAgo * MINUTE), provenBy })
+        .where(eq(sessions.userId, who.user.id));
+      return who;
+    }
+    const withApp = (userId: number) =>
+      t.database.db.insert(twoFactorApps).values({ userId, secretSealed: "sealed", enabledAt: new Date() });
+    const as = (who: SignedInUser) => ({ headers: { cookie: who.cookie } });
+    const flowsOf = async (userId: number) =>
+      (await t.database.db.select().from(oidcFlows)).filter((flow) => flow.linkUserId === userId);
+    const mailsTo = async (email: string) => (await readMailbox(t.app)).filter((m) => m.to === email);
+    /** Finishes a link started with `start` in the browser of `who`. */
+    async function finishLink(who: SignedInUser, start: Awaited<ReturnType<TestApp["post"]>>) {
+      const jar = cookiesOf(start, { [t.config.session.cookieName]: who.token });
+      const approved = await fetch(start.json().url, { redirect: "manual" });
+      const callback = new URL(String(approved.headers.get("location")));
+      return t.app.inject({
+        method: "GET",
+        url: `${callback.pathname}${callback.search}`,
+        headers: { cookie: cookieHeader(jar) },
+      });
+    }
+
+    it("asks a stale session for a fresh proof before linking, and starts no flow", async () => {
+      const who = await owner(11);
+      const refused = await t.post("/api/auth/google/link", {}, as(who));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ error: expect.stringContaining("Confirm it's you"), stepUp: true });
+      expect(await flowsOf(who.user.id)).toEqual([]);
+    });
+
+    it("asks an account with an authenticator app for that second factor, not the password alone", async () => {
+      const who = await owner(0, "password");
+      await withApp(who.user.id);
+      const refused = await t.post("/api/auth/google/link", {}, as(who));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({
+        error: expect.stringContaining("authenticator app or a passkey"),
+        stepUp: true,
+        secondFactor: true,
+      });
+      expect(await flowsOf(who.user.id)).toEqual([]);
+      // The same account once the session is proven by its code: the link goes through.
+      await t.database.db
+        .update(sessions)
+        .set({ provenBy: "password+totp" })
+        .where(eq(sessions.userId, who.user.id));
+      issuer.signInAs({ sub: nextSubject(), email: `second${sequence}@gmail.example`, email_verified: true });
+      const start = await t.post("/api/auth/google/link", {}, as(who));
+      expect(start.statusCode).toBe(200);
+      expect(outcomeOf(await finishLink(who, start))).toBe("/settings?google=linked");
+    });
+
+    it("mails the owner once Google is linked, even with security mail turned off", async () => {
+      const who = await owner(0);
+      await t.database.db
+        .insert(notificationPreferences)
+        .values({ userId: who.user.id, mail: { security: false }, updatedAt: new Date() });
+      issuer.signInAs({ sub: nextSubject(), email: `linked${sequence}@gmail.example`, email_verified: true });
+      const start = await t.post("/api/auth/google/link", {}, as(who));
+      expect(start.statusCode).toBe(200);
+      expect(await mailsTo(who.user.email)).toEqual([]);
+      expect(outcomeOf(await finishLink(who, start))).toBe("/settings?google=linked");
+      const mails = await mailsTo(who.user.email);
+      expect(mails.map((m) => m.subject)).toEqual(["Google was linked to your account"]);
+      expect(mails[0]?.text).toContain(`${TEST_APP_URL}/settings`);
+    });
+
+    it("asks a stale session for a fresh proof before unlinking, and mails the owner after", async () => {
+      const who = await owner(11);
+      await t.database.db.update(users).set({ googleId: nextSubject() }).where(eq(users.id, who.user.id));
+      const refused = await t.post("/api/auth/google/unlink", {}, as(who));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ stepUp: true });
+      const [still] = await t.database.db.select().from(users).where(eq(users.id, who.user.id));
+      expect(still?.googleId).not.toBeNull();
+      expect(await mailsTo(who.user.email)).toEqual([]);
+
+      await t.database.db
+        .update(sessions)
+        .set({ provenAt: new Date() })
+        .where(eq(sessions.userId, who.user.id));
+      const unlinked = await t.post("/api/auth/google/unlink", {}, as(who));
+      expect(unlinked.statusCode).toBe(200);
+      expect(unlinked.json()).toMatchObject({ googleLinked: false });
+      expect((await mailsTo(who.user.email)).map((m) => m.subject)).toEqual([
+        "Google was unlinked from your account",
+      ]);
+    });
+
+    it("lets an account without a password unlink Google when a passkey still signs it in", async () => {
+      const who = await signedInUser(t.database.db, t.config, { googleId: nextSubject() });
+      const refused = await t.post("/api/auth/google/unlink", {}, as(who));
+      expect(refused.statusCode).toBe(409);
+      await t.database.db.insert(passkeys).values({
+        userId: who.user.id,
+        credentialId: `credential-${nextSubject()}`,
+        publicKey: "public-key",
+        name: "Laptop",
+      });
+      const unlinked = await t.post("/api/auth/google/unlink", {}, as(who));
+      expect(unlinked.statusCode).toBe(200);
+      expect(unlinked.json()).toMatchObject({ googleLinked: false, hasPassword: false });
+    });
+
+    it("asks a stale session for a fresh proof before security mail is turned off, and nothing else", async () => {
+      const who = await owner(11);
+      const mail = { accounts: true, optimizations: false, requests: false, payments: true, security: true };
+      const put = (body: object) =>
+        t.app.inject({
+          method: "PUT",
+          url: "/api/notifications/preferences",
+          payload: body,
+          headers: { cookie: who.cookie, origin: TEST_APP_URL },
+        });
+      // Another switch needs no proof.
+      expect((await put({ mail })).statusCode).toBe(200);
+      const off = await put({ mail: { ...mail, security: false } });
+      expect(off.statusCode).toBe(403);
+      expect(off.json()).toMatchObject({ stepUp: true });
+      const [stored] = await t.database.db
+        .select()
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, who.user.id));
+      expect(stored?.mail).toMatchObject({ accounts: true, security: true });
+
+      await t.database.db
+        .update(sessions)
+        .set({ provenAt: new Date() })
+        .where(eq(sessions.userId, who.user.id));
+      const fresh = await put({ mail: { ...mail, security: false } });
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.json()).toEqual({ mail: { ...mail, security: false } });
+      // Turning it back on needs no proof: only silencing the alarms does.
+      await t.database.db
+        .update(sessions)
+        .set({ provenAt: new Date(Date.now() - 11 * MINUTE) })
+        .where(eq(sessions.userId, who.user.id));
+      expect((await put({ mail })).statusCode).toBe(200);
+    });
   });
 
   it("keeps the audit trail for admins only, in the one audit log", async () => {

@@ -7,8 +7,15 @@
 import { asc, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, passkeys, sessions, webauthnChallenges } from "../../src/server/db/schema";
+import {
+  auditEvents,
+  notificationPreferences,
+  passkeys,
+  sessions,
+  webauthnChallenges,
+} from "../../src/server/db/schema";
 import { hashSecretToken } from "../../src/server/secrets/secret-token";
+import { readMailbox } from "../support/mailbox";
 import { type CeremonyOptions, SoftAuthenticator } from "../support/soft-authenticator";
 import { createTestApp, nextLoopbackIp, sameOrigin, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { type SignedInUser, signedInUser } from "../support/users";
@@ -119,7 +126,9 @@ describe("passkeys", () => {
       .where(eq(auditEvents.subjectUserId, who.user.id));
     expect(events.map((e) => [e.kind, e.detail])).toEqual([["passkey-added", "Work phone"]]);
 
-    // The next registration excludes the passkey the user already has.
+    // The next registration excludes the passkey the user already has (asked with that passkey's
+    // proof: a password alone no longer adds one to an account that has one).
+    await t.database.db.update(sessions).set({ provenBy: "passkey" }).where(eq(sessions.userId, who.user.id));
     const again = await post("/api/passkeys/registration/options", {}, who.cookie);
     expect(again.json().excludeCredentials).toEqual([
       expect.objectContaining({ id: authenticator.credentials[0]?.id }),
@@ -278,6 +287,8 @@ describe("passkeys", () => {
     const who = await signedInUser(t.database.db, t.config);
     const authenticator = new SoftAuthenticator(RP_ID, TEST_APP_URL);
     const first = (await addPasskey(who, authenticator, "First")).json();
+    // Signed in with that passkey, as someone with no password is: the proof a second one needs.
+    await t.database.db.update(sessions).set({ provenBy: "passkey" }).where(eq(sessions.userId, who.user.id));
     const second = (await addPasskey(who, authenticator, "Second")).json();
     expect((await send("DELETE", `/api/passkeys/${first.id}`, who.cookie)).statusCode).toBe(200);
     const last = await send("DELETE", `/api/passkeys/${second.id}`, who.cookie);
@@ -455,5 +466,29 @@ describe("passkeys", () => {
     expect(await t.database.db.select().from(passkeys).where(eq(passkeys.userId, who.user.id))).toHaveLength(
       1,
     );
+  });
+
+  it("asks an account with a second factor for it, not the password alone, before adding a passkey", async () => {
+    const { who, authenticator } = await enrolledUser();
+    // Proven by the password only, a minute ago: fresh, but one factor.
+    const refused = await post("/api/passkeys/registration/options", {}, who.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ stepUp: true, secondFactor: true });
+    expect(await t.database.db.select().from(passkeys).where(eq(passkeys.userId, who.user.id))).toHaveLength(
+      1,
+    );
+    await t.database.db.update(sessions).set({ provenBy: "passkey" }).where(eq(sessions.userId, who.user.id));
+    expect((await addPasskey(who, authenticator, "Phone")).statusCode).toBe(201);
+  });
+
+  it("mails the owner when a passkey is added, whatever the mail switches say", async () => {
+    const who = await signedInUser(t.database.db, t.config, { password: "Lantern-Harbour-2026" });
+    await t.database.db
+      .insert(notificationPreferences)
+      .values({ userId: who.user.id, mail: { security: false }, updatedAt: new Date() });
+    const mailsTo = async () => (await readMailbox(t.app)).filter((m) => m.to === who.user.email);
+    expect(await mailsTo()).toEqual([]);
+    expect((await addPasskey(who, new SoftAuthenticator(RP_ID, TEST_APP_URL))).statusCode).toBe(201);
+    expect((await mailsTo()).map((m) => m.subject)).toEqual(["A passkey was added to your account"]);
   });
 });

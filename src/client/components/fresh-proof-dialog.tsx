@@ -25,12 +25,21 @@ type Proof = "password" | "code";
  * "Confirm it's you" (decision 023): the password or an authenticator code, asked before a secret is
  * shown or a credential changes. Once the server accepts it, the action that asked goes on by itself.
  * A customer who signs in only with Google and has no second factor signs in with Google again.
+ * With `secondFactor` (adding a way in to an account that has one, decision 070) a password is not
+ * offered: the code, a passkey, or Google again for an account Google signs in. No text of its own:
+ * the sign-in page loads this catalogue.
  */
-export function FreshProofDialog({ onDone }: { onDone: (given: boolean) => void }) {
+export function FreshProofDialog({
+  onDone,
+  secondFactor = false,
+}: {
+  onDone: (given: boolean) => void;
+  secondFactor?: boolean;
+}) {
   const { t } = useLingui();
   const { user } = useSessionUser();
-  const hasPassword = user?.hasPassword ?? false;
-  const [proof, setProof] = useState<Proof>(hasPassword ? "password" : "code");
+  const offersPassword = (user?.hasPassword ?? false) && !secondFactor;
+  const [proof, setProof] = useState<Proof>(offersPassword ? "password" : "code");
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -165,7 +174,7 @@ export function FreshProofDialog({ onDone }: { onDone: (given: boolean) => void 
               {t({ id: "common.fresh-proof.use-passkey", message: "Use a passkey" })}
             </Button>
           ) : null}
-          {hasPassword ? (
+          {offersPassword ? (
             <Button
               type="button"
               variant="link"
@@ -176,7 +185,7 @@ export function FreshProofDialog({ onDone }: { onDone: (given: boolean) => void 
                 ? t({ id: "common.fresh-proof.use-code", message: "Use an authenticator code instead" })
                 : t({ id: "common.fresh-proof.use-password", message: "Use your password instead" })}
             </Button>
-          ) : (
+          ) : secondFactor && !user?.googleLinked ? null : (
             <p className="text-sm text-muted-foreground">
               <Trans id="common.fresh-proof.google">
                 No authenticator app?{" "}

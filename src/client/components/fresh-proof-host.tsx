@@ -10,19 +10,23 @@ const FreshProofDialog = lazy(() =>
  * asks for it (loaded only then) and tells the waiting action whether it was given.
  */
 export function FreshProofHost() {
-  const [asking, setAsking] = useState<((given: boolean) => void) | null>(null);
+  const [asking, setAsking] = useState<{ resolve: (given: boolean) => void; secondFactor: boolean } | null>(
+    null,
+  );
   useEffect(() => {
-    setFreshProofHandler(() => new Promise<boolean>((resolve) => setAsking(() => resolve)));
+    setFreshProofHandler(
+      (secondFactor) => new Promise<boolean>((resolve) => setAsking({ resolve, secondFactor })),
+    );
     return () => setFreshProofHandler(null);
   }, []);
   if (!asking) return null;
   const done = (given: boolean) => {
-    asking(given);
+    asking.resolve(given);
     setAsking(null);
   };
   return (
     <Suspense fallback={null}>
-      <FreshProofDialog onDone={done} />
+      <FreshProofDialog onDone={done} secondFactor={asking.secondFactor} />
     </Suspense>
   );
 }

@@ -3,7 +3,7 @@
  * non-OK answer becomes an Error whose message is "STATUS: body" (or "STATUS: statusText").
  */
 import type { QueryFunction } from "@tanstack/react-query";
-import { asksForFreshProof, obtainFreshProof } from "./fresh-proof";
+import { asksForFreshProof, asksForSecondFactor, obtainFreshProof } from "./fresh-proof";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -38,11 +38,8 @@ export async function apiRequest(method: HttpMethod, url: string, data?: unknown
   }
   let res = await fetch(url, init);
   // The action needs a fresh proof first: once the dialog has it, the same request is sent again.
-  if (
-    res.status === 403 &&
-    asksForFreshProof(res.status, await res.clone().text()) &&
-    (await obtainFreshProof())
-  ) {
+  const refusal = res.status === 403 ? await res.clone().text() : "";
+  if (asksForFreshProof(res.status, refusal) && (await obtainFreshProof(asksForSecondFactor(refusal)))) {
     res = await fetch(url, init);
   }
   await throwIfResNotOk(res);

@@ -4,7 +4,8 @@
  * authenticator code or a passkey in a dialog, and `apiRequest` repeats the action once it is given.
  * Kept apart from the dialog so the first load carries only these few lines.
  */
-type ProofHandler = () => Promise<boolean>;
+/** `secondFactor`: the server wants the account's second factor (a code or a passkey), not a password. */
+type ProofHandler = (secondFactor: boolean) => Promise<boolean>;
 
 let handler: ProofHandler | null = null;
 let pending: Promise<boolean> | null = null;
@@ -18,10 +19,15 @@ export function asksForFreshProof(status: number, body: string): boolean {
   return status === 403 && /"stepUp"\s*:\s*true/.test(body);
 }
 
+/** Whether the proof asked for must be the second factor (`secondFactor: true`, decision 070). */
+export function asksForSecondFactor(body: string): boolean {
+  return /"secondFactor"\s*:\s*true/.test(body);
+}
+
 /** Asks for a proof (one dialog for any number of actions waiting at once); true once it is given. */
-export function obtainFreshProof(): Promise<boolean> {
+export function obtainFreshProof(secondFactor = false): Promise<boolean> {
   if (!handler) return Promise.resolve(false);
-  pending ??= handler().finally(() => {
+  pending ??= handler(secondFactor).finally(() => {
     pending = null;
   });
   return pending;

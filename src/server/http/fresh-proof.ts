@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from "fastify";
 import type { Config } from "../config";
-import type { SessionRow } from "../db/schema";
+import type { SessionProof, SessionRow } from "../db/schema";
 import { HttpError } from "./errors";
 
 export const STEP_UP_REQUIRED_MESSAGE = /*i18n*/ {
@@ -13,11 +13,31 @@ export const STEP_UP_REQUIRED_MESSAGE = /*i18n*/ {
   message: "Confirm it's you: enter your password, an authenticator code or use a passkey.",
 };
 
+export const SECOND_FACTOR_REQUIRED_MESSAGE = /*i18n*/ {
+  id: "error.step-up.second-factor",
+  message:
+    "Confirm it's you with your authenticator app or a passkey: a password alone is not enough for this.",
+};
+
+/**
+ * Proofs that include a second factor: a passkey counts as both at once, and so does Google, whose
+ * own sign-in has its own factors (decisions 020, 070). A password, or a mailed link, is one factor.
+ */
+const SECOND_FACTOR_PROOFS: ReadonlySet<SessionProof> = new Set([
+  "password+totp",
+  "password+recovery-code",
+  "passkey",
+  "google",
+]);
+
 export class StepUpRequiredError extends HttpError {
   readonly stepUp = true;
-  constructor() {
-    super(403, STEP_UP_REQUIRED_MESSAGE);
+  /** The proof must include the second factor the account has (`secondFactor: true` in the answer). */
+  readonly secondFactor: boolean;
+  constructor(secondFactor = false) {
+    super(403, secondFactor ? SECOND_FACTOR_REQUIRED_MESSAGE : STEP_UP_REQUIRED_MESSAGE);
     this.name = "StepUpRequiredError";
+    this.secondFactor = secondFactor;
   }
 }
 
@@ -29,7 +49,16 @@ export function isFreshlyProven(
   return session !== null && now.getTime() - session.provenAt.getTime() < config.stepUpMs;
 }
 
-/** Throws StepUpRequiredError unless the request's session was proven within STEP_UP_MINUTES. */
-export function requireFreshProof(request: FastifyRequest, config: Pick<Config, "stepUpMs">): void {
-  if (!isFreshlyProven(request.currentSession, config)) throw new StepUpRequiredError();
+/**
+ * Throws StepUpRequiredError unless the request's session was proven within STEP_UP_MINUTES; with
+ * `secondFactor`, also unless that proof included a second factor (for an account that has one).
+ */
+export function requireFreshProof(
+  request: FastifyRequest,
+  config: Pick<Config, "stepUpMs">,
+  { secondFactor = false }: { secondFactor?: boolean } = {},
+): void {
+  const session = request.currentSession;
+  if (!session || !isFreshlyProven(session, config)) throw new StepUpRequiredError(secondFactor);
+  if (secondFactor && !SECOND_FACTOR_PROOFS.has(session.provenBy)) throw new StepUpRequiredError(true);
 }

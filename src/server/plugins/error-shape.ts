@@ -164,7 +164,11 @@ export default fp(
       if (error instanceof RateLimitedError) reply.header("retry-after", String(error.retryAfterSeconds));
       if (error instanceof StepUpRequiredError) {
         // Tells the app to ask for a fresh proof and then repeat the request (decision 023).
-        return reply.code(403).send({ error: error.textIn(replyLanguage(request)), stepUp: true });
+        return reply.code(403).send({
+          error: error.textIn(replyLanguage(request)),
+          stepUp: true,
+          ...(error.secondFactor ? { secondFactor: true } : {}),
+        });
       }
       if (error instanceof SignInAgainError) {
         return reply.code(401).send({ error: error.textIn(replyLanguage(request)), signInAgain: true });

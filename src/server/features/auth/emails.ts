@@ -128,6 +128,62 @@ export function emailChangedNotice(language: Language, to: string, newEmail: str
   };
 }
 
+/** A way to sign in was added or removed: sent whatever the mail switches say, it is the owner's alarm. */
+export function signInMethodNotice(
+  language: Language,
+  to: string,
+  change: "google-linked" | "google-unlinked" | "passkey-added",
+  appUrl: string,
+): MailMessage {
+  const i18n = translatorFor(language);
+  const texts = {
+    "google-linked": {
+      subject: i18n._({
+        id: "mail.sign-in-method.google-linked.subject",
+        message: "Google was linked to your account",
+      }),
+      intro: i18n._({
+        id: "mail.sign-in-method.google-linked.intro",
+        message: "A Google account was just linked to your portal account: from now on it signs you in.",
+      }),
+    },
+    "google-unlinked": {
+      subject: i18n._({
+        id: "mail.sign-in-method.google-unlinked.subject",
+        message: "Google was unlinked from your account",
+      }),
+      intro: i18n._({
+        id: "mail.sign-in-method.google-unlinked.intro",
+        message:
+          "The Google account linked to your portal account was just unlinked: it no longer signs you in.",
+      }),
+    },
+    "passkey-added": {
+      subject: i18n._({
+        id: "mail.sign-in-method.passkey-added.subject",
+        message: "A passkey was added to your account",
+      }),
+      intro: i18n._({
+        id: "mail.sign-in-method.passkey-added.intro",
+        message: "A new passkey was just added to your portal account: from now on it signs you in.",
+      }),
+    },
+  }[change];
+  return linkMail(
+    to,
+    {
+      ...texts,
+      action: i18n._({ id: "mail.sign-in-method.action", message: "Review your sign-in methods" }),
+      outro: i18n._({
+        id: "mail.sign-in-method.outro",
+        message:
+          'If you did not make this change, choose "Forgot password?" on the sign-in page at once to set a new one, remove what you do not recognise in Settings, and contact support.',
+      }),
+    },
+    `${appUrl}/settings`,
+  );
+}
+
 export function passwordChangedNotice(language: Language, to: string, appUrl: string): MailMessage {
   const i18n = translatorFor(language);
   return linkMail(

@@ -10,6 +10,7 @@ import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
 import { endUnprovenAccess, lockUser } from "./address-proof";
+import { hasPasskey } from "./second-factor";
 import { findUserByEmail, uniqueViolation } from "./users-repo";
 
 /** Why a Google identity could not be let in; each has its message on the sign-in page. */
@@ -148,7 +149,8 @@ export async function linkGoogleToUser(
 
 /** Unlinks Google, unless it is the user's only way in. Null when that refusal applies. */
 export async function unlinkGoogle(db: Database, user: UserRow, ip: string): Promise<UserRow | null> {
-  if (!user.passwordHash) return null;
+  // Unlinking must leave a way in: a password, or a passkey (which is a whole sign-in by itself).
+  if (!user.passwordHash && !(await hasPasskey(db, user.id))) return null;
   const [unlinked] = await db
     .update(users)
     .set({ googleId: null, updatedAt: new Date() })

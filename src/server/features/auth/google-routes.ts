@@ -13,6 +13,7 @@ import { errorBodySchema } from "../../../shared/api/errors";
 import { type GoogleSignInOutcome, googleOutcomeParam } from "../../../shared/api/google-sign-in";
 import { singleLineText } from "../../../shared/api/text";
 import { currentUserSchema } from "../../../shared/api/user";
+import { languageOf } from "../../../shared/i18n/languages";
 import {
   DEFAULT_RETURN_PATH,
   RETURN_PATH_PARAM,
@@ -23,14 +24,16 @@ import { IdentityError, type IdentityPort } from "../../adapters/identity/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { conflict, HttpError } from "../../http/errors";
+import { requireFreshProof } from "../../http/fresh-proof";
 import { hit, RateLimitedError } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
-import { noBody } from "../../http/responses";
+import { noBody, stepUpResponse } from "../../http/responses";
 import { deleteSession } from "../../http/session-store";
 import { GOOGLE_ALREADY_LINKED, GOOGLE_NOT_CONFIGURED, GOOGLE_UNAVAILABLE } from "../../i18n/shared-texts";
 import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
+import { signInMethodNotice } from "./emails";
 import {
   GoogleSignInRefused,
   linkGoogleToUser,
@@ -40,6 +43,7 @@ import {
 import { googleFlowCookie, keepFlow, takeFlow } from "./google-flow";
 import { knownDeviceCookie } from "./known-device";
 import { rememberSignInBrowser } from "./new-sign-in-alert";
+import { hasSecondFactor } from "./second-factor";
 import { grantEarnedRole } from "./service";
 
 export interface GoogleRoutesOptions {
@@ -140,10 +144,11 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
       schema: {
         summary: "Start linking Google to the account",
         description:
-          "Starts linking Google to the caller's account (from Settings): where to send the browser. A POST, so that no other site can start it.",
+          "Starts linking Google to the caller's account (from Settings): where to send the browser. A POST, so that no other site can start it. A new way in: it needs a fresh proof, and for an account with an authenticator app or a passkey a proof by that second factor (`secondFactor: true` in the 403). The owner is mailed once Google is linked.",
         body: z.strictObject({}).optional(),
         response: {
           200: z.object({ url: z.string() }),
+          403: stepUpResponse,
           409: errorBodySchema,
           429: errorBodySchema,
           503: errorBodySchema,
@@ -154,6 +159,9 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
       const me = requireUser(request);
       if (!identity) throw new HttpError(503, GOOGLE_NOT_CONFIGURED);
       if (me.googleId) throw conflict(GOOGLE_ALREADY_LINKED);
+      // Linking lets another Google account in from then on, past the second step (decision 070):
+      // a stale session, or a password alone where the account has a second factor, may not do it.
+      requireFreshProof(request, config, { secondFactor: await hasSecondFactor(db, me.id) });
       try {
         return { url: await startFlow(request, reply, me.id, null) };
       } catch (error) {
@@ -204,7 +212,13 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
           return reply.redirect(to(back, error.refusal, returnTo), 303);
         throw error;
       }
-      if (linking) return reply.redirect(to("/settings", "linked"), 303);
+      if (linking) {
+        await mail.enqueue(
+          db,
+          signInMethodNotice(languageOf(user), user.email, "google-linked", config.appUrl),
+        );
+        return reply.redirect(to("/settings", "linked"), 303);
+      }
       user = await grantEarnedRole(db, config, user);
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
@@ -220,9 +234,10 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
       config: { access: "user" },
       schema: {
         summary: "Unlink Google from the account",
-        description: "Unlinks Google from the caller, unless it is their only way in.",
+        description:
+          "Unlinks Google from the caller after a fresh proof, unless it is their only way in (no password and no passkey). The owner is mailed.",
         body: z.strictObject({}).optional(),
-        response: { 200: currentUserSchema, 409: errorBodySchema },
+        response: { 200: currentUserSchema, 403: stepUpResponse, 409: errorBodySchema },
       },
     },
     async (request) => {
@@ -234,15 +249,18 @@ const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
             message: "Google is not linked to your account",
           },
         );
+      requireFreshProof(request, config);
       const unlinked = await unlinkGoogle(db, me, request.ip);
       if (!unlinked) {
         throw conflict(
           /*i18n*/ {
             id: "error.google.only-way",
-            message: "Google is your only way to sign in: set a password before unlinking it",
+            message:
+              "Google is your only way to sign in: set a password or add a passkey before unlinking it",
           },
         );
       }
+      await mail.enqueue(db, signInMethodNotice(languageOf(me), me.email, "google-unlinked", config.appUrl));
       return toCurrentUser(unlinked);
     },
   );

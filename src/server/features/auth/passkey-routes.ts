@@ -16,6 +16,7 @@ import {
   renamePasskeySchema,
 } from "../../../shared/api/passkeys";
 import { currentUserSchema } from "../../../shared/api/user";
+import { languageOf } from "../../../shared/i18n/languages";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
@@ -28,6 +29,7 @@ import { deleteSession, markSessionProven } from "../../http/session-store";
 import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
+import { signInMethodNotice } from "./emails";
 import { knownDeviceCookie } from "./known-device";
 import { rememberSignInBrowser } from "./new-sign-in-alert";
 import {
@@ -40,6 +42,7 @@ import {
   userPasskeys,
   webauthnCookie,
 } from "./passkeys";
+import { hasSecondFactor } from "./second-factor";
 import { grantEarnedRole } from "./service";
 
 export interface PasskeyRoutesOptions {
@@ -104,8 +107,9 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
     },
     async (request, reply) => {
       const me = requireUser(request);
-      // A new way in: a stolen session must not be able to add its own passkey (decision 023).
-      requireFreshProof(request, config);
+      // A new way in: a stolen session must not be able to add its own passkey (decision 023), nor a
+      // password alone one that would skip the account's second factor (decision 070).
+      requireFreshProof(request, config, { secondFactor: await hasSecondFactor(db, me.id) });
       await hit(db, [{ key: `passkey-register-user:${me.id}`, limit: 30, windowMs: 15 * MINUTE }]);
       const { options, flowId } = await startRegistration(db, config, me);
       ceremony.set(reply, flowId);
@@ -130,6 +134,7 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
       const flowId = ceremony.read(request);
       ceremony.clear(reply);
       const saved = await finishRegistration(db, config, me, request.body, flowId, request.ip);
+      await mail.enqueue(db, signInMethodNotice(languageOf(me), me.email, "passkey-added", config.appUrl));
       return reply.code(201).send(toPasskey(saved));
     },
   );

@@ -11,15 +11,20 @@ import {
   notificationPreferencesSchema,
   unreadCountSchema,
 } from "../../../shared/api/notifications";
+import type { Config } from "../../config";
 import type { Database } from "../../db/client";
+import { requireFreshProof } from "../../http/fresh-proof";
 import { listVersionOf } from "../../http/list-versions";
 import { requireUser } from "../../http/require-user";
-import { errorBody, notModifiedResponse } from "../../http/responses";
+import { errorBody, notModifiedResponse, stepUpResponse } from "../../http/responses";
 import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
 import { mailPreferencesOf, storeMailPreferences } from "../../notifications/preferences";
 import { decodeNotificationCursor, markRead, notificationPage, unreadCountOf } from "./notification-queries";
 
-const notificationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const notificationsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Config, "stepUpMs"> }> = async (
+  app,
+  { db, config },
+) => {
   // Pages of each customer's list by its version (decision 043), and the unread count every page
   // and the bell show, counted once per version: the bell asks often and the list rarely changes.
   const notificationPages = createVersionedPages("ntf1");
@@ -130,16 +135,20 @@ const notificationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       schema: {
         summary: "Choose which notifications come by mail",
         description:
-          "Stores the whole map: every topic must be given, `true` or `false`. Mails not yet sent follow the new choice. Answers what is stored.",
+          "Stores the whole map: every topic must be given, `true` or `false`. Mails not yet sent follow the new choice. Answers what is stored. Turning security mail off needs a fresh proof: a stolen session must not silence the owner's alarms first.",
         body: notificationPreferencesSchema,
         response: {
           200: notificationPreferencesSchema,
+          403: stepUpResponse,
           400: errorBody("The body is not a `mail` map with each topic `true` or `false` and no other key."),
         },
       },
     },
     async (request) => {
       const me = requireUser(request);
+      const turnsSecurityOff =
+        !request.body.mail.security && (await mailPreferencesOf(db, me.id)).mail.security;
+      if (turnsSecurityOff) requireFreshProof(request, config);
       await storeMailPreferences(db, me.id, request.body);
       return mailPreferencesOf(db, me.id);
     },
