@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testPayments } from "../../src/server/adapters/payments/test-payments";
-import { auditEvents, subscriptions, transactions } from "../../src/server/db/schema";
+import { auditEvents, orders, subscriptions, transactions } from "../../src/server/db/schema";
 import { linkPaymentAnswerSchema, transactionListSchema } from "../../src/shared/api/transactions";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { type SignedInUser, signedInUser } from "../support/users";
@@ -118,6 +118,22 @@ describe("linking a payment that found no customer", () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.kind, "payment-linked"), eq(auditEvents.targetId, targetId)));
+  const unlink = (id: number | string, cookie?: string, body: unknown = {}) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/admin/transactions/${id}/unlink`,
+      payload: JSON.stringify(body),
+      headers: {
+        origin: TEST_APP_URL,
+        "content-type": "application/json",
+        ...(cookie ? { cookie } : {}),
+      },
+    });
+  const unlinkAudits = (targetId: number) =>
+    t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, "payment-unlinked"), eq(auditEvents.targetId, targetId)));
   const strayPayment = async (stripeCustomer = nextId("cus_stray")) => {
     const event = strayInvoice(stripeCustomer);
     expect((await deliver(event)).statusCode).toBe(200);
@@ -291,5 +307,145 @@ describe("linking a payment that found no customer", () => {
     expect((await get("/api/admin/transactions/unlinked", alice.cookie)).statusCode).toBe(403);
     expect((await rowOfEvent(row.eventId ?? "")).userId).toBeNull();
     expect(await linkAudits(row.id)).toHaveLength(0);
+  });
+
+  describe("unlinking a payment linked to the wrong customer", () => {
+    const listOf = async (user: SignedInUser) =>
+      transactionListSchema
+        .parse((await get("/api/transactions", user.cookie)).json())
+        .transactions.map((r) => r.eventId);
+
+    it("puts the payment back among the stray payments, out of the customer's lists, and audits it", async () => {
+      const stripeCustomer = nextId("cus_wrong");
+      const [plan] = await t.database.db
+        .insert(subscriptions)
+        .values({
+          subscriptionId: nextId("sub"),
+          provider: "test",
+          stripeCustomerId: stripeCustomer,
+          status: "active",
+          product: "1 × LinkedIn Plus",
+          quantity: 1,
+          amountCents: 13400,
+          eventCreated: new Date(),
+        })
+        .returning();
+      const { event, row } = await strayPayment(stripeCustomer);
+      // Bob's own payment stays his whatever happens to Alice's.
+      const bobs = checkoutFor(bob.user.uid, nextId("cus_bob"));
+      expect((await deliver(bobs)).statusCode).toBe(200);
+      expect((await link(row.id, { customer: alice.user.uid }, admin.cookie)).statusCode).toBe(200);
+      expect(await listOf(alice)).toEqual([event.id]);
+      const etag = String((await get("/api/transactions", alice.cookie)).headers.etag);
+
+      const res = await unlink(row.id, admin.cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        customer: { uid: alice.user.uid, name: alice.user.name, email: alice.user.email },
+        transaction: { id: row.id, eventId: event.id, amountCents: 13400 },
+        message: `The payment is no longer in ${alice.user.name}'s transaction history.`,
+      });
+      expect(await rowOfEvent(event.id)).toEqual(row);
+      expect(await unlinkedIds()).toContain(row.id);
+      const after = await get("/api/transactions", alice.cookie, { "if-none-match": etag });
+      expect(after.statusCode).toBe(200);
+      expect(await listOf(alice)).toEqual([]);
+      expect(await listOf(bob)).toEqual([bobs.id]);
+      // The plans the link gave her go back with the last payment of hers that named their Stripe customer.
+      const [planAfter] = await t.database.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, plan?.id ?? 0));
+      expect(planAfter?.userId).toBeNull();
+      // The next payment of that Stripe customer is stray too, and can be linked to the right customer.
+      const next = strayInvoice(stripeCustomer);
+      expect((await deliver(next)).statusCode).toBe(200);
+      expect((await rowOfEvent(next.id)).userId).toBeNull();
+      expect((await link(row.id, { customer: bob.user.uid }, admin.cookie)).statusCode).toBe(200);
+      expect((await rowOfEvent(event.id)).userId).toBe(bob.user.id);
+
+      const audits = await unlinkAudits(row.id);
+      expect(audits).toHaveLength(1);
+      expect(audits[0]).toMatchObject({
+        actorUserId: admin.user.id,
+        subjectUserId: alice.user.id,
+        target: event.id,
+        targetId: row.id,
+      });
+      expect(audits[0]?.detail).toContain(alice.user.email);
+      expect(audits[0]?.detail).toContain(stripeCustomer);
+      expect(audits[0]?.ipAddress).toBeTruthy();
+    });
+
+    it("refuses a payment in no ledger, one that paid the customer's own order, and one from the base", async () => {
+      const { row } = await strayPayment();
+      const stray = await unlink(row.id, admin.cookie);
+      expect(stray.statusCode).toBe(409);
+      expect(stray.json()).toEqual({ error: "This payment is in no customer's ledger." });
+
+      const [order] = await t.database.db
+        .insert(orders)
+        .values({
+          userId: bob.user.id,
+          provider: "test",
+          status: "open",
+          channel: "checkout",
+          lines: [],
+          subtotalCents: 9800,
+          totalCents: 9800,
+        })
+        .returning();
+      const paid = checkoutFor(bob.user.uid, nextId("cus_bob"));
+      paid.data.object.metadata = { order_id: String(order?.id) } as never;
+      expect((await deliver(paid)).statusCode).toBe(200);
+      const bobs = await rowOfEvent(paid.id);
+      expect(bobs.orderId).toBe(order?.id);
+      const ordered = await unlink(bobs.id, admin.cookie);
+      expect(ordered.statusCode).toBe(409);
+      expect(ordered.json().error).toContain("order");
+
+      const [fromBase] = await t.database.db
+        .insert(transactions)
+        .values({
+          userId: bob.user.id,
+          uid: bob.user.uid,
+          source: "airtable",
+          airtableRecordId: nextId("rec"),
+          eventType: "payment.succeeded",
+          amountCents: 9800,
+        })
+        .returning();
+      const based = await unlink(fromBase?.id ?? 0, admin.cookie);
+      expect(based.statusCode).toBe(409);
+      expect(based.json().error).toContain("base");
+      expect((await rowOfEvent(paid.id)).userId).toBe(bob.user.id);
+      for (const id of [row.id, bobs.id, fromBase?.id ?? 0]) expect(await unlinkAudits(id)).toEqual([]);
+    });
+
+    it("is the admin's alone, and says what is wrong with a bad request, changing nothing", async () => {
+      const { row } = await strayPayment();
+      expect((await link(row.id, { customer: alice.user.uid }, admin.cookie)).statusCode).toBe(200);
+      expect((await unlink(row.id)).statusCode).toBe(401);
+      expect((await unlink(row.id, alice.cookie)).statusCode).toBe(403);
+      expect((await unlink(2_000_000_000, admin.cookie)).statusCode).toBe(404);
+      for (const [id, body] of [
+        ["nope", {}],
+        [0, {}],
+        [row.id, { customer: bob.user.uid }],
+      ] as const) {
+        const res = await unlink(id, admin.cookie, body);
+        expect(res.statusCode, JSON.stringify({ id, body })).toBe(400);
+        expect(res.json()).toEqual({ error: expect.any(String) });
+      }
+      const crossSite = await t.app.inject({
+        method: "POST",
+        url: `/api/admin/transactions/${row.id}/unlink`,
+        payload: "{}",
+        headers: { origin: "https://evil.example", "content-type": "application/json", cookie: admin.cookie },
+      });
+      expect(crossSite.statusCode).toBe(403);
+      expect((await rowOfEvent(row.eventId ?? "")).userId).toBe(alice.user.id);
+      expect(await unlinkAudits(row.id)).toEqual([]);
+    });
   });
 });

@@ -186,6 +186,39 @@ describe("checkout through Stripe (a fake of its API on loopback)", () => {
       return customer;
     }
 
+    it("answers a uid that names no customer with a Stripe checkout that is closed already, storing nothing", async () => {
+      const known = await signedInUser(t.database.db, t.config);
+      const before = (await t.database.db.select({ id: orders.id }).from(orders)).length;
+      const forKnown = await t.post("/api/pay", { uid: known.user.uid, product: "plus" });
+      const forUnknown = await t.post("/api/pay", { uid: "no-customer-has-this-uid", product: "plus" });
+      expect([forKnown.statusCode, forUnknown.statusCode]).toEqual([200, 200]);
+      const sessionOf = (res: typeof forKnown) => String(res.json().redirectUrl).split("/c/pay/")[1] ?? "";
+      const knownUrl = String(forKnown.json().redirectUrl);
+      const unknownUrl = String(forUnknown.json().redirectUrl);
+      expect(unknownUrl.replace(sessionOf(forUnknown), "")).toBe(knownUrl.replace(sessionOf(forKnown), ""));
+      expect(stripe.sessions.get(sessionOf(forKnown))?.status).toBe("open");
+      // Nobody can pay for a customer who does not exist; the session names no order.
+      const closed = stripe.sessions.get(sessionOf(forUnknown));
+      expect(closed?.status).toBe("expired");
+      expect(closed?.metadata.order_id).toMatch(/^-\d+$/);
+      expect((await t.database.db.select({ id: orders.id }).from(orders)).length).toBe(before + 1);
+      const expired = stripe.signEvent({
+        id: `evt_expired_${sessionOf(forUnknown)}`,
+        object: "event",
+        type: "checkout.session.expired",
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { ...closed } },
+      });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/stripe/webhook",
+        payload: expired.payload,
+        headers: { "content-type": "application/json", "stripe-signature": expired.signature },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await t.database.db.select({ id: orders.id }).from(orders)).length).toBe(before + 1);
+    });
+
     it("prefills nothing for a caller who is not signed in", async () => {
       const customer = await customerWhoPaidBefore("cus_link_signed_out");
       const { session, sent } = await payLink(customer.user.uid);

@@ -466,12 +466,25 @@ export const transactions = pgTable(
      * to the payment that settled it, and a refund to its order.
      */
     invoiceId: text("invoice_id"),
+    /**
+     * The provider's charge a refund gives money back from (`ch_…`): its refunds add up to what Stripe
+     * reports as the charge's `amount_refunded`, never more than the charge (decision 066).
+     */
+    chargeId: text("charge_id"),
     createdTime: timestamp("created_time", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("transactions_airtable_record_id_key").on(t.airtableRecordId),
     uniqueIndex("transactions_event_id_key").on(t.eventId).where(sql`${t.eventId} is not null`),
+    // One payment per checkout session the provider reports, whatever event ids report it (decision
+    // 066); the operator's base keeps its own rows as it writes them.
+    uniqueIndex("transactions_checkout_session_key")
+      .on(t.csLiveId)
+      .where(
+        sql`${t.eventType} = 'checkout.session.completed' and ${t.source} <> 'airtable' and ${t.csLiveId} is not null`,
+      ),
+    index("transactions_charge_id_idx").on(t.chargeId).where(sql`${t.chargeId} is not null`),
     // The list's order: newest first by when the event happened, else when it was recorded.
     index("transactions_user_id_occurred_idx").on(
       t.userId,
@@ -607,6 +620,11 @@ export const orders = pgTable(
     stripeCustomerId: text("stripe_customer_id"),
     /** Why the payment provider refused to start the checkout (status failed). */
     failureReason: text("failure_reason"),
+    /**
+     * Started through a payment link by someone not signed in as the customer: the customer's list
+     * shows it only once it is paid (decision 066).
+     */
+    byLinkHolder: boolean("by_link_holder").notNull().default(false),
     ...timestamps,
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),

@@ -168,6 +168,7 @@ function chargeRefundedEntry(event: PaymentEvent, charge: Fields): PaymentEventE
       ...common(event, cents(charge.amount_refunded), charge.currency),
       eventType: "refund.created",
       object: "charge",
+      chargeId: str(charge.id),
       invoiceId: idOf(charge.invoice),
       clientRefId: uid,
       product: str(charge.description),

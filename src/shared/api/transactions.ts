@@ -192,3 +192,10 @@ export const linkPaymentAnswerSchema = z.object({
   message: z.string(),
 });
 export type LinkPaymentAnswer = z.infer<typeof linkPaymentAnswerSchema>;
+
+/** `POST /api/admin/transactions/{id}/unlink`: the customer the payment left, and the payment now. */
+export const unlinkPaymentAnswerSchema = z.object({
+  customer: linkedCustomerSchema,
+  transaction: transactionSchema,
+  message: z.string(),
+});

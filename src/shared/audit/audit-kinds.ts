@@ -37,6 +37,7 @@ export const AUDIT_EVENT_KINDS = {
   "view-as-stopped": "Viewing as customer stopped",
   "sessions-ended": "Sessions ended",
   "payment-linked": "Payment linked to customer",
+  "payment-unlinked": "Payment unlinked from customer",
   "outbox-retried": "Background job retried",
 } as const;
 

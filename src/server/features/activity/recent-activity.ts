@@ -12,6 +12,7 @@ import { paymentKindOf, signedAmountCents } from "../../../shared/billing/paymen
 import type { Database } from "../../db/client";
 import { auditEvents, orders, syncRuns, transactions, type UserRow } from "../../db/schema";
 import { firstInvoiceOfCheckout } from "../../ledger/first-invoice";
+import { shownToCustomer } from "../../ledger/shown-orders";
 
 // The same expression as the ledger's (user_id, occurred) index, so the newest rows come straight off it.
 const occurredAt = sql`coalesce(${transactions.createdTime}, ${transactions.createdAt})`;
@@ -129,7 +130,7 @@ async function orderItems(db: Database, me: UserRow): Promise<ActivityItem[]> {
       lines: orders.lines,
     })
     .from(orders)
-    .where(eq(orders.userId, me.id))
+    .where(and(eq(orders.userId, me.id), shownToCustomer))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ACTIVITY_ITEMS);
   return rows.map((row) => ({

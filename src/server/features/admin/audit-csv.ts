@@ -70,6 +70,10 @@ const KIND_WORDS: Record<AuditEventKind, ServerMessage> = {
   "view-as-stopped": /*i18n*/ { id: "audit.kind.view-as-stopped", message: "Viewing as customer stopped" },
   "sessions-ended": /*i18n*/ { id: "audit.kind.sessions-ended", message: "Sessions ended" },
   "payment-linked": /*i18n*/ { id: "audit.kind.payment-linked", message: "Payment linked to customer" },
+  "payment-unlinked": /*i18n*/ {
+    id: "audit.kind.payment-unlinked",
+    message: "Payment unlinked from customer",
+  },
   "outbox-retried": /*i18n*/ { id: "audit.kind.outbox-retried", message: "Background job retried" },
 };
 

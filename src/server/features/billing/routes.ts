@@ -23,6 +23,7 @@ import {
   transactionListQuerySchema,
   transactionListSchema,
   transactionSchema,
+  unlinkPaymentAnswerSchema,
 } from "../../../shared/api/transactions";
 import { PaymentProviderError, type PaymentsPort } from "../../adapters/payments/port";
 import type { Config } from "../../config";
@@ -42,7 +43,7 @@ import {
   textBody,
 } from "../../http/responses";
 import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
-import { replyLanguage } from "../../i18n/reply-language";
+import { replyLanguage, sayTo } from "../../i18n/reply-language";
 import { FAILED_EVENT_TYPE, isInvoicePaid, isPayableFailure, payNowUrlOf } from "../../ledger/pay-now";
 import { linkPayment } from "./link-payment";
 import { plansOf, subscriptionDto } from "./subscriptions-queries";
@@ -59,6 +60,7 @@ import {
   transactionPage,
   unlinkedTransactions,
 } from "./transactions-queries";
+import { unlinkPayment } from "./unlink-payment";
 
 export interface BillingRoutesOptions {
   db: Database;
@@ -393,6 +395,53 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
         message: outcome.changed
           ? `The payment is now in ${name}'s transaction history.`
           : `The payment was already in ${name}'s transaction history.`,
+      };
+    },
+  );
+
+  app.post(
+    "/api/admin/transactions/:id/unlink",
+    {
+      config: { access: "admin" },
+      schema: {
+        summary: "Unlink a payment from its customer",
+        description:
+          "Takes a payment out of its customer's ledger, back among the payments that named no known customer, and records in the audit log who did it, which payment and from which customer. The plans of its Stripe customer go back with it when nothing else of the customer's names that Stripe customer. A payment of one of the customer's own orders, or from the operator's base, is refused (409).",
+        params: transactionIdParamsSchema,
+        body: z.strictObject({}).optional(),
+        response: {
+          200: unlinkPaymentAnswerSchema.describe("The payment is among the stray payments again."),
+          400: errorBody("The id is not a positive whole number, or the body has fields."),
+          401: errorBody("Not signed in."),
+          403: adminForbiddenSchema,
+          404: errorBody("No payment has this id."),
+          409: errorBody(
+            "The payment is in no customer's ledger, paid one of the customer's orders, or came from the operator's base.",
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const admin = requireUser(request);
+      const outcome = await unlinkPayment(db, {
+        transactionId: request.params.id,
+        admin,
+        ipAddress: request.ip,
+      });
+      const row = await listedTransaction(db, outcome.row.id);
+      if (!row) throw notFound(/*i18n*/ { id: "error.payment.no-id", message: "No payment has this id" });
+      const { uid, name, email } = outcome.customer;
+      return {
+        customer: { uid, name, email },
+        transaction: transactionDto(row, payments),
+        message: sayTo(
+          request,
+          /*i18n*/ {
+            id: "answer.payment.unlinked",
+            message: "The payment is no longer in {name}'s transaction history.",
+            values: { name },
+          },
+        ),
       };
     },
   );

@@ -3,6 +3,7 @@
  * the customer and the return URLs come from the catalogue, the tiers, the session and APP_URL.
  * Every attempt is an order row, including the ones the payment provider refused.
  */
+import { randomInt } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Catalogue, CheckoutSessionAnswer } from "../../../shared/api/shop";
 import { type CatalogueItem, listedItems, type ProductKey } from "../../../shared/shop/catalogue";
@@ -11,7 +12,7 @@ import { PaymentProviderError, type PaymentsPort } from "../../adapters/payments
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { OrderRow, UserRow } from "../../db/schema";
-import { badRequest, HttpError, notFound } from "../../http/errors";
+import { badRequest, HttpError } from "../../http/errors";
 import type { SecretBox } from "../../secrets/secret-box";
 import { cancelUrl } from "./cancel-link";
 import {
@@ -101,12 +102,13 @@ export function checkWanted(ctx: Pick<ShopContext, "config">, wanted: WantedItem
 }
 
 /**
- * How many unpaid checkouts a customer may have open at once. Beyond it the oldest is expired rather
- * than the new one refused: a payment link works for anyone who holds it, so a refusal (429) would let
- * a stranger who opened it ten times lock the customer out of paying, while expiring the oldest costs
- * the customer nothing. Their newest checkout always opens, and a payment that still arrives for an
- * expired one settles it (decision 010). The provider's session is left alone for the same reason:
- * the customer may be on that page, paying.
+ * How many unpaid checkouts a customer may have open at once, counted apart for the customer's own
+ * and for those payment links' holders started (decision 066), so that no stranger expires the
+ * customer's own. Beyond it the oldest is expired rather than the new one refused: a refusal (429)
+ * would let whoever opened it ten times lock the others out of paying, while expiring the oldest
+ * costs nothing. The newest checkout always opens, and a payment that still arrives for an expired
+ * one settles it (decision 010). The provider's session is left alone for the same reason: someone
+ * may be on that page, paying.
  */
 export const MAX_OPEN_ORDERS = 10;
 
@@ -132,12 +134,14 @@ export async function startCheckout(
   const prefill = payer === "the-customer";
   const stripeCustomerId =
     prefill && payments.kind === "stripe" ? await stripeCustomerIdOf(ctx.db, customer.id) : null;
+  const byLinkHolder = payer === "someone-with-the-link";
   const order = await insertOrder(ctx.db, {
     userId: customer.id,
     provider: payments.kind,
     channel,
     priced,
     stripeCustomerId,
+    byLinkHolder,
   });
   try {
     const session = await payments.createCheckoutSession({
@@ -158,35 +162,83 @@ export async function startCheckout(
     });
     await setPaymentSession(ctx.db, order.id, session.sessionId);
     // Once the new checkout is open, so that a refused one expires nothing.
-    const expired = await expireOpenOrdersBeyond(ctx.db, customer.id, MAX_OPEN_ORDERS);
+    const expired = await expireOpenOrdersBeyond(ctx.db, customer.id, byLinkHolder, MAX_OPEN_ORDERS);
     if (expired > 0) ctx.log.info({ userId: customer.id, expired }, "oldest open orders expired");
     return { url: session.url, sessionId: session.sessionId };
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     await markFailed(ctx.db, order.id, error.message);
     ctx.log.warn({ orderId: order.id, reason: error.message }, "checkout refused by the payment provider");
-    throw new HttpError(
-      502,
-      /*i18n*/ {
-        id: "error.shop.payment-not-started",
-        message: "The payment could not be started: {reason}. Please try again.",
-        values: { reason: error.message },
-      },
-    );
+    throw paymentNotStarted(error);
+  }
+}
+
+function paymentNotStarted(error: PaymentProviderError): HttpError {
+  return new HttpError(
+    502,
+    /*i18n*/ {
+      id: "error.shop.payment-not-started",
+      message: "The payment could not be started: {reason}. Please try again.",
+      values: { reason: error.message },
+    },
+  );
+}
+
+/**
+ * What a payment link naming no customer opens (decision 066): a checkout at the provider like any
+ * link's, closed as soon as it is made, so that nobody can pay for a customer who does not exist.
+ * The portal stores nothing for it. Its order reference is negative: it names no order, now or later
+ * (`orderIdOf` takes none), and keeps the provider's idempotency key its own.
+ */
+async function startUnpayableCheckout(
+  ctx: ShopContext,
+  uid: string,
+  wanted: WantedItem[],
+): Promise<CheckoutSessionAnswer> {
+  checkWanted(ctx, wanted);
+  const { payments } = ctx;
+  if (!payments) throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+  const items = listedItems({ includeTestProduct: ctx.config.shop.includeTestProduct });
+  const priced = priceOrder(wanted, items, ctx.config.shop.volumeTiers);
+  const orderRef = -randomInt(1, 2_147_483_647);
+  try {
+    const session = await payments.createCheckoutSession({
+      orderId: orderRef,
+      customer: { uid, email: null, name: null, stripeCustomerId: null },
+      lines: priced.lines.map((line) => ({
+        productKey: line.key,
+        name: line.name,
+        quantity: line.quantity,
+        unitAmountCents: line.unitCents,
+      })),
+      discount: priced.tier ? { percent: priced.tier.percent, amountCents: priced.discountCents } : null,
+      totalCents: priced.totalCents,
+      successUrl: successUrl(ctx.config),
+      // Sealed like any order's; it opens no order (orderIdOfCancelLink takes none below 1).
+      cancelUrl: cancelUrl(ctx.config, ctx.secretBox, orderRef),
+    });
+    await payments.expireCheckoutSession(session.sessionId);
+    return { url: session.url, sessionId: session.sessionId };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    ctx.log.warn({ reason: error.message }, "checkout refused by the payment provider");
+    throw paymentNotStarted(error);
   }
 }
 
 /**
  * A payment link (`/pay?uid=…&product=…`): one product for the customer it names, paid by whoever
- * holds the link. Only the customer, signed in, sees their details prefilled.
+ * holds the link. Only the customer, signed in, sees their details prefilled. A uid that names no
+ * customer answers the same way, with a checkout that cannot be paid.
  */
 export async function startPayLink(
   ctx: ShopContext,
   caller: UserRow | null,
   link: { uid: string; product: ProductKey },
 ): Promise<CheckoutSessionAnswer> {
+  const wanted = [{ key: link.product, quantity: 1 }];
   const customer = await customerByUid(ctx.db, link.uid);
-  if (!customer) throw notFound(/*i18n*/ { id: "error.user-not-found", message: "User not found" });
+  if (!customer) return startUnpayableCheckout(ctx, link.uid, wanted);
   const payer = caller?.id === customer.id ? "the-customer" : "someone-with-the-link";
-  return startCheckout(ctx, customer, [{ key: link.product, quantity: 1 }], "pay-link", payer);
+  return startCheckout(ctx, customer, wanted, "pay-link", payer);
 }

@@ -5,6 +5,7 @@ import type { PricedOrder } from "../../../shared/shop/pricing";
 import type { Database } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
 import { type OrderRow, orders, transactions, type UserRow, users } from "../../db/schema";
+import { shownToCustomer } from "../../ledger/shown-orders";
 
 export async function insertOrder(
   db: Database,
@@ -14,6 +15,7 @@ export async function insertOrder(
     channel: OrderRow["channel"];
     priced: PricedOrder;
     stripeCustomerId: string | null;
+    byLinkHolder: boolean;
   },
 ): Promise<OrderRow> {
   const { priced } = input;
@@ -29,6 +31,7 @@ export async function insertOrder(
       discountCents: priced.discountCents,
       totalCents: priced.totalCents,
       stripeCustomerId: input.stripeCustomerId,
+      byLinkHolder: input.byLinkHolder,
     })
     .returning();
   if (!row) throw new Error("The order was not saved");
@@ -119,11 +122,21 @@ export async function reopenOrder(db: Database, moved: OrderRow, before: OrderRo
 }
 
 /**
- * Expires the customer's open orders beyond the newest `keep`, in one statement, and returns how
- * many it expired. A payment that still arrives for one of them settles it (see closeOpenOrder).
+ * Expires the customer's open orders beyond the newest `keep`, among those payment links' holders
+ * started or among the others, in one statement, and returns how many it expired. A payment that
+ * still arrives for one of them settles it (see closeOpenOrder).
  */
-export async function expireOpenOrdersBeyond(db: Database, userId: number, keep: number): Promise<number> {
-  const mine = and(eq(orders.userId, userId), eq(orders.status, "open"));
+export async function expireOpenOrdersBeyond(
+  db: Database,
+  userId: number,
+  byLinkHolder: boolean,
+  keep: number,
+): Promise<number> {
+  const mine = and(
+    eq(orders.userId, userId),
+    eq(orders.status, "open"),
+    eq(orders.byLinkHolder, byLinkHolder),
+  );
   const newest = db.select({ id: orders.id }).from(orders).where(mine).orderBy(desc(orders.id)).limit(keep);
   const expired = await db
     .update(orders)
@@ -223,12 +236,15 @@ export function orderSummaryDto(row: OrderRow, receiptUrl: string | null): Order
   return { id: row.id, ...figuresOf(row), receiptUrl };
 }
 
-/** The customer's own order with this id; another customer's is as unknown as one that does not exist. */
+/**
+ * The customer's own order with this id, as their list shows it; another customer's, and an unpaid
+ * one a payment link's holder started, are as unknown as one that does not exist.
+ */
 export async function findOwnOrder(db: Database, userId: number, id: number): Promise<OrderRow | undefined> {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .where(and(eq(orders.id, id), eq(orders.userId, userId), shownToCustomer))
     .limit(1);
   return row;
 }
@@ -274,6 +290,7 @@ export async function pageOfOrders(
           .where(
             and(
               eq(orders.userId, userId),
+              shownToCustomer,
               status ? eq(orders.status, status) : undefined,
               after
                 ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id})`
@@ -318,7 +335,7 @@ const orderPageSelect = (db: Database) =>
 /** The first page with no filter, as the orders screen first asks for it (see prepared.ts). */
 const firstPageQuery = preparedPerDatabase((db) =>
   orderPageSelect(db)
-    .where(eq(orders.userId, sql.placeholder("userId")))
+    .where(and(eq(orders.userId, sql.placeholder("userId")), shownToCustomer))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(sql.placeholder("limit"))
     .prepare("orders_first_page"),

@@ -21,6 +21,7 @@ import {
   transactions,
   users,
 } from "../../db/schema";
+import { amountTextOfCents } from "../../ledger/amounts";
 import {
   customerOfPayment,
   existingOrderId,
@@ -30,6 +31,7 @@ import {
 import { PAID_EVENT_TYPE, payNowUrlOf } from "../../ledger/pay-now";
 import { idOf, orderIdOf, paymentEventEntry } from "../../ledger/payment-event-entry";
 import { receiptOf } from "../../ledger/receipt-lines";
+import { checkoutRecordedBefore, refundToRecord } from "../../ledger/repeated-payments";
 import {
   isSubscriptionEvent,
   priceNamesOf,
@@ -83,7 +85,8 @@ function productLine(order: OrderRow): string {
 
 /**
  * Records the event's ledger row for its customer and answers the row as it now stands; one for no
- * known customer is kept for the admin.
+ * known customer is kept for the admin. `amountCents`, when given, is what the row records instead of
+ * the event's own amount (a refund's part of Stripe's running total).
  */
 async function recordInLedger(
   db: Database,
@@ -91,9 +94,14 @@ async function recordInLedger(
   event: PaymentEvent,
   source: "stripe" | "test",
   order?: { row?: OrderRow; id?: number | null },
+  amountCents?: number,
 ): Promise<TransactionRow | undefined> {
   const mapped = paymentEventEntry(event);
   if (!mapped) return undefined;
+  if (amountCents !== undefined) {
+    mapped.entry.amountCents = amountCents;
+    mapped.entry.amountActual = amountTextOfCents(amountCents);
+  }
   const orderRow = order?.row;
   const orderId = orderRow?.id ?? order?.id ?? (await existingOrderId(db, mapped.references.orderId));
   const customer =
@@ -292,6 +300,8 @@ export async function handlePaymentEvent(
     const session = object as CheckoutSession;
     switch (event.type) {
       case "checkout.session.completed": {
+        // Before the order is touched: the session's lock comes first in every transaction that takes both.
+        const paidBefore = await checkoutRecordedBefore(tx, str(session.id), event.id);
         const order = await orderOfSession(tx, session);
         if (order) {
           await closeOpenOrder(tx, order.id, "paid", {
@@ -301,7 +311,8 @@ export async function handlePaymentEvent(
         } else {
           log.warn({ eventId: event.id }, "payment event for no known order");
         }
-        await recordInLedger(tx, log, event, source, { row: order });
+        // A session reported again under a new event id is the same payment: it is in the ledger.
+        if (!paidBefore) await recordInLedger(tx, log, event, source, { row: order });
         return { outcome: "processed" as const, mailed: false };
       }
       case "checkout.session.expired": {
@@ -325,8 +336,15 @@ export async function handlePaymentEvent(
         await recordInLedger(tx, log, event, source);
         return { outcome: "processed" as const, mailed: false };
       case "charge.refunded": {
+        const added = await refundToRecord(tx, {
+          chargeId: str(object.id),
+          amountCents: typeof object.amount === "number" ? object.amount : null,
+          refundedCents: typeof object.amount_refunded === "number" ? object.amount_refunded : 0,
+        });
         const orderId = await orderOfCharge(tx, object);
-        const row = await recordInLedger(tx, log, event, source, { id: orderId });
+        // A total the ledger already holds (a repeat, or an older one arriving late) adds no row.
+        const row =
+          added > 0 ? await recordInLedger(tx, log, event, source, { id: orderId }, added) : undefined;
         if (orderId && (await refundsOrderInFull(tx, orderId, object))) await markOrderRefunded(tx, orderId);
         const notified = await notifyRefund(tx, context, event.id, row);
         return { outcome: "processed" as const, mailed: notified };

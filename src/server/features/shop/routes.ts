@@ -120,6 +120,13 @@ export interface ShopRoutesOptions {
  */
 const HELD_ORDER_LOOKUPS_PER_HOUR = 300;
 
+/**
+ * How many payment links' checkouts one address may start an hour, and how many anyone but the
+ * customer may start for one uid: a stranger repeating a link gets no further than this, and the
+ * customer, signed in, counts against their own checkout limit instead.
+ */
+const PAY_LINKS_PER_HOUR = 20;
+
 const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
   app,
   { db, config, payments, secretBox, mail, notifier },
@@ -210,14 +217,22 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
       schema: {
         summary: "Start a payment link's payment",
         description:
-          "A payment link: starts a one-product payment for the customer with this uid. The payment page shows the customer's details only when the caller is signed in as that customer. A customer has at most 10 unpaid checkouts open; a new one expires the oldest.",
+          "A payment link: starts a one-product payment for the customer with this uid. The payment page shows the customer's details only when the caller is signed in as that customer. An order started by anyone else is in the customer's list only once it is paid; of those, at most 10 unpaid are open, and a new one expires the oldest (the customer's own count apart). A uid that names no customer answers the same, with a payment page that takes no payment. Limited per address, and per uid for callers who are not that customer.",
         body: payBodySchema,
-        response: { 200: payAnswerSchema, ...errors },
+        response: { 200: payAnswerSchema, ...errorResponses(400, 403, 429, 502, 503) },
       },
     },
     async (request) => {
-      await hit(db, [{ key: `pay-ip:${request.ip}`, limit: 20, windowMs: HOUR }]);
-      const session = await startPayLink(context(request.log), request.currentUser, request.body);
+      const me = request.currentUser;
+      const uid = request.body.uid;
+      // Counted the same for a uid that names a customer and one that does not (decision 066).
+      await hit(db, [
+        { key: `pay-ip:${request.ip}`, limit: PAY_LINKS_PER_HOUR, windowMs: HOUR },
+        me?.uid === uid
+          ? checkoutLimit(me.id)
+          : { key: `pay-uid:${uid}`, limit: PAY_LINKS_PER_HOUR, windowMs: HOUR },
+      ]);
+      const session = await startPayLink(context(request.log), me, request.body);
       return { redirectUrl: session.url };
     },
   );

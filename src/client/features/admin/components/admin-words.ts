@@ -62,6 +62,10 @@ export const AUDIT_KIND_WORDS: Record<AuditEventKind, MessageDescriptor> = {
   "view-as-stopped": msg({ id: "admin.audit.kind.view-as-stopped", message: "Viewing as customer stopped" }),
   "sessions-ended": msg({ id: "admin.audit.kind.sessions-ended", message: "Sessions ended" }),
   "payment-linked": msg({ id: "admin.audit.kind.payment-linked", message: "Payment linked to customer" }),
+  "payment-unlinked": msg({
+    id: "admin.audit.kind.payment-unlinked",
+    message: "Payment unlinked from customer",
+  }),
   "outbox-retried": msg({ id: "admin.audit.kind.outbox-retried", message: "Background job retried" }),
 };
 
