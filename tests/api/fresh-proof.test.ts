@@ -133,7 +133,7 @@ describe("a fresh proof before a secret is shown", () => {
     expect((await put({ email: `moved${Date.now()}@example.test`, name: "Renamed" })).statusCode).toBe(200);
   });
 
-  it("limits wrong proofs to 5 in 15 minutes per account", async () => {
+  it("limits wrong proofs to 5 in 15 minutes per session", async () => {
     const who = await customer(30);
     for (let i = 0; i < 5; i++)
       expect((await prove(who, { password: `Wrong-Guess-${i}-x` })).statusCode).toBe(401);

@@ -1,13 +1,17 @@
 /** Rate limits over a sliding window, counted in the database. */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimitHits } from "../../src/server/db/schema";
+import { openDatabase } from "../../src/server/db/client";
+import { rateLimitBudgets, rateLimitHits } from "../../src/server/db/schema";
 import {
   deleteOldHits,
   ensureSpaced,
-  ensureUnder,
+  giveBack,
   hit,
   RateLimitedError,
   record,
+  take,
+  takeAll,
 } from "../../src/server/http/rate-limiter";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -61,17 +65,47 @@ describe("rate limits over a sliding window", () => {
     expect(await refusal(hit(db, [rule], at(18, 1)))).toBeUndefined();
   });
 
-  it("limits failures without counting the check, and forgets hits older than the window", async () => {
+  it("takes a hit before the attempt is checked, gives it back for a right one, and refuses at the limit without taking one", async () => {
     const rule = newRule(2);
     const db = database.db;
-    await ensureUnder(db, rule, at(0));
-    await record(db, rule, at(0));
-    await ensureUnder(db, rule, at(1));
-    await record(db, rule, at(5));
-    const locked = await refusal(ensureUnder(db, rule, at(6)));
-    expect(locked?.retryAfterSeconds).toBe(9 * 60);
-    // The checks themselves added nothing: once the first failure is 15 minutes old, one more may come.
-    expect(await refusal(ensureUnder(db, rule, at(15, 1)))).toBeUndefined();
+    const first = await take(db, rule, at(0));
+    await giveBack(db, [first]);
+    await take(db, rule, at(1));
+    await take(db, rule, at(5));
+    const locked = await refusal(take(db, rule, at(6)).then(() => {}));
+    expect(locked?.retryAfterSeconds).toBe(10 * 60);
+    expect(locked?.key).toBe(rule.key);
+    // Refused ones took nothing: once the 14:01 hit is 15 minutes old, one more may come.
+    expect(await refusal(take(db, rule, at(14, 59)).then(() => {}))).toBeInstanceOf(RateLimitedError);
+    expect(await refusal(take(db, rule, at(16, 1)).then(() => {}))).toBeUndefined();
+  });
+
+  it("gives back the hits of the rules before the one that refuses", async () => {
+    const db = database.db;
+    const wide = newRule(5);
+    const narrow = newRule(1);
+    await take(db, narrow, at(0));
+    expect(await refusal(takeAll(db, [wide, narrow], at(1)).then(() => {}))).toBeInstanceOf(RateLimitedError);
+    const [row] = await db.select().from(rateLimitBudgets).where(eq(rateLimitBudgets.key, wide.key));
+    expect(row?.taken).toEqual([]);
+  });
+
+  it("lets no more than the limit through when attempts come at once from two instances", async () => {
+    // On PostgreSQL two pools, as two processes would have; PGlite has one connection, which runs
+    // the statements one after another anyway.
+    const other = database.url ? await openDatabase({ kind: "postgres", url: database.url }) : undefined;
+    try {
+      const rule = newRule(5);
+      const handles = [database.db, other?.db ?? database.db];
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, i) => take(handles[i % 2] ?? database.db, rule, at(0, i % 10))),
+      );
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(5);
+      const refused = outcomes.filter((o) => o.status === "rejected");
+      expect(refused.every((o) => o.reason instanceof RateLimitedError)).toBe(true);
+    } finally {
+      await other?.close();
+    }
   });
 
   it("keeps keys apart", async () => {

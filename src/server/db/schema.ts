@@ -225,6 +225,23 @@ export const rateLimitHits = pgTable(
   (t) => [index("rate_limit_hits_key_at_idx").on(t.key, t.at), index("rate_limit_hits_at_idx").on(t.at)],
 );
 
+/**
+ * A limit whose hit is taken before the attempt is checked (rate-limiter.ts, `take`): one row per key
+ * with the times of the hits still in its window, so that one upsert counts and decides under the
+ * row's lock, and attempts at once on several instances cannot all pass a check none had counted yet.
+ */
+export const rateLimitBudgets = pgTable(
+  "rate_limit_budgets",
+  {
+    key: text("key").primaryKey(),
+    taken: timestamp("taken", { withTimezone: true }).array().notNull(),
+    /** Whether the latest attempt got a hit: refused ones are not counted. */
+    granted: boolean("granted").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limit_budgets_updated_at_idx").on(t.updatedAt)],
+);
+
 /** Mail caught by the development mailbox when no SMTP server is configured (never in production). */
 export const devMailbox = pgTable("dev_mailbox", {
   id: serial("id").primaryKey(),

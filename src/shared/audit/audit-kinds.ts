@@ -6,6 +6,8 @@ export const AUDIT_EVENT_KINDS = {
   // Signing in
   "sign-in": "Signed in",
   "sign-in-failed": "Sign-in failed",
+  "sign-in-refused": "Held back: too many attempts",
+  "passkey-sign-in-failed": "Passkey sign-in failed",
   "google-sign-in": "Signed in with Google",
   "google-sign-up": "Signed up with Google",
   // Identity and security

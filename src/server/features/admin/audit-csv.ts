@@ -31,6 +31,11 @@ const HEADER: readonly ServerMessage[] = [
 const KIND_WORDS: Record<AuditEventKind, ServerMessage> = {
   "sign-in": /*i18n*/ { id: "audit.kind.sign-in", message: "Signed in" },
   "sign-in-failed": /*i18n*/ { id: "audit.kind.sign-in-failed", message: "Sign-in failed" },
+  "sign-in-refused": /*i18n*/ { id: "audit.kind.sign-in-refused", message: "Held back: too many attempts" },
+  "passkey-sign-in-failed": /*i18n*/ {
+    id: "audit.kind.passkey-sign-in-failed",
+    message: "Passkey sign-in failed",
+  },
   "google-sign-in": /*i18n*/ { id: "audit.kind.google-sign-in", message: "Signed in with Google" },
   "google-sign-up": /*i18n*/ { id: "audit.kind.google-sign-up", message: "Signed up with Google" },
   "google-link": /*i18n*/ { id: "audit.kind.google-link", message: "Google linked" },

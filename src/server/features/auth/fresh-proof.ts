@@ -13,21 +13,12 @@ import type { Database } from "../../db/client";
 import { type SessionProof, type SessionRow, type UserRow, users } from "../../db/schema";
 import { badRequest, HttpError } from "../../http/errors";
 import { isFreshlyProven, StepUpRequiredError } from "../../http/fresh-proof";
-import { ensureUnder, type RateRule, record } from "../../http/rate-limiter";
+import { giveBack, type RateRule, takeAll } from "../../http/rate-limiter";
 import { deleteUserSessions, markSessionProven } from "../../http/session-store";
 import { fieldError } from "../../i18n/message";
 import type { MailQueue } from "../../outbox/mail";
 import { passwordChangedNotice } from "./emails";
 import { hashPassword, refuseWeakPassword, verifyPassword } from "./password";
-
-const MINUTE = 60_000;
-
-/** Wrong proofs per account: a stolen session must not become a way to guess the password. */
-const proofFailures = (userId: number): RateRule => ({
-  key: `fresh-proof-failures:${userId}`,
-  limit: 5,
-  windowMs: 15 * MINUTE,
-});
 
 export const WRONG_PASSWORD_MESSAGE = /*i18n*/ {
   id: "error.fresh-proof.wrong-password",
@@ -47,16 +38,23 @@ export interface FreshProofContext {
   ip: string;
 }
 
-/** Checks the password of the signed-in user, within the limit of wrong proofs. */
+/**
+ * Checks the password of the signed-in user within `budgets`, the session's and its browser's
+ * (proof-budgets.ts): a stolen session must not become a way to guess the password, nor make the
+ * owner's other sessions wait.
+ */
 export async function checkPasswordProof(
   ctx: FreshProofContext,
   user: UserRow,
   password: string,
+  budgets: RateRule[],
 ): Promise<void> {
-  await ensureUnder(ctx.db, proofFailures(user.id));
   if (!user.passwordHash) throw badRequest(NO_PASSWORD_PROOF_MESSAGE);
-  if (await verifyPassword(user.passwordHash, password)) return;
-  await record(ctx.db, proofFailures(user.id));
+  const taken = await takeAll(ctx.db, budgets);
+  if (await verifyPassword(user.passwordHash, password)) {
+    await giveBack(ctx.db, taken);
+    return;
+  }
   throw new HttpError(401, WRONG_PASSWORD_MESSAGE);
 }
 
@@ -88,6 +86,7 @@ export async function changePassword(
   user: UserRow,
   session: SessionRow,
   body: { currentPassword?: string | undefined; newPassword: string },
+  budgets: RateRule[],
 ): Promise<void> {
   if (user.passwordHash) {
     if (body.currentPassword === undefined)
@@ -97,7 +96,7 @@ export async function changePassword(
           /*i18n*/ { id: "error.password.enter-current", message: "Enter your current password" },
         ),
       );
-    await checkPasswordProof(ctx, user, body.currentPassword);
+    await checkPasswordProof(ctx, user, body.currentPassword, budgets);
   } else if (!isFreshlyProven(session, ctx.config)) {
     throw new StepUpRequiredError();
   }

@@ -20,7 +20,7 @@ import { languageOf } from "../../../shared/i18n/languages";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
-import { forbidden } from "../../http/errors";
+import { forbidden, HttpError } from "../../http/errors";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
@@ -35,6 +35,7 @@ import { rememberSignInBrowser } from "./new-sign-in-alert";
 import {
   finishAuthentication,
   finishRegistration,
+  recordFailedPasskeySignIn,
   removePasskey,
   renamePasskey,
   startAuthentication,
@@ -211,7 +212,14 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
       await hit(db, [{ key: `passkey-sign-in-ip:${request.ip}`, limit: 30, windowMs: 15 * MINUTE }]);
       const flowId = ceremony.read(request);
       ceremony.clear(reply);
-      const owner = await finishAuthentication(db, config, request.body.response, flowId, null);
+      const owner = await finishAuthentication(db, config, request.body.response, flowId, null).catch(
+        async (err: unknown) => {
+          if (err instanceof HttpError && err.statusCode === 400) {
+            await recordFailedPasskeySignIn(db, request.body.response.id, request.ip);
+          }
+          throw err;
+        },
+      );
       const user = await grantEarnedRole(db, config, owner);
       // A new token on every sign-in: a session fixed before sign-in is never promoted.
       if (request.currentSession) await deleteSession(db, request.currentSession.id);

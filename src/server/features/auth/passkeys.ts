@@ -8,11 +8,13 @@ import type { verifyRegistrationResponse } from "@simplewebauthn/server";
 import { and, asc, count, eq, gt, isNull, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AddPasskeyBody, AuthenticationCredential } from "../../../shared/api/passkeys";
+import { recordAuditEvent } from "../../audit/audit-log";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { passkeys, type UserRow, users, webauthnChallenges } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
+import { RateLimitedError, take } from "../../http/rate-limiter";
 import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
 import { lockUser } from "./address-proof";
 
@@ -356,4 +358,38 @@ export async function finishAuthentication(
   const [owner] = await db.select().from(users).where(eq(users.id, key.userId));
   if (!owner) throw badRequest(PASSKEY_UNKNOWN_MESSAGE);
   return owner;
+}
+
+/** At most this many failed passkey sign-ins at one account are written to the audit log per window. */
+const FAILED_SIGN_IN_AUDIT = { limit: 10, windowMs: 15 * 60_000 };
+
+/**
+ * Records a failed passkey sign-in in the audit log, for the account whose passkey the assertion
+ * named. An assertion naming no stored passkey concerns no account and is not recorded; at one
+ * account, no more than 10 failures a quarter-hour are, so a flood cannot grow the log without bound
+ * (decision 067).
+ */
+export async function recordFailedPasskeySignIn(
+  db: Database,
+  credentialId: string,
+  ip: string,
+): Promise<void> {
+  const [key] = await db
+    .select({ userId: passkeys.userId, name: passkeys.name })
+    .from(passkeys)
+    .where(eq(passkeys.credentialId, credentialId));
+  if (!key) return;
+  try {
+    await take(db, { key: `passkey-failure-audited:${key.userId}`, ...FAILED_SIGN_IN_AUDIT });
+  } catch (err) {
+    if (err instanceof RateLimitedError) return;
+    throw err;
+  }
+  await recordAuditEvent(db, {
+    kind: "passkey-sign-in-failed",
+    actorUserId: null,
+    subjectUserId: key.userId,
+    detail: key.name,
+    ipAddress: ip,
+  });
 }

@@ -213,6 +213,7 @@ const authRoutes: FastifyPluginAsyncZod<{
         request.ip,
         hashSecretToken(binding),
         askedLanguage(request),
+        devices.read(request),
       );
       claimBinding.set(reply, binding);
       return { ok: true as const, message: sayTo(request, NEUTRAL_CLAIM_MESSAGE) };
@@ -257,7 +258,13 @@ const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await requestPasswordReset(ctx(request.log), request.body.email, request.ip, askedLanguage(request));
+      await requestPasswordReset(
+        ctx(request.log),
+        request.body.email,
+        request.ip,
+        askedLanguage(request),
+        devices.read(request),
+      );
       return { ok: true as const, message: sayTo(request, NEUTRAL_RESET_MESSAGE) };
     },
   );
@@ -291,8 +298,16 @@ const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await resetPassword(ctx(request.log), request.body.token, request.body.password, request.ip);
+      const owner = await resetPassword(
+        ctx(request.log),
+        request.body.token,
+        request.body.password,
+        request.ip,
+      );
       app.clearSessionCookie(reply);
+      // The link proved the address: this browser signs in on its own limit from now on, however
+      // many wrong passwords strangers send the account (decision 067).
+      devices.remember(reply, owner.id);
       return {
         ok: true as const,
         message: sayTo(

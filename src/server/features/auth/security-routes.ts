@@ -2,6 +2,7 @@
  * Settings → Security's own routes: a fresh proof (the dialog that comes before a secret is shown)
  * and the password change. Thin: the rules are in fresh-proof.ts.
  */
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorBodySchema } from "../../../shared/api/errors";
 import {
@@ -12,7 +13,9 @@ import {
 } from "../../../shared/api/security";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
+import type { SessionRow, UserRow } from "../../db/schema";
 import { badRequest } from "../../http/errors";
+import type { RateRule } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
 import { stepUpResponse } from "../../http/responses";
 import { sayTo } from "../../i18n/reply-language";
@@ -25,6 +28,9 @@ import {
   PASSWORD_CHANGED_MESSAGE,
   recordFreshProof,
 } from "./fresh-proof";
+import { knownDeviceCookie } from "./known-device";
+import { proofBudgets } from "./proof-budgets";
+import { auditingRefusals } from "./refusal-audit";
 import { checkAuthenticatorCode } from "./two-factor";
 
 const securityRoutes: FastifyPluginAsyncZod<{
@@ -40,6 +46,23 @@ const securityRoutes: FastifyPluginAsyncZod<{
     log: request.log,
     ip: request.ip,
   });
+  const devices = knownDeviceCookie(opts.config, opts.secretBox);
+  /** The session's and its browser's budgets of wrong proofs; a refusal is recorded once per lock. */
+  const withinBudgets = <T>(
+    request: FastifyRequest,
+    me: UserRow,
+    session: SessionRow,
+    attempt: (budgets: RateRule[]) => Promise<T>,
+  ) => {
+    const budgets = proofBudgets(me.id, { kind: "session", sessionId: session.id }, devices.read(request));
+    const refusal = {
+      subjectUserId: me.id,
+      actorUserId: me.id,
+      detail: "Confirm it's you: too many wrong proofs",
+      ipAddress: request.ip,
+    };
+    return auditingRefusals(opts.db, budgets, refusal, () => attempt(budgets));
+  };
 
   app.post(
     "/api/auth/fresh-proof",
@@ -64,11 +87,15 @@ const securityRoutes: FastifyPluginAsyncZod<{
       if (!session) throw badRequest(/*i18n*/ { id: "error.session.none", message: "No session" });
       const { password, code } = request.body;
       if (password !== undefined) {
-        await checkPasswordProof(ctx(request), me, password);
+        await withinBudgets(request, me, session, (budgets) =>
+          checkPasswordProof(ctx(request), me, password, budgets),
+        );
         const until = await recordFreshProof(ctx(request), me, session, "password");
         return { ok: true as const, provenUntil: until.toISOString() };
       }
-      const outcome = await checkAuthenticatorCode(opts.db, opts.secretBox, me.id, code ?? "");
+      const outcome = await withinBudgets(request, me, session, (budgets) =>
+        checkAuthenticatorCode(opts.db, opts.secretBox, me.id, code ?? "", budgets),
+      );
       if (outcome === "not-enabled")
         throw badRequest(
           /*i18n*/ {
@@ -110,7 +137,9 @@ const securityRoutes: FastifyPluginAsyncZod<{
       const me = requireUser(request);
       const session = request.currentSession;
       if (!session) throw badRequest(/*i18n*/ { id: "error.session.none", message: "No session" });
-      await changePassword(ctx(request), me, session, request.body);
+      await withinBudgets(request, me, session, (budgets) =>
+        changePassword(ctx(request), me, session, request.body, budgets),
+      );
       return { ok: true as const, message: sayTo(request, PASSWORD_CHANGED_MESSAGE) };
     },
   );

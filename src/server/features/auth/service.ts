@@ -22,7 +22,17 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
 import { badRequest, conflict, forbidden, HttpError } from "../../http/errors";
-import { ensureSpaced, ensureUnder, hit, type RateRule, record, type Spacing } from "../../http/rate-limiter";
+import {
+  ensureSpaced,
+  forget,
+  giveBack,
+  hit,
+  type RateRule,
+  record,
+  type Spacing,
+  type TakenHit,
+  take,
+} from "../../http/rate-limiter";
 import { deleteUserSessions } from "../../http/session-store";
 import { fieldError } from "../../i18n/message";
 import { INVALID_CREDENTIALS, INVALID_LINK, USERNAME_TAKEN } from "../../i18n/shared-texts";
@@ -37,6 +47,7 @@ import type { KnownDevice } from "./known-device";
 import { enqueueMailRequest } from "./mail-requests";
 import { hashPassword, refuseWeakPassword, verifyPassword } from "./password";
 import type { ProfileWriteBack } from "./profile-write-back";
+import { auditRefusal } from "./refusal-audit";
 import { findUserByEmail, uniqueViolation } from "./users-repo";
 
 const MINUTE = 60_000;
@@ -51,7 +62,10 @@ export const RATE_LIMITS = {
   loginFailuresPerKnownDevice: { limit: 5, windowMs: 15 * MINUTE },
   registerPerIp: { limit: 10, windowMs: HOUR },
   mailPerIp: { limit: 10, windowMs: HOUR },
+  /** Reset and claim mails for an address, asked from browsers that never signed in to its account. */
   mailPerAccount: { limit: 3, windowMs: HOUR },
+  /** Those asked from a browser that has signed in to the address's account: a budget of its own. */
+  mailPerKnownDevice: { limit: 3, windowMs: HOUR },
   tokenUsePerIp: { limit: 20, windowMs: HOUR },
   profileSavesPerUser: { limit: 20, windowMs: HOUR },
   emailChangesPerUser: { limit: 5, windowMs: HOUR },
@@ -171,11 +185,24 @@ export async function login(
   const failures = known
     ? rule("loginFailuresPerKnownDevice", device.nonce)
     : rule("loginFailuresPerAccount", body.email);
-  if (known) await ensureUnder(ctx.db, failures);
-  else await ensureSpaced(ctx.db, failures, LOGIN_FAILURE_SPACING);
+  // The known browser's hit is taken before the password is checked, so guesses sent at once
+  // cannot all pass; it is given back if the password is right.
+  let taken: TakenHit[] = [];
+  try {
+    if (known) taken = [await take(ctx.db, failures)];
+    else await ensureSpaced(ctx.db, failures, LOGIN_FAILURE_SPACING);
+  } catch (err) {
+    await auditRefusal(ctx.db, err, [failures], {
+      subjectUserId: user?.id ?? null,
+      actorUserId: null,
+      detail: known ? "password, from a browser that signed in before" : "password",
+      ipAddress: ip,
+    });
+    throw err;
+  }
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok) {
-    await record(ctx.db, failures);
+    if (!known) await record(ctx.db, failures);
     // For the admin only: the answer is the same whoever it was. The typed name of no one is not kept.
     await recordAuditEvent(ctx.db, {
       kind: "sign-in-failed",
@@ -186,7 +213,37 @@ export async function login(
     });
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
+  await giveBack(ctx.db, taken);
   return grantEarnedRole(ctx.db, ctx.config, user);
+}
+
+/**
+ * The limits of a reset or claim mail for `email`. Asked from a browser that has signed in to that
+ * address's account (its device cookie), the mail counts against that browser alone, so strangers
+ * asking for the owner's address cannot use up the owner's way back in (decision 067). The account
+ * is looked up only by the sealed cookie's own id, never by the typed email, so neither the answer
+ * nor its timing says whether an email is known.
+ */
+async function mailRules(
+  ctx: AuthContext,
+  email: string,
+  ip: string,
+  device: KnownDevice | null,
+): Promise<RateRule[]> {
+  const [owner] = device
+    ? await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, device.userId))
+    : [];
+  const ownBrowser =
+    device !== null && owner !== undefined && owner.email.toLowerCase() === email.toLowerCase();
+  return [
+    rule("mailPerIp", ip),
+    ownBrowser ? rule("mailPerKnownDevice", device.nonce) : rule("mailPerAccount", email),
+  ];
+}
+
+/** A mailed link has proven the address: mails asked for it before no longer count against it. */
+async function forgetMailRequests(db: Database, email: string): Promise<void> {
+  await forget(db, rule("mailPerAccount", email).key);
 }
 
 /** Commits a mail request and wakes the worker once it has committed. */
@@ -207,8 +264,9 @@ export async function requestClaim(
   ip: string,
   browserBindingHash: string,
   asked: Language | null = null,
+  device: KnownDevice | null = null,
 ): Promise<void> {
-  await hit(ctx.db, [rule("mailPerIp", ip), rule("mailPerAccount", body.email)]);
+  await hit(ctx.db, await mailRules(ctx, body.email, ip, device));
   // Judged against the email only: looking the account up for its name would make the answer's
   // timing depend on whether the email is known.
   await refuseWeakPassword(body.password, [body.email]);
@@ -272,6 +330,7 @@ export async function confirmClaim(
     if (!user) throw badRequest(INVALID_LINK);
     return grantEarnedRole(tx, ctx.config, user);
   });
+  await forgetMailRequests(ctx.db, claimed.email);
   // A re-opened login's base record is told it is open again.
   ctx.outbox.kick();
   return claimed;
@@ -283,8 +342,9 @@ export async function requestPasswordReset(
   email: string,
   ip: string,
   asked: Language | null = null,
+  device: KnownDevice | null = null,
 ): Promise<void> {
-  await hit(ctx.db, [rule("mailPerIp", ip), rule("mailPerAccount", email)]);
+  await hit(ctx.db, await mailRules(ctx, email, ip, device));
   await requestMail(ctx, { type: "password-reset", email, language: asked });
 }
 
@@ -309,17 +369,20 @@ export async function checkResetLink(ctx: AuthContext, token: string, ip: string
   await linkOwner(ctx.db, "reset", token);
 }
 
-/** Sets a new password from a reset link and ends every session of the user. */
+/**
+ * Sets a new password from a reset link and ends every session of the user. Returns the user, whose
+ * browser the route then remembers: the link proved the address, so that browser is the owner's.
+ */
 export async function resetPassword(
   ctx: AuthContext,
   token: string,
   password: string,
   ip: string,
-): Promise<void> {
+): Promise<UserRow> {
   await hit(ctx.db, [rule("tokenUsePerIp", ip)]);
   await refuseWeakPassword(password, ownWords(await linkOwner(ctx.db, "reset", token)));
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
+  const owner = await ctx.db.transaction(async (tx) => {
     const used = await consumeEmailToken(tx, "reset", token);
     const owner = used ? await lockUser(tx, used.userId) : undefined;
     // A closed login has no reset links (closing removed them); none can bring it back either.
@@ -338,7 +401,10 @@ export async function resetPassword(
       detail: "reset link; every session ended",
       ipAddress: ip,
     });
+    return owner;
   });
+  await forgetMailRequests(ctx.db, owner.email);
+  return owner;
 }
 
 /** How long a settings save waits for the operator's base before answering "pending". */

@@ -2,6 +2,7 @@
  * Two-factor sign-in over HTTP: the second step of a sign-in (`POST /api/login/second-factor`) and
  * the Settings endpoints that turn an authenticator app on and off and renew its recovery codes.
  */
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -16,7 +17,9 @@ import {
 import { currentUserSchema } from "../../../shared/api/user";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
+import { forbidden } from "../../http/errors";
 import { requireFreshProof } from "../../http/fresh-proof";
+import type { RateRule } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
 import { errorResponses, stepUpResponse } from "../../http/responses";
 import { deleteSession } from "../../http/session-store";
@@ -25,6 +28,8 @@ import type { SecretBox } from "../../secrets/secret-box";
 import { toCurrentUser } from "./current-user";
 import { knownDeviceCookie } from "./known-device";
 import { rememberSignInBrowser } from "./new-sign-in-alert";
+import { proofBudgets } from "./proof-budgets";
+import { auditingRefusals } from "./refusal-audit";
 import {
   confirmEnrolment,
   disableTwoFactor,
@@ -42,6 +47,23 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, config, secretBox, mail }) => {
   const devices = knownDeviceCookie(config, secretBox);
   const secondStep = secondStepCookie(config);
+  /**
+   * A Settings action that takes a code, run within the budgets of the session and browser it comes
+   * from (proof-budgets.ts); a refusal is recorded once per lock.
+   */
+  const withinBudgets = <T>(request: FastifyRequest, attempt: (budgets: RateRule[]) => Promise<T>) => {
+    const me = requireUser(request);
+    const session = request.currentSession;
+    if (!session) throw forbidden();
+    const budgets = proofBudgets(me.id, { kind: "session", sessionId: session.id }, devices.read(request));
+    const refusal = {
+      subjectUserId: me.id,
+      actorUserId: me.id,
+      detail: "Settings: too many wrong codes",
+      ipAddress: request.ip,
+    };
+    return auditingRefusals(db, budgets, refusal, () => attempt(budgets));
+  };
 
   app.post(
     "/api/login/second-factor",
@@ -68,6 +90,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
         secondStep.read(request),
         request.body,
         request.ip,
+        devices.read(request),
       );
       secondStep.clear(reply);
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
@@ -122,12 +145,8 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const codes = await confirmEnrolment(
-        db,
-        secretBox,
-        requireUser(request),
-        request.body.code,
-        request.ip,
+      const codes = await withinBudgets(request, (budgets) =>
+        confirmEnrolment(db, secretBox, requireUser(request), request.body.code, request.ip, budgets),
       );
       reply.header("cache-control", "no-store");
       return { recoveryCodes: codes };
@@ -146,12 +165,8 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const codes = await regenerateRecoveryCodes(
-        db,
-        secretBox,
-        requireUser(request),
-        request.body.code,
-        request.ip,
+      const codes = await withinBudgets(request, (budgets) =>
+        regenerateRecoveryCodes(db, secretBox, requireUser(request), request.body.code, request.ip, budgets),
       );
       reply.header("cache-control", "no-store");
       return { recoveryCodes: codes };
@@ -170,7 +185,9 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await disableTwoFactor(db, secretBox, requireUser(request), request.body, request.ip);
+      await withinBudgets(request, (budgets) =>
+        disableTwoFactor(db, secretBox, requireUser(request), request.body, request.ip, budgets),
+      );
       return { ok: true as const };
     },
   );

@@ -4,6 +4,8 @@
  * its SHA-256 is stored, table `pending_sign_ins`), which opens nothing but this step. The step takes
  * a code or a recovery code; it is used once, dies after 5 wrong codes or 5 minutes, and names the
  * account itself, so a token taken from another browser can only ever finish that account's sign-in.
+ * Beyond its own 5, wrong codes count where proof-budgets.ts says: against the owner's browser's own
+ * budget when it has signed in before, else against the ceiling every other browser shares.
  */
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -14,10 +16,13 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { pendingSignIns, type UserRow, users } from "../../db/schema";
 import { HttpError, SignInAgainError } from "../../http/errors";
-import { hit } from "../../http/rate-limiter";
+import { hit, RateLimitedError } from "../../http/rate-limiter";
 import { SIGN_IN_AGAIN, TOO_MANY_CODES, WRONG_CODE, WRONG_RECOVERY_CODE } from "../../i18n/shared-texts";
 import type { SecretBox } from "../../secrets/secret-box";
 import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
+import type { KnownDevice } from "./known-device";
+import { proofBudgets } from "./proof-budgets";
+import { auditRefusal } from "./refusal-audit";
 import { checkAuthenticatorCode, checkRecoveryCode, recoveryCodesLeft } from "./two-factor";
 
 const MINUTE = 60_000;
@@ -68,7 +73,7 @@ export interface SecondStepDone {
 /**
  * Finishes the second step with a code or a recovery code. The pending row is locked for the check,
  * so two attempts with one token cannot both count or both win; on success it is used up. Wrong
- * codes count on the row (5 and it is dead) and on the account's limit (429 past it).
+ * codes count on the row (5 and it is dead) and on the budgets of `device`'s browser (429 past them).
  */
 export async function finishSecondStep(
   db: Database,
@@ -76,11 +81,15 @@ export async function finishSecondStep(
   token: string | undefined,
   proof: SecondFactorProof,
   ip: string,
+  device: KnownDevice | null,
   now = new Date(),
 ): Promise<SecondStepDone> {
   await hit(db, [{ key: `secondStepPerIp:${ip}`, ...SECOND_STEP_PER_IP }], now);
   if (!token) throw new SignInAgainError(SIGN_IN_AGAIN);
-  type Outcome = { kind: "dead" | "wrong" | "exhausted" } | { kind: "ok"; user: UserRow };
+  type Outcome =
+    | { kind: "dead" | "wrong" | "exhausted" }
+    | { kind: "ok"; user: UserRow }
+    | { kind: "refused"; err: RateLimitedError; userId: number; budgets: ReturnType<typeof proofBudgets> };
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [pending] = await tx
       .select()
@@ -95,10 +104,17 @@ export async function finishSecondStep(
       )
       .for("update");
     if (!pending) return { kind: "dead" as const };
-    const check =
-      proof.code !== undefined
-        ? await checkAuthenticatorCode(tx, secretBox, pending.userId, proof.code, now)
-        : await checkRecoveryCode(tx, pending.userId, proof.recoveryCode ?? "", now);
+    const budgets = proofBudgets(pending.userId, { kind: "second-step" }, device);
+    let check: Awaited<ReturnType<typeof checkAuthenticatorCode>>;
+    try {
+      check =
+        proof.code !== undefined
+          ? await checkAuthenticatorCode(tx, secretBox, pending.userId, proof.code, budgets, now)
+          : await checkRecoveryCode(tx, pending.userId, proof.recoveryCode ?? "", budgets, now);
+    } catch (err) {
+      if (err instanceof RateLimitedError) return { kind: "refused", err, userId: pending.userId, budgets };
+      throw err;
+    }
     // Turned off since the password step: sign in again, which then needs no code.
     if (check === "not-enabled") return { kind: "dead" as const };
     if (check === "wrong") {
@@ -130,6 +146,15 @@ export async function finishSecondStep(
     }
     return { kind: "ok", user };
   });
+  if (outcome.kind === "refused") {
+    await auditRefusal(db, outcome.err, outcome.budgets, {
+      subjectUserId: outcome.userId,
+      actorUserId: null,
+      detail: "second step: too many wrong codes",
+      ipAddress: ip,
+    });
+    throw outcome.err;
+  }
   if (outcome.kind === "dead") throw new SignInAgainError(SIGN_IN_AGAIN);
   if (outcome.kind === "exhausted") throw new SignInAgainError(TOO_MANY_CODES);
   if (outcome.kind !== "ok") {

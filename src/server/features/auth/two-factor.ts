@@ -1,7 +1,7 @@
 /**
  * The authenticator app (TOTP, RFC 6238) as a second factor, and its recovery codes: enrolment that
- * takes effect only after one correct code, codes accepted once each, wrong codes limited per
- * account, recovery codes shown once and kept only as SHA-256.
+ * takes effect only after one correct code, codes accepted once each, wrong codes limited where they
+ * are typed (proof-budgets.ts), recovery codes shown once and kept only as SHA-256.
  */
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { and, count, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
@@ -20,21 +20,13 @@ import type { Database } from "../../db/client";
 import { recoveryCodes, twoFactorApps, type UserRow } from "../../db/schema";
 import { adminMustEnrol } from "../../http/admin-second-factor";
 import { badRequest, conflict } from "../../http/errors";
-import { ensureUnder, type RateRule, record } from "../../http/rate-limiter";
+import { giveBack, type RateRule, takeAll } from "../../http/rate-limiter";
 import { fieldError } from "../../i18n/message";
 import { WRONG_CODE, WRONG_RECOVERY_CODE } from "../../i18n/shared-texts";
 import type { SecretBox } from "../../secrets/secret-box";
 import { decodeBase32, encodeBase32, hotp, TOTP_PERIOD_SECONDS, timeStep } from "../../secrets/totp";
 
 const MINUTE = 60_000;
-
-/** Wrong codes (authenticator or recovery) at one account, from anywhere: sign-in, Settings, a fresh proof. */
-export const CODE_FAILURES_PER_ACCOUNT = { limit: 5, windowMs: 15 * MINUTE } as const;
-
-const codeFailures = (userId: number): RateRule => ({
-  key: `secondFactorFailuresPerAccount:${userId}`,
-  ...CODE_FAILURES_PER_ACCOUNT,
-});
 
 /** The name authenticator apps show beside the account. */
 const ISSUER = "Customer Portal";
@@ -65,21 +57,22 @@ function matchingStep(key: Buffer, code: string, after: number | null, now: numb
 
 /**
  * Checks a code from the user's authenticator app and, if it is right, spends it: the step it belongs
- * to and every earlier one are never accepted again. Wrong codes count against the account (5 in 15
- * minutes), and a check over that limit throws RateLimitedError (429) without looking at the code.
- * For the sign-in step and for a fresh proof before a secret.
+ * to and every earlier one are never accepted again. Each check takes a hit of `budgets` first
+ * (proof-budgets.ts), given back when the code is right, so only wrong codes count; a check over a
+ * budget throws RateLimitedError (429) without looking at the code. For the sign-in step, a fresh
+ * proof before a secret and Settings.
  */
 export async function checkAuthenticatorCode(
   db: Database,
   secretBox: SecretBox,
   userId: number,
   code: string,
+  budgets: RateRule[],
   now = new Date(),
 ): Promise<CodeCheck> {
   const [app] = await db.select().from(twoFactorApps).where(eq(twoFactorApps.userId, userId));
   if (!app?.secretSealed || !app.enabledAt) return "not-enabled";
-  const failures = codeFailures(userId);
-  await ensureUnder(db, failures, now);
+  const taken = await takeAll(db, budgets, now);
   const key = decodeBase32(secretBox.open(app.secretSealed));
   const step = matchingStep(key, code, app.lastUsedStep, now.getTime());
   if (step !== null) {
@@ -94,24 +87,26 @@ export async function checkAuthenticatorCode(
         ),
       )
       .returning({ userId: twoFactorApps.userId });
-    if (spent) return "ok";
+    if (spent) {
+      await giveBack(db, taken);
+      return "ok";
+    }
   }
-  await record(db, failures, now);
   return "wrong";
 }
 
 export const hashRecoveryCode = (code: string) =>
   createHash("sha256").update(normaliseRecoveryCode(code)).digest("hex");
 
-/** Spends one of the user's recovery codes, under the same limit as authenticator codes. */
+/** Spends one of the user's recovery codes, under the same budgets as authenticator codes. */
 export async function checkRecoveryCode(
   db: Database,
   userId: number,
   code: string,
+  budgets: RateRule[],
   now = new Date(),
 ): Promise<"ok" | "wrong"> {
-  const failures = codeFailures(userId);
-  await ensureUnder(db, failures, now);
+  const taken = await takeAll(db, budgets, now);
   const [used] = await db
     .update(recoveryCodes)
     .set({ usedAt: now })
@@ -123,9 +118,9 @@ export async function checkRecoveryCode(
       ),
     )
     .returning({ id: recoveryCodes.id });
-  if (used) return "ok";
-  await record(db, failures, now);
-  return "wrong";
+  if (!used) return "wrong";
+  await giveBack(db, taken);
+  return "ok";
 }
 
 /** Ten codes like `k3d9-x7qa-2m`: 10 characters of a 32-letter alphabet each, 50 bits. */
@@ -205,7 +200,7 @@ export async function startEnrolment(
 
 /**
  * Finishes enrolment with a code from the new app: the app is on from now, and ten recovery codes
- * are made and returned, this once. A wrong code changes nothing (and counts against the account).
+ * are made and returned, this once. A wrong code changes nothing (and counts against `budgets`).
  */
 export async function confirmEnrolment(
   db: Database,
@@ -213,11 +208,11 @@ export async function confirmEnrolment(
   user: UserRow,
   code: string,
   ip: string,
+  budgets: RateRule[],
   now = new Date(),
 ): Promise<string[]> {
-  const failures = codeFailures(user.id);
-  await ensureUnder(db, failures, now);
-  const codes = await db.transaction(async (tx) => {
+  const taken = await takeAll(db, budgets, now);
+  const enrol = db.transaction(async (tx) => {
     const [app] = await tx
       .select()
       .from(twoFactorApps)
@@ -260,10 +255,13 @@ export async function confirmEnrolment(
     await recordIdentityEvent(tx, { userId: user.id, kind: "totp-enabled", ipAddress: ip });
     return replaceRecoveryCodes(tx, user.id, ip);
   });
-  if (codes === null) {
-    await record(db, failures, now);
-    throw badRequest(fieldError("code", WRONG_CODE));
-  }
+  // A setup that expired or was finished elsewhere is no wrong code.
+  const codes = await enrol.catch(async (err: unknown) => {
+    await giveBack(db, taken);
+    throw err;
+  });
+  if (codes === null) throw badRequest(fieldError("code", WRONG_CODE));
+  await giveBack(db, taken);
   return codes;
 }
 
@@ -274,8 +272,9 @@ export async function regenerateRecoveryCodes(
   user: UserRow,
   code: string,
   ip: string,
+  budgets: RateRule[],
 ): Promise<string[]> {
-  const check = await checkAuthenticatorCode(db, secretBox, user.id, code);
+  const check = await checkAuthenticatorCode(db, secretBox, user.id, code, budgets);
   if (check === "not-enabled") throw conflict(NOT_ENABLED_MESSAGE);
   if (check === "wrong") throw badRequest(fieldError("code", WRONG_CODE));
   return db.transaction((tx) => replaceRecoveryCodes(tx, user.id, ip));
@@ -288,14 +287,15 @@ export async function disableTwoFactor(
   user: UserRow,
   proof: SecondFactorProof,
   ip: string,
+  budgets: RateRule[],
 ): Promise<void> {
   if (!(await hasEnabledApp(db, user.id))) throw conflict(NOT_ENABLED_MESSAGE);
   if (proof.code !== undefined) {
-    const check = await checkAuthenticatorCode(db, secretBox, user.id, proof.code);
+    const check = await checkAuthenticatorCode(db, secretBox, user.id, proof.code, budgets);
     if (check === "not-enabled") throw conflict(NOT_ENABLED_MESSAGE);
     if (check === "wrong") throw badRequest(fieldError("code", WRONG_CODE));
   } else if (proof.recoveryCode !== undefined) {
-    if ((await checkRecoveryCode(db, user.id, proof.recoveryCode)) === "wrong") {
+    if ((await checkRecoveryCode(db, user.id, proof.recoveryCode, budgets)) === "wrong") {
       throw badRequest(fieldError("recoveryCode", WRONG_RECOVERY_CODE));
     }
   }

@@ -19,6 +19,11 @@ export const AUDIT_KIND_WORDS: Record<AuditEventKind, MessageDescriptor> = {
   // Signing in
   "sign-in": msg({ id: "admin.audit.kind.sign-in", message: "Signed in" }),
   "sign-in-failed": msg({ id: "admin.audit.kind.sign-in-failed", message: "Sign-in failed" }),
+  "sign-in-refused": msg({ id: "admin.audit.kind.sign-in-refused", message: "Held back: too many attempts" }),
+  "passkey-sign-in-failed": msg({
+    id: "admin.audit.kind.passkey-sign-in-failed",
+    message: "Passkey sign-in failed",
+  }),
   "google-sign-in": msg({ id: "admin.audit.kind.google-sign-in", message: "Signed in with Google" }),
   "google-sign-up": msg({ id: "admin.audit.kind.google-sign-up", message: "Signed up with Google" }),
   // Identity and security
