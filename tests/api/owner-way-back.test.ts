@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { openDatabase } from "../../src/server/db/client";
 import { auditEvents } from "../../src/server/db/schema";
 import { PROOF_LIMITS } from "../../src/server/features/auth/proof-budgets";
+import { LOGIN_FAILURE_SPACING } from "../../src/server/features/auth/service";
 import { decodeBase32, totp } from "../../src/server/secrets/totp";
 import { linkToken, readMailbox } from "../support/mailbox";
 import { type CeremonyOptions, SoftAuthenticator } from "../support/soft-authenticator";
@@ -268,6 +269,39 @@ describe("limits a stranger cannot turn against the owner", () => {
       expect(failed).toHaveLength(PROOF_LIMITS.perAccountCeiling.limit);
       // Thirty refusals, one lock: one entry.
       expect(await auditOf(user.id, "sign-in-refused")).toHaveLength(1);
+    });
+  });
+
+  describe("the new browsers' password limit on two instances at once", () => {
+    it("checks no more wrong passwords than the free ones when 40 come at once from new browsers on two instances", async () => {
+      const email = newEmail("rushed");
+      const owner = await insertUser(t.database.db, {
+        email,
+        password: PASSWORD,
+        emailVerifiedAt: new Date(),
+      });
+      // The clock stands still, so that all forty come in the same moment however long they take.
+      const start = Date.now();
+      vi.useFakeTimers({ toFake: ["Date"], now: start });
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          (i % 2 ? t2 : t).post(
+            "/api/login",
+            { email, password: `Wrong-Rush-${i}-xx` },
+            { ip: nextLoopbackIp() },
+          ),
+        ),
+      );
+      const checked = answers.filter((res) => res.statusCode === 401);
+      const refused = answers.filter((res) => res.statusCode === 429);
+      // Three free guesses, then each waits a growing delay after the newest: at once, three pass.
+      expect(checked).toHaveLength(LOGIN_FAILURE_SPACING.free);
+      expect(refused).toHaveLength(40 - LOGIN_FAILURE_SPACING.free);
+      const failed = await auditOf(owner.id, "sign-in-failed");
+      expect(failed).toHaveLength(LOGIN_FAILURE_SPACING.free);
+      // The right password, once the delay has passed, still signs in and is not counted.
+      vi.setSystemTime(start + 1_000);
+      expect((await signIn(email, PASSWORD)).statusCode).toBe(200);
     });
   });
 

@@ -5,13 +5,12 @@ import { openDatabase } from "../../src/server/db/client";
 import { rateLimitBudgets, rateLimitHits } from "../../src/server/db/schema";
 import {
   deleteOldHits,
-  ensureSpaced,
   giveBack,
   hit,
   RateLimitedError,
-  record,
   take,
   takeAll,
+  takeSpaced,
 } from "../../src/server/http/rate-limiter";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -121,8 +120,8 @@ describe("rate limits over a sliding window", () => {
     const rule = newRule(100);
     const db = database.db;
     await db.delete(rateLimitHits);
-    await record(db, rule, at(0));
-    await record(db, rule, at(30));
+    await hit(db, [rule], at(0));
+    await hit(db, [rule], at(30));
     await deleteOldHits(db, at(10));
     expect((await db.select().from(rateLimitHits)).map((h) => h.at)).toEqual([at(30)]);
   });
@@ -130,12 +129,10 @@ describe("rate limits over a sliding window", () => {
     const db = database.db;
     const rule = newRule(10);
     const spacing = { free: 3, firstDelayMs: 1_000, maxDelayMs: 8_000 };
-    const check = (now: Date) => refusal(ensureSpaced(db, rule, spacing, now));
+    // A granted check takes its hit; a refused one takes none.
+    const check = (now: Date) => refusal(takeSpaced(db, rule, spacing, now).then(() => {}));
     // Three free ones at once.
-    for (let i = 0; i < 3; i++) {
-      expect(await check(at(0, 0))).toBeUndefined();
-      await record(db, rule, at(0, 0));
-    }
+    for (let i = 0; i < 3; i++) expect(await check(at(0, 0))).toBeUndefined();
     // Then 1 s after the newest, 2 s, 4 s, 8 s, and 8 s from there on.
     let now = at(0, 0).getTime();
     for (const delaySeconds of [1, 2, 4, 8, 8, 8, 8]) {
@@ -145,13 +142,32 @@ describe("rate limits over a sliding window", () => {
       if (delaySeconds > 1) expect((await check(new Date(now + 500)))?.retryAfterSeconds).toBe(delaySeconds);
       now += delaySeconds * 1000;
       expect(await check(new Date(now))).toBeUndefined();
-      await record(db, rule, new Date(now));
     }
     // Ten in the window: the next waits until the oldest is 15 minutes old, whatever the spacing.
     const atLimit = await check(new Date(now + 60_000));
     expect(atLimit?.retryAfterSeconds).toBe(15 * 60 - 60 - 39);
     expect(atLimit?.message).toBe("Too many attempts. Please wait 14 minutes and try again.");
     expect(await check(at(15, 0))).toBeUndefined();
+  });
+
+  it("lets only the free ones through when spaced attempts come at once from two instances", async () => {
+    const other = database.url ? await openDatabase({ kind: "postgres", url: database.url }) : undefined;
+    try {
+      const rule = newRule(10);
+      const spacing = { free: 3, firstDelayMs: 1_000, maxDelayMs: 8_000 };
+      const handles = [database.db, other?.db ?? database.db];
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, i) => takeSpaced(handles[i % 2] ?? database.db, rule, spacing, at(0))),
+      );
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(3);
+      const [row] = await database.db
+        .select()
+        .from(rateLimitBudgets)
+        .where(eq(rateLimitBudgets.key, rule.key));
+      expect(row?.taken).toHaveLength(3);
+    } finally {
+      await other?.close();
+    }
   });
 
   it("says how long to wait in seconds under a minute and in whole minutes, rounded up, beyond", () => {

@@ -167,45 +167,56 @@ export interface Spacing {
 }
 
 /**
- * Throws when the rule is at its limit, without counting a hit, and spaces the hits out once `free` of them fall in the window: the next may
- * come `firstDelayMs` after the newest, then twice that, and so on up to `maxDelayMs`. Guessing slows
+ * `take`, with the hits spaced out once `free` of them fall in the window: the next may come
+ * `firstDelayMs` after the newest, then twice that, and so on up to `maxDelayMs`. Guessing slows
  * down long before the limit, and a refusal lasts only as long as the delay the last hit earned,
- * except at the limit itself, which still waits for the oldest hit to leave the window.
+ * except at the limit itself, which waits for the oldest hit to leave the window. Deciding and
+ * counting are one upsert, as in `take`: checking first and counting a failure after it let 40
+ * guesses sent at once all be checked against a limit of 10.
  */
-export async function ensureSpaced(
+export async function takeSpaced(
   db: Database,
   rule: RateRule,
   spacing: Spacing,
   now = new Date(),
-): Promise<void> {
-  const newestFirst = await db
-    .select({ at: rateLimitHits.at })
-    .from(rateLimitHits)
-    .where(
-      and(eq(rateLimitHits.key, rule.key), gt(rateLimitHits.at, new Date(now.getTime() - rule.windowMs))),
-    )
-    .orderBy(desc(rateLimitHits.at))
-    .limit(rule.limit);
-  const leaving = newestFirst[rule.limit - 1];
-  if (leaving) {
-    throw new RateLimitedError(
-      Math.ceil((leaving.at.getTime() + rule.windowMs - now.getTime()) / 1000),
-      rule.key,
-    );
+): Promise<TakenHit> {
+  const since = new Date(now.getTime() - rule.windowMs).toISOString();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const live = sql`array(select t.at from unnest(${rateLimitBudgets.taken}) as t(at) where t.at > ${since}::timestamptz order by t.at)`;
+  const count = sql`cardinality(${live})`;
+  // The earliest moment the next hit may come after the newest one in the window.
+  const delayMs = sql`least(${spacing.firstDelayMs}::float8 * power(2, ${count} - ${spacing.free}), ${spacing.maxDelayMs}::float8)`;
+  const room = sql`(${count} < ${rule.limit} and (${count} < ${spacing.free} or (${live})[${count}] + ${delayMs} * interval '1 millisecond' <= ${at}))`;
+  const [row] = await db
+    .insert(rateLimitBudgets)
+    .values({ key: rule.key, taken: [now], granted: rule.limit > 0, updatedAt: now })
+    .onConflictDoUpdate({
+      target: rateLimitBudgets.key,
+      set: {
+        taken: sql`case when ${room} then ${live} || array[${at}] else ${live} end`,
+        granted: room,
+        updatedAt: now,
+      },
+    })
+    .returning({
+      granted: rateLimitBudgets.granted,
+      count: sql<number>`cardinality(${rateLimitBudgets.taken})`,
+      oldestMs: sql<string | number | null>`extract(epoch from ${rateLimitBudgets.taken}[1]) * 1000`,
+      newestMs: sql<
+        string | number | null
+      >`extract(epoch from ${rateLimitBudgets.taken}[cardinality(${rateLimitBudgets.taken})]) * 1000`,
+    });
+  if (!row) throw new Error("rate limit upsert returned nothing");
+  if (!row.granted) {
+    const count = Number(row.count);
+    const until =
+      count >= rule.limit
+        ? Number(row.oldestMs ?? now.getTime()) + rule.windowMs
+        : Number(row.newestMs ?? now.getTime()) +
+          Math.min(spacing.firstDelayMs * 2 ** (count - spacing.free), spacing.maxDelayMs);
+    throw new RateLimitedError(Math.max(1, Math.ceil((until - now.getTime()) / 1000)), rule.key);
   }
-  const [newest] = newestFirst;
-  if (!newest || newestFirst.length < spacing.free) return;
-  const delayMs = Math.min(
-    spacing.firstDelayMs * 2 ** (newestFirst.length - spacing.free),
-    spacing.maxDelayMs,
-  );
-  const waitMs = newest.at.getTime() + delayMs - now.getTime();
-  if (waitMs > 0) throw new RateLimitedError(Math.ceil(waitMs / 1000), rule.key);
-}
-
-/** Counts a hit without refusing it; pair with `ensureSpaced` to limit failures rather than attempts. */
-export async function record(db: Database, rule: RateRule, now = new Date()): Promise<void> {
-  await db.insert(rateLimitHits).values({ key: rule.key, at: now });
+  return { key: rule.key, at: now };
 }
 
 export async function deleteOldHits(db: Database, olderThan: Date): Promise<void> {

@@ -23,15 +23,14 @@ import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
 import { badRequest, conflict, forbidden, HttpError } from "../../http/errors";
 import {
-  ensureSpaced,
   forget,
   giveBack,
   hit,
   type RateRule,
-  record,
   type Spacing,
   type TakenHit,
   take,
+  takeSpaced,
 } from "../../http/rate-limiter";
 import { deleteUserSessions } from "../../http/session-store";
 import { fieldError } from "../../i18n/message";
@@ -185,12 +184,11 @@ export async function login(
   const failures = known
     ? rule("loginFailuresPerKnownDevice", device.nonce)
     : rule("loginFailuresPerAccount", body.email);
-  // The known browser's hit is taken before the password is checked, so guesses sent at once
-  // cannot all pass; it is given back if the password is right.
-  let taken: TakenHit[] = [];
+  // The hit is taken before the password is checked, so guesses sent at once cannot all pass; it is
+  // given back if the password is right.
+  let taken: TakenHit;
   try {
-    if (known) taken = [await take(ctx.db, failures)];
-    else await ensureSpaced(ctx.db, failures, LOGIN_FAILURE_SPACING);
+    taken = known ? await take(ctx.db, failures) : await takeSpaced(ctx.db, failures, LOGIN_FAILURE_SPACING);
   } catch (err) {
     await auditRefusal(ctx.db, err, [failures], {
       subjectUserId: user?.id ?? null,
@@ -202,7 +200,6 @@ export async function login(
   }
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok) {
-    if (!known) await record(ctx.db, failures);
     // For the admin only: the answer is the same whoever it was. The typed name of no one is not kept.
     await recordAuditEvent(ctx.db, {
       kind: "sign-in-failed",
@@ -213,7 +210,7 @@ export async function login(
     });
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
-  await giveBack(ctx.db, taken);
+  await giveBack(ctx.db, [taken]);
   return grantEarnedRole(ctx.db, ctx.config, user);
 }
 
