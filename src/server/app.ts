@@ -195,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(syncRoutes, { db: database.db, sync });
   await app.register(outboxRoutes, { db: database.db, outbox });
   await app.register(attentionRoutes, { db: database.db });
-  await app.register(viewAsRoutes, { db: database.db });
+  await app.register(viewAsRoutes, { db: database.db, config });
   await app.register(customersRoutes, { db: database.db, config });
   await app.register(auditRoutes, { db: database.db });
   await app.register(linkedinAccountsRoutes, { db: database.db, secretBox, config });

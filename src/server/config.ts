@@ -163,6 +163,15 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(10),
+  // How long the audit log keeps an entry; 0 keeps every entry. Under 30 days an incident found a
+  // few weeks late would find its trail gone, so that is refused (decision 069).
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .refine((days) => days === 0 || (days >= 30 && days <= 36_600), {
+      message: "must be a number of days from 30 to 36600, or 0 to keep every entry",
+    })
+    .default(730),
   // Unset: on in production, off elsewhere.
   REQUIRE_ADMIN_2FA: z.enum(["on", "off"]).optional(),
   GOOGLE_CLIENT_ID: optionalString,
@@ -204,6 +213,8 @@ export interface Config {
   session: { idleTimeoutMs: number; maxAgeMs: number; cookieName: string; secureCookie: boolean };
   /** A proof younger than this is fresh enough to show a secret or change a credential (R17). */
   stepUpMs: number;
+  /** How many days the audit log keeps an entry before housekeeping prunes it; 0 keeps them all. */
+  auditRetentionDays: number;
   /** Whether an admin must have a second factor (an authenticator app or a passkey) to use admin pages. */
   requireAdminSecondFactor: boolean;
   airtable: { token: string; baseId: string; apiUrl: string; timeoutMs: number } | undefined;
@@ -307,6 +318,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       secureCookie: appUrl.startsWith("https:"),
     },
     stepUpMs: env.STEP_UP_MINUTES * 60_000,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     requireAdminSecondFactor: (env.REQUIRE_ADMIN_2FA ?? (isProduction ? "on" : "off")) === "on",
     airtable:
       env.AIRTABLE_TOKEN && env.AIRTABLE_BASE_ID

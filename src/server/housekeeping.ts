@@ -1,10 +1,11 @@
 /**
  * Periodic clean-up of rows that can no longer be used: ended sessions, spent or expired one-time
- * links, rate-limit hits long past, background jobs done long ago and old sync runs. Safe to run on
- * every instance at once.
+ * links, rate-limit hits long past, background jobs done long ago, old sync runs, and audit entries
+ * older than AUDIT_RETENTION_DAYS. Safe to run on every instance at once.
  */
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { pruneAuditLog } from "./audit/audit-log";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { emailTokens, outboxJobs, syncRuns } from "./db/schema";
@@ -35,10 +36,17 @@ export async function runHousekeeping(db: Database, config: Config, now = new Da
   await db
     .delete(syncRuns)
     .where(and(isNotNull(syncRuns.finishedAt), lt(syncRuns.finishedAt, historyCutoff)));
+  await pruneAuditLog(db, config.auditRetentionDays, now);
 }
 
-/** Runs housekeeping every hour; the returned function stops it. */
+/**
+ * Runs housekeeping every hour, and prunes the audit log at once too (the rest can wait an hour);
+ * the returned function stops it.
+ */
 export function scheduleHousekeeping(db: Database, config: Config, log: FastifyBaseLogger): () => void {
+  pruneAuditLog(db, config.auditRetentionDays).catch((err: unknown) =>
+    log.warn({ err }, "pruning the audit log failed"),
+  );
   const timer = setInterval(() => {
     runHousekeeping(db, config).catch((err: unknown) => log.warn({ err }, "housekeeping failed"));
   }, INTERVAL_MS);

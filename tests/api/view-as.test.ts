@@ -8,7 +8,9 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, linkedinAccounts, sessions, users } from "../../src/server/db/schema";
-import { createSession } from "../../src/server/http/session-store";
+import { runHousekeeping } from "../../src/server/housekeeping";
+import { STEP_UP_REQUIRED_MESSAGE } from "../../src/server/http/fresh-proof";
+import { createSession, deleteUserSessions } from "../../src/server/http/session-store";
 import { ADMIN_WHILE_VIEWING, type DeclaredRoute } from "../../src/server/plugins/session";
 import { hashSecretToken } from "../../src/server/secrets/secret-token";
 import { READ_ONLY_WHILE_VIEWING } from "../../src/shared/api/view-as";
@@ -359,14 +361,114 @@ describe("viewing as a customer", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/me/support-views" })).statusCode).toBe(401);
   });
 
-  it("lists a view whose session ended without a stop as ended, with no end time", async () => {
+  it("lists a view whose session was removed while viewing as ended, with its end time", async () => {
     const erin = await insertUser(t.database.db);
     const other = await signedInUser(t.database.db, t.config, { role: "admin" });
     expect((await startViewing(erin.uid, { reason: REASON }, other.cookie)).statusCode).toBe(200);
     await t.database.db.delete(sessions).where(eq(sessions.userId, other.user.id));
     const { token } = await createSession(t.database.db, t.config.session, erin.id);
     const res = await get("/api/me/support-views", `${t.config.session.cookieName}=${token}`);
-    expect(res.json()).toEqual({ views: [{ startedAt: expect.any(String), endedAt: null, ongoing: false }] });
+    expect(res.json()).toEqual({
+      views: [{ startedAt: expect.any(String), endedAt: expect.any(String), ongoing: false }],
+    });
+  });
+
+  describe("one stop entry per view, however it ends", () => {
+    const stops = async (subject: number) =>
+      (await viewAsEvents(subject)).filter((event) => event.kind === "view-as-stopped");
+
+    it("records the stop of a view whose session expires, is cleaned up or is removed", async () => {
+      const db = t.database.db;
+      const ways = {
+        // The session's next request finds it expired.
+        expired: async (viewer: SignedInUser) => {
+          await db
+            .update(sessions)
+            .set({ expiresAt: new Date(Date.now() - 1000) })
+            .where(eq(sessions.userId, viewer.user.id));
+          expect((await get("/api/session", viewer.cookie)).json()).toEqual({ user: null, viewing: null });
+        },
+        // Housekeeping removes a session idle too long.
+        "cleaned up": async (viewer: SignedInUser) => {
+          await db
+            .update(sessions)
+            .set({ lastSeenAt: new Date(Date.now() - t.config.session.idleTimeoutMs - 1000) })
+            .where(eq(sessions.userId, viewer.user.id));
+          await runHousekeeping(db, t.config);
+        },
+        // Every session of the admin ended (a password change, a reset, ended by another admin).
+        removed: async (viewer: SignedInUser) => {
+          await deleteUserSessions(db, viewer.user.id);
+        },
+        // The customer viewed is removed by a sync.
+        "customer removed": async (_viewer: SignedInUser, customerId: number) => {
+          await db.delete(users).where(eq(users.id, customerId));
+        },
+      };
+      for (const [way, end] of Object.entries(ways)) {
+        const customer = await insertUser(db);
+        const viewer = await signedInUser(db, t.config, { role: "admin" });
+        expect((await startViewing(customer.uid, { reason: REASON }, viewer.cookie)).statusCode, way).toBe(
+          200,
+        );
+        const [started] = await viewAsEvents(customer.id);
+        await end(viewer, customer.id);
+        const recorded = await stops(customer.id);
+        expect(recorded, way).toHaveLength(1);
+        expect(recorded[0], way).toMatchObject({
+          actorUserId: viewer.user.id,
+          subjectUserId: customer.id,
+          detail: REASON,
+          target: "session",
+          targetId: started?.targetId,
+          ipAddress: null,
+        });
+      }
+    });
+
+    it("records one stop, not two, when a view is stopped and then signed out, or stopped twice", async () => {
+      const customer = await insertUser(t.database.db);
+      const viewer = await signedInUser(t.database.db, t.config, { role: "admin" });
+      expect((await startViewing(customer.uid, { reason: REASON }, viewer.cookie)).statusCode).toBe(200);
+      const [first, second] = await Promise.all([stopViewing(viewer.cookie), stopViewing(viewer.cookie)]);
+      expect([first?.statusCode, second?.statusCode]).toEqual([204, 204]);
+      expect((await t.post("/api/logout", {}, { headers: { cookie: viewer.cookie } })).statusCode).toBe(200);
+      const recorded = await stops(customer.id);
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]).toMatchObject({ actorUserId: viewer.user.id, ipAddress: ADMIN_IP });
+    });
+  });
+
+  it("asks a session proven too long ago for a fresh proof, and starts nothing until then", async () => {
+    const db = t.database.db;
+    const customer = await insertUser(db);
+    const viewer = await signedInUser(db, t.config, { role: "admin" });
+    const proven = (at: Date) =>
+      db.update(sessions).set({ provenAt: at }).where(eq(sessions.userId, viewer.user.id));
+    await proven(new Date(Date.now() - t.config.stepUpMs - 1000));
+    const [before] = await db.select({ n: count() }).from(auditEvents);
+
+    const refused = await startViewing(customer.uid, { reason: REASON }, viewer.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: STEP_UP_REQUIRED_MESSAGE.message, stepUp: true });
+    const [after] = await db.select({ n: count() }).from(auditEvents);
+    expect(after?.n).toBe(before?.n);
+    const [row] = await db
+      .select({ viewing: sessions.viewingUserId })
+      .from(sessions)
+      .where(eq(sessions.userId, viewer.user.id));
+    expect(row?.viewing).toBeNull();
+    expect((await get("/api/session", viewer.cookie)).json()).toMatchObject({ viewing: null });
+
+    // Proven again, the same request starts the view.
+    await proven(new Date());
+    expect((await startViewing(customer.uid, { reason: REASON }, viewer.cookie)).statusCode).toBe(200);
+    const doc = (await get("/api/openapi.json")).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+    };
+    const documented = doc.paths["/api/admin/customers/{uid}/view-as"]?.post?.responses["403"]?.description;
+    expect(documented).toMatch(/stepUp: true/);
+    expect(documented).toMatch(/not an administrator/);
   });
 
   it("documents the viewing 403 on every route that can answer it", async () => {

@@ -1,6 +1,6 @@
 /**
  * Viewing the portal as a customer, read only (decision 036), end to end: the admin starts viewing
- * from the customer's admin page with a reason, the customer's
+ * from the customer's admin page with a reason and, signed in long ago, a fresh proof; the customer's
  * screens show under a banner naming them, a change is refused with the usual error, Stop viewing
  * goes back to the customer's admin page, and the customer then sees in Settings that support viewed
  * their account, and when, never who. On a desktop and on a phone, with accessibility checks.
@@ -12,8 +12,8 @@ import { e2eUsers } from "./support/users";
 const REASON = "Ticket 31337: the customer cannot find their plans";
 
 for (const [width, height, label, who, adminSession] of [
-  [1280, 800, "on a desktop", "desktopViewed", 8],
-  [390, 844, "on a phone", "phoneViewed", 9],
+  [1280, 800, "on a desktop", "desktopViewed", 0],
+  [390, 844, "on a phone", "phoneViewed", 1],
 ] as const) {
   test(`an admin views a customer's screens read only, stops, and the customer sees it, ${label}`, async ({
     page,
@@ -23,10 +23,10 @@ for (const [width, height, label, who, adminSession] of [
     // The refused change is a 403, which the browser logs.
     consoleErrors.allow(/status of 403/);
     const customer = e2eUsers[who];
-    const admin = e2eUsers.admin;
+    const admin = e2eUsers.viewingAdmin;
     await page.setViewportSize({ width, height });
     // A session of the admin's own: viewing changes the session, and other tests use the shared one.
-    await signInAs("admin", { disposable: adminSession });
+    await signInAs("viewingAdmin", { disposable: adminSession });
 
     // From the customer's admin page: View as customer asks why, then opens their dashboard.
     await page.goto(`/admin/customers/${customer.uid}`);
@@ -38,6 +38,11 @@ for (const [width, height, label, who, adminSession] of [
     await expect(dialog.getByText(/reason/i).first()).toBeVisible(); // a reason is required
     await dialog.getByLabel("Reason").fill(REASON);
     await dialog.getByRole("button", { name: "Start viewing" }).click();
+    // Signed in a day ago: the admin confirms it is them, and the view then starts (decision 069).
+    const proof = page.getByRole("alertdialog", { name: "Confirm it's you" });
+    await expect(proof).toBeVisible();
+    await proof.getByLabel("Password", { exact: true }).fill(admin.password);
+    await proof.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL("/dashboard");
     const banner = page.getByRole("region", { name: "Viewing as a customer" });
     await expect(banner).toBeVisible();

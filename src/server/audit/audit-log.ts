@@ -2,6 +2,7 @@
  * Writes the one audit log (decision 035). Below the features, so that sign-in, security, secrets,
  * the data download and every admin action record themselves the same way.
  */
+import { sql } from "drizzle-orm";
 import type { AuditEventKind } from "../../shared/audit/audit-kinds";
 import type { Database } from "../db/client";
 import { auditEvents } from "../db/schema";
@@ -39,4 +40,30 @@ export async function recordAuditEvents(db: Database, events: AuditEvent[]): Pro
 
 export async function recordAuditEvent(db: Database, event: AuditEvent): Promise<void> {
   await recordAuditEvents(db, [event]);
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The cut-off of a retention of `days` at `now`: the start of the UTC day `days` days ago, so that
+ * the runs of one day remove what that day makes old once, and record it once (decision 069).
+ */
+export function auditCutoff(days: number, now = new Date()): Date {
+  const startOfToday = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  return new Date(startOfToday - days * DAY_MS);
+}
+
+/**
+ * Deletes the entries older than the retention through the database's `prune_audit_events`, the one
+ * statement the append-only trigger lets delete, which also records an `audit-pruned` entry when it
+ * removed any. Returns how many it removed; a retention of 0 keeps every entry.
+ */
+export async function pruneAuditLog(db: Database, retentionDays: number, now = new Date()): Promise<number> {
+  if (retentionDays === 0) return 0;
+  const cutoff = auditCutoff(retentionDays, now);
+  // Both drivers answer with the rows under `rows`.
+  const result = (await db.execute(
+    sql`select prune_audit_events(${cutoff.toISOString()}::timestamptz) as removed`,
+  )) as unknown as { rows: Array<{ removed: number | string }> };
+  return Number(result.rows[0]?.removed ?? 0);
 }

@@ -50,6 +50,16 @@ export const adminForbiddenSchema = z
     "Refused: not an administrator, an administrator whose session views the portal as a customer (decision 036), or (`enrolSecondFactor: true`) an administrator who must set up a second factor first.",
   );
 
+/**
+ * The 403 of an admin route that also needs a fresh proof first: the admin one, or a step-up. One
+ * schema for both, as the route serializes every 403 it answers by it.
+ */
+export const adminStepUpResponse = adminForbiddenSchema
+  .extend({ stepUp: z.literal(true).optional(), secondFactor: z.literal(true).optional() })
+  .describe(
+    `Refused: \`stepUp: true\` asks for a fresh proof (\`POST /api/auth/fresh-proof\`) before the same request is repeated. Or: ${adminForbiddenSchema.description}`,
+  );
+
 /** An answer without a body, such as a redirect or a 304. */
 export const noBody = (description: string) => z.null().describe(description);
 
@@ -90,8 +100,9 @@ const crossSiteRefusal = errorBody(
  * 400 (the request or its Host header is malformed), 500, 401 and 403 from the session guard, the
  * cross-site guard's 403, the 403 of a session viewing as a customer, the body parser's 400, 413 and
  * 415, and the 404 of a loopback-only route asked from elsewhere. A route's own declaration of a
- * status wins, except that an admin route's 403 is always the admin one, which also covers a plain
- * refusal (the API reference adds the viewing one's meaning to a route's own 403).
+ * status wins, except that an admin route's 403 is the admin one, which also covers a plain refusal,
+ * unless the route declares `adminStepUpResponse` (the API reference adds the viewing one's meaning
+ * to a route's own 403).
  */
 export function commonResponses(route: RouteTraits): Record<number, ZodType> {
   const answers: Record<number, ZodType> = { 400: errorBody(ERROR_MEANINGS[400]) };

@@ -4,10 +4,9 @@
  * route allows it while viewing. Below the features, so that the session guard, the API reference,
  * the view-as routes and signing out keep one rule.
  */
-import { eq } from "drizzle-orm";
-import { recordAuditEvent } from "../audit/audit-log";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { type SessionRow, sessions, type UserRow } from "../db/schema";
+import { type SessionRow, sessions } from "../db/schema";
 
 /**
  * What a route declares about sessions that view as a customer: `refused` for a read that hands
@@ -30,30 +29,18 @@ export function refusesWhileViewing(methods: string[], declared: WhileViewing | 
 }
 
 /**
- * Ends the viewing of a session and records it, with the reason it was started for: by Stop viewing,
- * or by signing out while viewing. Nothing when the session views no one.
+ * Ends the viewing of a session: by Stop viewing, or by signing out while viewing. Nothing when the
+ * session views no one. The database records the stop (migration 0035), with the reason it was
+ * started for and this request's address, as it does for a viewing session that expires or is
+ * removed: one entry per view however it ends (decision 069).
  */
-export async function endViewing(
-  db: Database,
-  session: SessionRow,
-  admin: UserRow,
-  ip: string,
-): Promise<void> {
-  const customerId = session.viewingUserId;
-  if (customerId === null) return;
+export async function endViewing(db: Database, session: SessionRow, ip: string): Promise<void> {
+  if (session.viewingUserId === null) return;
   await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('portal.request_ip', ${ip.slice(0, 64)}, true)`);
     await tx
       .update(sessions)
       .set({ viewingUserId: null, viewingReason: null, viewingSince: null })
       .where(eq(sessions.id, session.id));
-    await recordAuditEvent(tx, {
-      kind: "view-as-stopped",
-      actorUserId: admin.id,
-      subjectUserId: customerId,
-      detail: session.viewingReason,
-      target: "session",
-      targetId: session.id,
-      ipAddress: ip,
-    });
   });
 }

@@ -17,6 +17,7 @@ import { type ZodType, z } from "zod";
 import type { Config } from "../config";
 import { renderApiDocs } from "../http/api-docs-page";
 import {
+  adminStepUpResponse,
   commonResponses,
   ERROR_MEANINGS,
   type ErrorStatus,
@@ -233,10 +234,13 @@ export default fp(
           refusedWhileViewing,
         });
         const response = { ...common, ...route.config?.documented?.responses, ...declared.response };
-        if (access === "admin" && common[403]) response[403] = common[403];
+        // An admin route's 403 is the admin one, or one built on it that says it too.
+        if (access === "admin" && common[403] && declared.response?.[403] !== adminStepUpResponse) {
+          response[403] = common[403];
+        }
         // A route's own 403 (a step-up, another's data) also says when viewing as a customer refuses it.
         const own403 = response[403];
-        if (refusedWhileViewing && own403 && own403 !== common[403]) {
+        if (refusedWhileViewing && access !== "admin" && own403 && own403 !== common[403]) {
           const meaning = own403.description ?? ERROR_MEANINGS[403];
           response[403] = own403.describe(`${meaning} Or: ${WHILE_VIEWING_MEANING}`);
         }

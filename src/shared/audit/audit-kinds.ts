@@ -41,6 +41,8 @@ export const AUDIT_EVENT_KINDS = {
   "payment-linked": "Payment linked to customer",
   "payment-unlinked": "Payment unlinked from customer",
   "outbox-retried": "Background job retried",
+  // The log itself
+  "audit-pruned": "Old audit entries removed",
 } as const;
 
 export type AuditEventKind = keyof typeof AUDIT_EVENT_KINDS;

@@ -239,6 +239,19 @@ export const e2eUsers = {
     sessionToken: "e2e-phone-viewed-session-token-0123456789ab",
     uid: "e2e00000-0000-4000-8000-0000000000f2",
   },
+  /**
+   * The admin who views them (view-as.spec.ts): signed in with a password a day ago, so starting a
+   * view asks for a fresh proof first (decision 069).
+   */
+  viewingAdmin: {
+    email: "val.viewer@example.test",
+    name: "Val Viewer",
+    username: "val_viewer",
+    role: "admin",
+    sessionToken: "e2e-viewing-admin-session-token-0123456789",
+    password: "Viewer-Admin-2026!",
+    provenHoursAgo: 24,
+  },
   /** An admin ends all of their sessions from their customer's page on a desktop. */
   sessionsEndedDesktop: {
     email: "dora.desk-sessions@example.test",

@@ -33,6 +33,21 @@ describe("loadConfig", () => {
     expect(loadConfig({ AIRTABLE_TOKEN: "t", AIRTABLE_BASE_ID: "b" }).airtable?.timeoutMs).toBe(10_000);
   });
 
+  it("keeps the audit log 730 days by default, 0 keeps it all, and refuses less than 30 days", () => {
+    expect(loadConfig({}).auditRetentionDays).toBe(730);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: "0" }).auditRetentionDays).toBe(0);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: "30" }).auditRetentionDays).toBe(30);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: "3650" }).auditRetentionDays).toBe(3650);
+    for (const refused of ["1", "29", "-1", "1.5", "two years", "36601"]) {
+      expect(problemsOf({ AUDIT_RETENTION_DAYS: refused }), refused).toEqual([
+        expect.stringMatching(/^AUDIT_RETENTION_DAYS: /),
+      ]);
+    }
+    expect(problemsOf({ AUDIT_RETENTION_DAYS: "7" })).toEqual([
+      "AUDIT_RETENTION_DAYS: must be a number of days from 30 to 36600, or 0 to keep every entry",
+    ]);
+  });
+
   it("listens on every interface by default only in production", () => {
     const production = { NODE_ENV: "production", SECRETS_KEY: Buffer.alloc(32, 1).toString("base64") };
     const withMail = { ...production, APP_URL: "https://portal.example", SMTP_URL: "smtp://mail.example" };

@@ -80,6 +80,7 @@ const KIND_WORDS: Record<AuditEventKind, ServerMessage> = {
     message: "Payment unlinked from customer",
   },
   "outbox-retried": /*i18n*/ { id: "audit.kind.outbox-retried", message: "Background job retried" },
+  "audit-pruned": /*i18n*/ { id: "audit.kind.audit-pruned", message: "Old audit entries removed" },
 };
 
 const person = (who: AuditPerson) => [who?.uid, who?.name, who?.email];

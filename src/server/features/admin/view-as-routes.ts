@@ -7,14 +7,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { uidSchema } from "../../../shared/api/text";
 import { startViewingSchema, viewingStartedSchema } from "../../../shared/api/view-as";
+import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { forbidden } from "../../http/errors";
+import { requireFreshProof } from "../../http/fresh-proof";
 import { requireUser } from "../../http/require-user";
-import { errorBody, noBody } from "../../http/responses";
+import { adminStepUpResponse, errorBody, noBody } from "../../http/responses";
 import { endViewing } from "../../http/view-as-session";
 import { startViewing } from "./view-as-service";
 
-const viewAsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const viewAsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
   app.post(
     "/api/admin/customers/:uid/view-as",
     {
@@ -22,11 +24,12 @@ const viewAsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }
       schema: {
         summary: "View the portal as a customer, read only",
         description:
-          "Turns the caller's own session into one that views the portal as the customer with this UID: every request of it is then served as that customer, reads only. Changes, downloads, secrets, Google flows and the admin pages answer 403 until `DELETE /api/view-as` or sign-out. The reason (3 to 500 characters, one line) is kept in the audit log with the start and the stop; the customer sees in Settings that support viewed their account and when, never who or why.",
+          "Turns the caller's own session into one that views the portal as the customer with this UID: every request of it is then served as that customer, reads only. Changes, downloads, secrets, Google flows and the admin pages answer 403 until `DELETE /api/view-as` or sign-out. It needs a fresh proof (403 `stepUp`), as the admin then reads everything the customer can. The reason (3 to 500 characters, one line) is kept in the audit log with the start and the stop, which is written however the viewing ends (stop, sign-out, the session expiring or ended); the customer sees in Settings that support viewed their account and when, never who or why.",
         params: z.object({ uid: uidSchema }),
         body: startViewingSchema,
         response: {
           200: viewingStartedSchema.describe("The session now views as this customer."),
+          403: adminStepUpResponse,
           404: errorBody("No user has this UID."),
           409: errorBody(
             "This UID is the caller's own, an administrator's, or a customer whose portal login is closed: it cannot be viewed.",
@@ -38,6 +41,8 @@ const viewAsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }
       const admin = requireUser(request);
       const session = request.currentSession;
       if (!session) throw forbidden();
+      // A stolen session must not read a customer's screens on the strength of an old sign-in.
+      requireFreshProof(request, config);
       return startViewing({ db, admin, session, ip: request.ip }, request.params.uid, request.body.reason);
     },
   );
@@ -61,7 +66,7 @@ const viewAsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }
     async (request, reply) => {
       const session = request.currentSession;
       if (session && request.viewingAdmin) {
-        await endViewing(db, session, request.viewingAdmin, request.ip);
+        await endViewing(db, session, request.ip);
       }
       return reply.code(204).send();
     },

@@ -186,7 +186,7 @@ const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       if (request.currentSession && request.viewingAdmin) {
-        await endViewing(db, request.currentSession, request.viewingAdmin, request.ip);
+        await endViewing(db, request.currentSession, request.ip);
       }
       if (request.currentSession) await deleteSession(db, request.currentSession.id);
       app.clearSessionCookie(reply);

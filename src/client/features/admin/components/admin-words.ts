@@ -72,6 +72,8 @@ export const AUDIT_KIND_WORDS: Record<AuditEventKind, MessageDescriptor> = {
     message: "Payment unlinked from customer",
   }),
   "outbox-retried": msg({ id: "admin.audit.kind.outbox-retried", message: "Background job retried" }),
+  // The log itself
+  "audit-pruned": msg({ id: "admin.audit.kind.audit-pruned", message: "Old audit entries removed" }),
 };
 
 /** A kind this version knows the words of; a newer one is shown as it is written. */
