@@ -145,7 +145,7 @@ export function AuditLogPage() {
         description={t({
           id: "admin.audit.description",
           message:
-            "Sign-ins, security changes, secrets shown and every admin action: who, to whom, when and from where. Entries cannot be changed or deleted.",
+            "Sign-ins, security changes, secrets shown and every admin action: who, to whom, when and from where. Entries cannot be changed, and leave only when they are older than the retention period.",
         })}
       />
       <AuditFiltersBar filters={filters} onChange={setFilters} onClear={clearFilters}>
