@@ -150,6 +150,29 @@ describe("rate limits over a sliding window", () => {
     expect(await check(at(15, 0))).toBeUndefined();
   });
 
+  it("gives a spaced hit back, so a right attempt leaves the spacing as it was", async () => {
+    const db = database.db;
+    const rule = newRule(10);
+    const spacing = { free: 1, firstDelayMs: 60_000, maxDelayMs: 60_000 };
+    const first = await takeSpaced(db, rule, spacing, at(0));
+    expect(first).toEqual({ key: rule.key, at: at(0) });
+    await giveBack(db, [first]);
+    // With the first given back, the next is a free one again rather than a minute's wait.
+    await takeSpaced(db, rule, spacing, at(0, 1));
+    expect((await refusal(takeSpaced(db, rule, spacing, at(0, 2)).then(() => {})))?.retryAfterSeconds).toBe(
+      59,
+    );
+  });
+
+  it("refuses the very first attempt of a rule that allows none", async () => {
+    const db = database.db;
+    const spacing = { free: 3, firstDelayMs: 1_000, maxDelayMs: 8_000 };
+    expect(await refusal(take(db, newRule(0), at(0)).then(() => {}))).toBeInstanceOf(RateLimitedError);
+    expect(await refusal(takeSpaced(db, newRule(0), spacing, at(0)).then(() => {}))).toBeInstanceOf(
+      RateLimitedError,
+    );
+  });
+
   it("lets only the free ones through when spaced attempts come at once from two instances", async () => {
     const other = database.url ? await openDatabase({ kind: "postgres", url: database.url }) : undefined;
     try {
