@@ -301,7 +301,8 @@ describe("password reset", () => {
     expect(trail.map((entry) => [entry.kind, entry.detail])).toEqual([
       ["sign-in", "password"],
       ["sign-in", "password"],
-      ["unproven-access-ended", "reset-link: password, 2 sessions"],
+      // The pending links are the two sign-ins' "This wasn't me" links (decision 072).
+      ["unproven-access-ended", "reset-link: password, 2 sessions, 2 pending links"],
       ["password-reset", "reset link; every session ended"],
       ["sign-in-failed", "wrong password"],
       ["sign-in", "password"],

@@ -12,6 +12,7 @@ import {
   ConfirmEmailPage,
   ForgotPasswordPage,
   LoginPage,
+  NotMePage,
   PayPage,
   RegisterExistingPage,
   RegisterPage,
@@ -35,8 +36,8 @@ function Loaded({ children }: { children: ReactNode }) {
  */
 export const routes: RouteObject[] = [
   // Open to everyone, with or without a session, so they never wait for the session check. The
-  // links mailed for an existing-customer claim, a password reset and a new email work whoever is
-  // signed in.
+  // links mailed for an existing-customer claim, a password reset, a new email and a new sign-in work
+  // whoever is signed in.
   {
     path: "/pay",
     element: (
@@ -74,6 +75,15 @@ export const routes: RouteObject[] = [
     element: (
       <Loaded>
         <ResetPasswordPage />
+      </Loaded>
+    ),
+  },
+  // The new-sign-in mail's "This wasn't me": the owner may be signed out, or signed in elsewhere.
+  {
+    path: "/not-me",
+    element: (
+      <Loaded>
+        <NotMePage />
       </Loaded>
     ),
   },

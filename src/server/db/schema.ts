@@ -163,7 +163,9 @@ export const emailTokens = pgTable(
   "email_tokens",
   {
     id: serial("id").primaryKey(),
-    purpose: text("purpose", { enum: ["claim", "reset", "email-change", "verify-email"] }).notNull(),
+    purpose: text("purpose", {
+      enum: ["claim", "reset", "email-change", "verify-email", "sign-in-disowned"],
+    }).notNull(),
     tokenHash: text("token_hash").notNull(),
     userId: integer("user_id")
       .notNull()
@@ -171,6 +173,11 @@ export const emailTokens = pgTable(
     pendingPasswordHash: text("pending_password_hash"),
     browserBindingHash: text("browser_binding_hash"),
     newEmail: varchar("new_email", { length: 255 }),
+    /**
+     * The session a "This wasn't me" link ends (decision 072). No foreign key: a session that has
+     * ended since leaves the link able to start the password reset.
+     */
+    sessionId: integer("session_id"),
     ...timestamps,
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
@@ -180,7 +187,7 @@ export const emailTokens = pgTable(
     index("email_tokens_user_id_idx").on(t.userId),
     check(
       "email_tokens_purpose_check",
-      sql`${t.purpose} in ('claim', 'reset', 'email-change', 'verify-email')`,
+      sql`${t.purpose} in ('claim', 'reset', 'email-change', 'verify-email', 'sign-in-disowned')`,
     ),
   ],
 );

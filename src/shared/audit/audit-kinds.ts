@@ -8,6 +8,7 @@ export const AUDIT_EVENT_KINDS = {
   "sign-in-failed": "Sign-in failed",
   "sign-in-refused": "Held back: too many attempts",
   "passkey-sign-in-failed": "Passkey sign-in failed",
+  "sign-in-disowned": 'Sign-in reported: "This wasn\'t me"',
   "google-sign-in": "Signed in with Google",
   "google-sign-up": "Signed up with Google",
   // Identity and security

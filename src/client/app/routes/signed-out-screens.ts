@@ -55,6 +55,14 @@ export const VerifyEmailPage = lazyScreen(
   () => import("../../features/auth/pages/verify-email-page"),
   "VerifyEmailPage",
 );
+// Its words are in the signed-in catalogue, as its feature's are: the sign-in page does not carry them.
+export const NotMePage = lazyScreen(
+  () => import("../../features/new-sign-in/pages/not-me-page"),
+  "NotMePage",
+  {
+    audiences: ["signed-in"],
+  },
+);
 export const PayPage = lazyScreen(() => import("../../features/shop/pages/pay-page"), "PayPage");
 export const LoginTestPage = lazyScreen(
   () => import("../../features/auth/pages/login-test-page"),

@@ -32,6 +32,10 @@ const KIND_WORDS: Record<AuditEventKind, ServerMessage> = {
   "sign-in": /*i18n*/ { id: "audit.kind.sign-in", message: "Signed in" },
   "sign-in-failed": /*i18n*/ { id: "audit.kind.sign-in-failed", message: "Sign-in failed" },
   "sign-in-refused": /*i18n*/ { id: "audit.kind.sign-in-refused", message: "Held back: too many attempts" },
+  "sign-in-disowned": /*i18n*/ {
+    id: "audit.kind.sign-in-disowned",
+    message: 'Sign-in reported: "This wasn\'t me"',
+  },
   "passkey-sign-in-failed": /*i18n*/ {
     id: "audit.kind.passkey-sign-in-failed",
     message: "Passkey sign-in failed",

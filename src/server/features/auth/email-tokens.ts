@@ -1,6 +1,7 @@
 /**
  * Single-use, short-lived tokens mailed as links: claiming an imported record, resetting a password,
- * confirming a new email address, verifying a new customer's address.
+ * confirming a new email address, verifying a new customer's address, and the "This wasn't me" of a
+ * new-sign-in mail.
  */
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -8,7 +9,12 @@ import { emailTokens } from "../../db/schema";
 import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
 
 export const EMAIL_TOKEN_TTL_MS = 30 * 60_000;
-export type EmailTokenPurpose = "claim" | "reset" | "email-change" | "verify-email";
+/**
+ * "This wasn't me" works for a week (decision 072): the owner may read the mail days later, and the
+ * link can only end the session it names and mail a reset link, which keeps its own 30 minutes.
+ */
+export const SIGN_IN_DISOWN_TTL_MS = 7 * 24 * 60 * 60_000;
+export type EmailTokenPurpose = "claim" | "reset" | "email-change" | "verify-email" | "sign-in-disowned";
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
 
 /** What a token carries beside its user: see the `emailTokens` table. */
@@ -16,7 +22,11 @@ export interface EmailTokenPayload {
   pendingPasswordHash?: string;
   browserBindingHash?: string;
   newEmail?: string;
+  sessionId?: number;
 }
+
+const ttlOf = (purpose: EmailTokenPurpose) =>
+  purpose === "sign-in-disowned" ? SIGN_IN_DISOWN_TTL_MS : EMAIL_TOKEN_TTL_MS;
 
 export async function issueEmailToken(
   db: Database,
@@ -33,8 +43,9 @@ export async function issueEmailToken(
     pendingPasswordHash: payload.pendingPasswordHash ?? null,
     browserBindingHash: payload.browserBindingHash ?? null,
     newEmail: payload.newEmail ?? null,
+    sessionId: payload.sessionId ?? null,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS),
+    expiresAt: new Date(now.getTime() + ttlOf(purpose)),
   });
   return token;
 }

@@ -206,31 +206,35 @@ export function passwordChangedNotice(language: Language, to: string, appUrl: st
   );
 }
 
+/**
+ * "New sign-in to your account", with "This wasn't me" first (decision 072): its link ends that
+ * session and mails a reset link; the second leads to the sessions in Settings.
+ */
 export function newSignInMail(
   language: Language,
   to: string,
-  sign: { when: string; device: string; ip: string; sessionsUrl: string },
+  sign: { when: string; device: string; ip: string; sessionsUrl: string; disownUrl: string },
 ): MailMessage {
   const i18n = translatorFor(language);
-  return linkMail(
+  const intro = i18n._({
+    id: "mail.new-sign-in.intro",
+    message:
+      "Your portal account was signed into from a browser it had not seen before: {device}, at {when}, from the address {ip}.",
+    values: { device: sign.device, when: sign.when, ip: sign.ip },
+  });
+  const disown = i18n._({ id: "mail.new-sign-in.not-me", message: "This wasn't me" });
+  const review = i18n._({ id: "mail.sessions.action", message: "Review your sessions" });
+  const outro = i18n._({
+    id: "mail.new-sign-in.outro-not-me",
+    message:
+      'If this was you, there is nothing to do. If not, choose "This wasn\'t me": it ends that session at once and mails you a link to choose a new password. It works once, for 7 days.',
+  });
+  return {
     to,
-    {
-      subject: i18n._({ id: "mail.new-sign-in.subject", message: "New sign-in to your account" }),
-      intro: i18n._({
-        id: "mail.new-sign-in.intro",
-        message:
-          "Your portal account was signed into from a browser it had not seen before: {device}, at {when}, from the address {ip}.",
-        values: { device: sign.device, when: sign.when, ip: sign.ip },
-      }),
-      action: i18n._({ id: "mail.sessions.action", message: "Review your sessions" }),
-      outro: i18n._({
-        id: "mail.new-sign-in.outro",
-        message:
-          'If this was you, there is nothing to do. If not, end that session in Settings, then choose "Forgot password?" on the sign-in page to set a new password.',
-      }),
-    },
-    sign.sessionsUrl,
-  );
+    subject: i18n._({ id: "mail.new-sign-in.subject", message: "New sign-in to your account" }),
+    text: `${intro}\n\n${disown}: ${sign.disownUrl}\n\n${review}: ${sign.sessionsUrl}\n\n${outro}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(sign.disownUrl)}">${escapeHtml(disown)}</a></p><p><a href="${escapeHtml(sign.sessionsUrl)}">${escapeHtml(review)}</a></p><p>${escapeHtml(outro)}</p>`,
+  };
 }
 
 /**

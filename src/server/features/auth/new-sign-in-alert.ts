@@ -3,7 +3,8 @@
  * to the account before (it carries no device cookie naming the account, decision 019), so the owner
  * hears at once of a sign-in that was not theirs. The sign-in is also a `new_sign_in` notification
  * (decision 041): the alert is that entry's mail, sent at once rather than with the digest, and only
- * while the owner's security switch is on.
+ * while the owner's security switch is on. Its "This wasn't me" link ends that session and mails a
+ * reset link (decision 072); the entry names the session, so the bell can end it too.
  */
 
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -16,6 +17,7 @@ import { deviceName } from "../../i18n/device-name";
 import { recordMailedNotification } from "../../notifications/notifier";
 import { mailTopicOn } from "../../notifications/preferences";
 import type { MailQueue } from "../../outbox/mail";
+import { issueEmailToken } from "./email-tokens";
 import { newSignInMail } from "./emails";
 import type { KnownDeviceCookie } from "./known-device";
 
@@ -48,18 +50,20 @@ export async function rememberSignInBrowser(
         userId: user.id,
         kind: "new_sign_in",
         dedupeKey: `sign-in:session:${session.id}`,
-        detail: { browser: device },
+        detail: { browser: device, session: session.id },
         link: "/settings",
       });
       if (!isNew || !(await mailTopicOn(tx, user.id, "security"))) return false;
       // The browser signing in speaks for the customer who chose no language.
       const asked = askedLanguage(request);
       const language = languageOf({ ...user, browserLanguage: asked ?? user.browserLanguage });
+      const disown = await issueEmailToken(tx, "sign-in-disowned", user.id, { sessionId: session.id }, at);
       const mail = newSignInMail(language, user.email, {
         when: `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
         device: deviceName(userAgent, language),
         ip: request.ip,
         sessionsUrl: `${deps.config.appUrl}/settings`,
+        disownUrl: `${deps.config.appUrl}/not-me?token=${encodeURIComponent(disown)}`,
       });
       await deps.mail.enqueue(tx, mail);
       return true;

@@ -47,6 +47,7 @@ import { claimBindingCookie } from "./claim-binding";
 import { toCurrentUser, viewingOf } from "./current-user";
 import { knownDeviceCookie } from "./known-device";
 import { rememberSignInBrowser } from "./new-sign-in-alert";
+import notMeRoutes from "./not-me-routes";
 import type { ProfileWriteBack } from "./profile-write-back";
 import {
   type AuthContext,
@@ -91,6 +92,7 @@ const authRoutes: FastifyPluginAsyncZod<{
     secretBox: opts.secretBox,
     mail: opts.mail,
   });
+  await app.register(notMeRoutes, opts);
 
   app.get(
     "/api/user",

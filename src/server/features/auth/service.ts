@@ -75,6 +75,9 @@ const rule = (name: keyof typeof RATE_LIMITS, subject: string): RateRule => ({
   ...RATE_LIMITS[name],
 });
 
+/** Following a mailed link, per address: a guessed token costs as much as a real one. */
+export const tokenUseRule = (ip: string): RateRule => rule("tokenUsePerIp", ip);
+
 /**
  * Unknown browsers may fail 3 times at an account freely, then wait 1 s after the newest failure,
  * then 2 s, 4 s … up to 2 minutes, and never guess more than 10 times in 15 minutes between them.

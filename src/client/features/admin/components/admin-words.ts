@@ -20,6 +20,10 @@ export const AUDIT_KIND_WORDS: Record<AuditEventKind, MessageDescriptor> = {
   "sign-in": msg({ id: "admin.audit.kind.sign-in", message: "Signed in" }),
   "sign-in-failed": msg({ id: "admin.audit.kind.sign-in-failed", message: "Sign-in failed" }),
   "sign-in-refused": msg({ id: "admin.audit.kind.sign-in-refused", message: "Held back: too many attempts" }),
+  "sign-in-disowned": msg({
+    id: "admin.audit.kind.sign-in-disowned",
+    message: 'Sign-in reported: "This wasn\'t me"',
+  }),
   "passkey-sign-in-failed": msg({
     id: "admin.audit.kind.passkey-sign-in-failed",
     message: "Passkey sign-in failed",

@@ -2,12 +2,14 @@ import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import type { Notification } from "../../../../shared/api/notifications";
 import { cn } from "../../../lib/utils";
+import { NotMeButton } from "./not-me-button";
 import { describeNotification, formatRelativeTime, portalPath } from "./notification-text";
 
 /**
  * One entry, in the bell's panel and on the list page: its sentence and how long ago. An unread one
  * carries a dot and bolder words, and says "Unread" to a screen reader. Choosing it marks it read and
- * goes where it leads; one that leads nowhere is a button that marks it read.
+ * goes where it leads; one that leads nowhere is a button that marks it read. A new sign-in's entry
+ * also offers "This wasn't me", which ends that session.
  */
 export function NotificationEntry({
   entry,
@@ -23,6 +25,7 @@ export function NotificationEntry({
 }) {
   const { t } = useLingui();
   const to = portalPath(entry.link);
+  const session = entry.kind === "new_sign_in" ? entry.detail.session : undefined;
   const body = (
     <>
       <span
@@ -58,6 +61,11 @@ export function NotificationEntry({
           {body}
         </button>
       )}
+      {typeof session === "number" ? (
+        <div className={compact ? "pb-1 pl-7" : "pb-2 pl-8"}>
+          <NotMeButton sessionId={session} onDone={() => onOpen(entry)} />
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -1,6 +1,8 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { useEffect, useRef } from "react";
 import { useWatch } from "react-hook-form";
+import { useLocation } from "react-router";
 import { z } from "zod";
 import { changePasswordSchema } from "../../../../shared/api/security";
 import type { CurrentUser } from "../../../../shared/api/user";
@@ -32,6 +34,8 @@ const formSchema = changePasswordSchema
     error: () => i18n._(msg({ id: "settings.password.mismatch", message: "Passwords don't match" })),
   });
 
+const PASSWORD_CARD_ID = "password";
+
 /**
  * Change the password (decision 023): the current one, a new one judged by the same meter as
  * registration, and its confirmation. A customer who signs in only with Google sets a first one here,
@@ -39,6 +43,12 @@ const formSchema = changePasswordSchema
  */
 export function PasswordCard({ user }: { user: CurrentUser }) {
   const { t } = useLingui();
+  const card = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  // "This wasn't me" on a new sign-in leads here (decision 072).
+  useEffect(() => {
+    if (location.hash === `#${PASSWORD_CARD_ID}`) card.current?.scrollIntoView({ block: "start" });
+  }, [location.hash]);
   const change = useChangePassword();
   const { form, showServerError } = useServerForm(formSchema, {
     defaultValues: {
@@ -94,7 +104,7 @@ export function PasswordCard({ user }: { user: CurrentUser }) {
   const title = t({ id: "settings.password.title", message: "Password" });
 
   return (
-    <Card role="region" aria-label={title}>
+    <Card ref={card} id={PASSWORD_CARD_ID} role="region" aria-label={title}>
       <CardHeader>
         <CardTitle>{title}</CardTitle>
         <CardDescription>
