@@ -32,6 +32,7 @@ import {
   type Spacing,
   type TakenHit,
   take,
+  takeAll,
 } from "../../http/rate-limiter";
 import { deleteUserSessions } from "../../http/session-store";
 import { fieldError } from "../../i18n/message";
@@ -52,6 +53,7 @@ import { findUserByEmail, uniqueViolation } from "./users-repo";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /** The limits, in one place so the README and the tests can quote them. */
 export const RATE_LIMITS = {
@@ -69,6 +71,10 @@ export const RATE_LIMITS = {
   tokenUsePerIp: { limit: 20, windowMs: HOUR },
   profileSavesPerUser: { limit: 20, windowMs: HOUR },
   emailChangesPerUser: { limit: 5, windowMs: HOUR },
+  /** Email changes one account asks for in a day, beside its 5 an hour (decision 071). */
+  emailChangesPerUserPerDay: { limit: 10, windowMs: DAY },
+  /** Confirmation mails to one new address in a day, whichever accounts ask (decision 071). */
+  emailChangesPerAddress: { limit: 3, windowMs: DAY },
 } as const;
 
 const rule = (name: keyof typeof RATE_LIMITS, subject: string): RateRule => ({
@@ -433,10 +439,17 @@ export async function updateProfile(
   body: UpdateProfileBody,
 ): Promise<SavedProfile> {
   const newEmail = body.email.toLowerCase() === user.email.toLowerCase() ? null : body.email;
-  await hit(ctx.db, [
-    rule("profileSavesPerUser", String(user.id)),
-    ...(newEmail ? [rule("emailChangesPerUser", String(user.id))] : []),
-  ]);
+  await hit(ctx.db, [rule("profileSavesPerUser", String(user.id))]);
+  // A confirmation mail goes to an address nobody has proven yet: limited per account and per
+  // address, so no account, nor several together, can mail a stranger more than a few times a day.
+  // Taken together: one refusal counts against none of them, and nothing is saved or mailed.
+  if (newEmail) {
+    await takeAll(ctx.db, [
+      rule("emailChangesPerUser", String(user.id)),
+      rule("emailChangesPerUserPerDay", String(user.id)),
+      rule("emailChangesPerAddress", newEmail),
+    ]);
+  }
   const username = body.username ? body.username : null;
   let saved: { user: UserRow; entryId: number | null };
   try {
