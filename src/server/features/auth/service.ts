@@ -49,7 +49,7 @@ import { enqueueMailRequest } from "./mail-requests";
 import { hashPassword, refuseWeakPassword, verifyPassword } from "./password";
 import type { ProfileWriteBack } from "./profile-write-back";
 import { auditRefusal } from "./refusal-audit";
-import { findUserByEmail, uniqueViolation } from "./users-repo";
+import { findUserByEmail, uniqueViolation, usernameTaken } from "./users-repo";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -93,6 +93,11 @@ export const NEUTRAL_CLAIM_MESSAGE = /*i18n*/ {
   message:
     "If this email belongs to an existing customer, we have sent it a link to confirm your account. The link is valid for 30 minutes.",
 };
+export const NEUTRAL_REGISTER_MESSAGE = /*i18n*/ {
+  id: "answer.register.neutral",
+  message:
+    "We have sent a message to this email to finish creating your account. Follow its link; it is valid for 30 minutes.",
+};
 export const NEUTRAL_RESET_MESSAGE = /*i18n*/ {
   id: "answer.reset.neutral",
   message:
@@ -134,43 +139,39 @@ export async function grantEarnedRole(db: Database, config: Config, user: UserRo
 const ownWords = (user: Pick<UserRow, "name" | "username" | "email"> | undefined) =>
   user ? [user.name, user.username, user.email] : [];
 
-/** Creates the account and, with it, the request for the mail that verifies its address. */
-export async function register(ctx: AuthContext, body: RegisterBody, ip: string): Promise<UserRow> {
-  await hit(ctx.db, [rule("registerPerIp", ip)]);
+/**
+ * Asks for an account (decision 071). The answer is the same whether or not the email has one: the
+ * look-up, the account and the mail come after it, from the mail request. A new address gets an
+ * account without a password and a link; following it proves the address, sets the password typed
+ * here (in this browser; elsewhere one is chosen there) and signs in. An address that has a login
+ * gets a mail that says so, and nothing is created. The username is judged here: whether it is taken
+ * says nothing about the email.
+ */
+export async function register(
+  ctx: AuthContext,
+  body: RegisterBody,
+  ip: string,
+  browserBindingHash: string,
+  asked: Language | null = null,
+  device: KnownDevice | null = null,
+): Promise<void> {
+  // The address is mailed whichever way it goes: limited as every mail to an address is.
+  await hit(ctx.db, [rule("registerPerIp", ip), ...(await mailRules(ctx, body.email, ip, device))]);
   await refuseWeakPassword(body.password, ownWords(body));
-  const passwordHash = await hashPassword(body.password);
-  try {
-    const user = await ctx.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          name: body.name,
-          username: body.username,
-          email: body.email,
-          passwordHash,
-        })
-        .returning();
-      if (!created) throw new Error("user insert returned nothing");
-      await enqueueMailRequest(tx, ctx, { type: "verify-email", userId: created.id });
-      return created;
-    });
-    ctx.outbox.kick();
-    return user;
-  } catch (err) {
-    const field = uniqueViolation(err);
-    if (field === "username") throw conflict(fieldError("username", USERNAME_TAKEN));
-    if (field === "email") {
-      // Worded so it helps the owner without confirming to anyone else that the address is known.
-      throw conflict(
-        /*i18n*/ {
-          id: "error.register.email-taken",
-          message:
-            "We could not create an account with these details. If you already have one, sign in, reset your password, or use existing-customer registration.",
-        },
-      );
-    }
-    throw err;
+  const username = body.username ? body.username : null;
+  if (username !== null && (await usernameTaken(ctx.db, username))) {
+    throw conflict(fieldError("username", USERNAME_TAKEN));
   }
+  const pendingPasswordHash = await hashPassword(body.password);
+  await requestMail(ctx, {
+    type: "register",
+    email: body.email,
+    name: body.name,
+    username,
+    pendingPasswordHash,
+    browserBindingHash,
+    language: asked,
+  });
 }
 
 /**
