@@ -108,14 +108,22 @@ describe("a proof of an address outranks an unproven claim to it", () => {
    * linked from Settings, and an email change waiting (a pending link). Answers their browser.
    */
   async function squat(): Promise<{ jar: Jar; userId: number; googleSubject: string; pendingToken: string }> {
-    const registered = await t.post("/api/register", {
+    // Registered before registering needed the mailed link (decision 071), or by any other way to
+    // an account whose address nobody has proven.
+    const registered = await signedInUser(t.database.db, t.config, {
       name: "Not The Owner",
       username: `squatter${++sequence}`,
       email: ownerEmail(),
       password: REGISTRANT_PASSWORD,
     });
-    expect(registered.statusCode).toBe(201);
-    const jar = keepCookies(registered, {});
+    const jar: Jar = { [t.config.session.cookieName]: registered.token };
+    // The verification link such an account was mailed, which the owner then receives.
+    const resent = await t.post(
+      "/api/user/email/verify/resend",
+      {},
+      { headers: { cookie: cookieHeader(jar) } },
+    );
+    expect(resent.statusCode).toBe(200);
     const googleSubject = nextSubject();
     expect(
       await google(
@@ -126,7 +134,7 @@ describe("a proof of an address outranks an unproven claim to it", () => {
     ).toBe("/settings?google=linked");
     const saved = await t.app.inject({
       method: "PUT",
-      url: `/api/user/${registered.json().id}`,
+      url: `/api/user/${registered.user.id}`,
       payload: { email: `squatter-next${sequence}@example.test`, name: "Not The Owner" },
       headers: { origin: t.config.appUrl, "content-type": "application/json", cookie: cookieHeader(jar) },
     });
@@ -135,10 +143,10 @@ describe("a proof of an address outranks an unproven claim to it", () => {
     if (!mail) throw new Error("no email-change link");
     // The first sync meets the owner's record and refuses to link it to an unproven address.
     await sync();
-    expect(await ownersAccounts(registered.json().id)).toHaveLength(0);
+    expect(await ownersAccounts(registered.user.id)).toHaveLength(0);
     return {
       jar,
-      userId: registered.json().id,
+      userId: registered.user.id,
       googleSubject,
       pendingToken: linkToken(mail, "/settings/confirm-email"),
     };

@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../src/server/db/schema";
 import { loadPasswordEstimator } from "../../src/shared/password-strength";
+import { readMailbox } from "../support/mailbox";
+import { cookiesSet, newestLinkTo, registerAndConfirm } from "../support/register";
 import { createTestApp, nextLoopbackIp, type TestApp } from "../support/test-app";
 import { insertUser } from "../support/users";
 
@@ -17,36 +19,113 @@ describe("register and sign in", () => {
   const countUsers = async () =>
     (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n;
 
-  it("registers a user, signs them in with an HttpOnly SameSite=Lax cookie and stores an argon2id hash", async () => {
-    const res = await t.post("/api/register", {
+  it("registers a user: the answer signs nobody in, and the mailed link sets the password and signs in with an HttpOnly SameSite=Lax cookie", async () => {
+    const asked = await t.post("/api/register", {
       name: "Rita Register",
       username: "rita",
       email: "Rita@Example.test",
       password: goodPassword,
       confirmPassword: goodPassword, // R2: extra fields are ignored
     });
-    expect(res.statusCode).toBe(201);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ ok: true, message: expect.stringContaining("30 minutes") });
+    expect(cookiesSet(asked).map((c) => c.split("=")[0])).toEqual(["portal_claim"]);
+    // Until the link is followed the account has no password: nobody signs in to it unproven.
+    const early = await t.post("/api/login", { email: "rita@example.test", password: goodPassword });
+    expect(early.statusCode).toBe(401);
+    const [pending] = await t.database.db.select().from(users).where(eq(users.email, "Rita@Example.test"));
+    expect(pending).toMatchObject({ name: "Rita Register", username: "rita", passwordHash: null });
+
+    const claim = cookiesSet(asked)[0] ?? "";
+    const token = await newestLinkTo(t, "Rita@Example.test", "/register-existing/confirm");
+    const res = await t.post(
+      "/api/register-existing-user/confirm",
+      { token },
+      { headers: { cookie: claim } },
+    );
+    expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       name: "Rita Register",
       email: "Rita@Example.test",
       username: "rita",
       role: "customer",
+      emailVerified: true,
     });
     expect(res.json().uid).toMatch(/^[0-9a-f-]{36}$/);
     const cookie = String(res.headers["set-cookie"]);
-    expect(cookie).toMatch(/^portal_session=[A-Za-z0-9_-]{43};/);
-    expect(cookie).toContain("HttpOnly");
-    expect(cookie).toContain("SameSite=Lax");
-    expect(cookie).toContain("Path=/");
-    expect(cookie).not.toContain("Secure");
+    expect(cookie).toMatch(/portal_session=[A-Za-z0-9_-]{43};/);
+    const session =
+      (res.headers["set-cookie"] as string[]).find((c) => c.startsWith("portal_session=")) ?? "";
+    expect(session).toContain("HttpOnly");
+    expect(session).toContain("SameSite=Lax");
+    expect(session).toContain("Path=/");
+    expect(session).not.toContain("Secure");
     const [row] = await t.database.db.select().from(users).where(eq(users.email, "Rita@Example.test"));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const me = await t.app.inject({
       method: "GET",
       url: "/api/user",
-      headers: { cookie: cookie.split(";")[0] ?? "" },
+      headers: { cookie: session.split(";")[0] ?? "" },
     });
     expect(me.json().email).toBe("Rita@Example.test");
+  });
+
+  it("answers an address that has a login, in any letter case, exactly as a new one: nothing is created and the owner is mailed", async () => {
+    const owner = await insertUser(t.database.db, {
+      email: "owner.known@example.test",
+      password: goodPassword,
+    });
+    const before = await countUsers();
+    const mailsBefore = (await readMailbox(t.app)).length;
+    const ask = (email: string, username: string) =>
+      t.post("/api/register", { name: "Someone Else", username, email, password: "Other-Secret-Words-9" });
+    const known = await ask("Owner.KNOWN@example.test", "someone1");
+    const fresh = await ask("owner.unknown@example.test", "someone2");
+    expect(known.statusCode).toBe(fresh.statusCode);
+    expect(known.json()).toEqual(fresh.json());
+    expect(Object.keys(known.json()).sort()).toEqual(["message", "ok"]);
+    const names = (res: typeof known) => cookiesSet(res).map((c) => c.split("=")[0]);
+    expect(names(known)).toEqual(names(fresh));
+    expect(names(known)).not.toContain("portal_session");
+    const headerNames = (res: typeof known) => Object.keys(res.headers).sort();
+    expect(headerNames(known)).toEqual(headerNames(fresh));
+
+    const mails = (await readMailbox(t.app)).slice(0, (await readMailbox(t.app)).length - mailsBefore);
+    // Only the new address has an account; the owner's is as it was, password and all.
+    expect(await countUsers()).toBe((before ?? 0) + 1);
+    const [kept] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
+    expect(kept).toMatchObject({
+      email: "owner.known@example.test",
+      passwordHash: owner.passwordHash,
+      username: owner.username,
+    });
+    const toOwner = mails.filter((m) => m.to === "owner.known@example.test");
+    expect(toOwner).toHaveLength(1);
+    expect(toOwner[0]).toMatchObject({ subject: "You already have a portal login" });
+    expect(toOwner[0]?.text).toContain("register a new portal account with this email");
+    expect(toOwner[0]?.text).not.toContain("token=");
+    expect(mails.filter((m) => m.to === "owner.unknown@example.test")).toHaveLength(1);
+    const stranger = await t.post("/api/login", {
+      email: "owner.known@example.test",
+      password: "Other-Secret-Words-9",
+    });
+    expect(stranger.statusCode).toBe(401);
+  });
+
+  it("mails an address at most 3 times an hour through registration, as a reset or a claim", async () => {
+    await insertUser(t.database.db, { email: "flooded@example.test", password: goodPassword });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await t.post("/api/register", {
+        name: "Flood",
+        email: "FLOODED@example.test",
+        password: "Other-Secret-Words-9",
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const mails = (await readMailbox(t.app)).filter((m) => m.to === "flooded@example.test");
+    expect(mails).toHaveLength(3);
   });
 
   it.each([
@@ -93,6 +172,7 @@ describe("register and sign in", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain(message);
     expect(res.headers["set-cookie"]).toBeUndefined();
+    await readMailbox(t.app);
     expect(await countUsers()).toBe(before);
   });
 
@@ -127,62 +207,58 @@ describe("register and sign in", () => {
   );
 
   it("registers without a username, missing or empty, as the username is optional", async () => {
-    const missing = await t.post("/api/register", {
+    const { answer: missing } = await registerAndConfirm(t, {
       name: "Nora Nameless",
       email: "nora.nameless@example.test",
       password: goodPassword,
     });
-    expect(missing.statusCode).toBe(201);
     expect(missing.json()).toMatchObject({ email: "nora.nameless@example.test", username: null });
     // Two users without one do not clash.
-    const empty = await t.post("/api/register", {
+    const { answer: empty } = await registerAndConfirm(t, {
       name: "Emil Empty",
       username: "",
       email: "emil.empty@example.test",
       password: goodPassword,
     });
-    expect(empty.statusCode).toBe(201);
     expect(empty.json().username).toBeNull();
     const [row] = await t.database.db.select().from(users).where(eq(users.email, "emil.empty@example.test"));
     expect(row?.username).toBeNull();
   });
 
-  it("refuses a taken email or username without regard to case", async () => {
+  it("refuses a taken username without regard to case, whatever the email, and creates nothing", async () => {
     await insertUser(t.database.db, { email: "taken@example.test", username: "TakenName" });
     const before = await countUsers();
-    const email = await t.post("/api/register", {
-      name: "N",
-      username: "fresh1",
-      email: "TAKEN@example.test",
-      password: goodPassword,
-    });
-    expect(email.statusCode).toBe(409);
-    expect(email.json().error).toContain("We could not create an account with these details");
-    const username = await t.post("/api/register", {
-      name: "N",
-      username: "takenname",
-      email: "new@example.test",
-      password: goodPassword,
-    });
-    expect(username.statusCode).toBe(409);
-    expect(username.json().error).toBe("username: This username is already taken");
+    for (const email of ["TAKEN@example.test", "new@example.test"]) {
+      const username = await t.post("/api/register", {
+        name: "N",
+        username: "takenname",
+        email,
+        password: goodPassword,
+      });
+      expect(username.statusCode).toBe(409);
+      expect(username.json().error).toBe("username: This username is already taken");
+    }
+    await readMailbox(t.app);
     expect(await countUsers()).toBe(before);
   });
 
-  it("makes users whose email is in ADMIN_EMAILS admins once the address is proven", async () => {
-    // Anyone can type an admin's address: registering it makes a customer, and signing in too
-    // while it is unverified.
-    const res = await t.post("/api/register", {
+  it("makes users whose email is in ADMIN_EMAILS admins once the address is proven by the mailed link", async () => {
+    // Anyone can type an admin's address: registering it makes nobody anything until the link.
+    const asked = await t.post("/api/register", {
       name: "Boss",
       username: "boss",
       email: "Boss@Example.test",
       password: goodPassword,
     });
-    expect(res.json().role).toBe("customer");
+    expect(asked.statusCode).toBe(200);
     const unproven = await t.post("/api/login", { email: "boss@example.test", password: goodPassword });
-    expect(unproven.json().role).toBe("customer");
-    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, res.json().id));
-    const proven = await t.post("/api/login", { email: "boss@example.test", password: goodPassword });
+    expect(unproven.statusCode).toBe(401);
+    const token = await newestLinkTo(t, "boss@example.test", "/register-existing/confirm");
+    const proven = await t.post(
+      "/api/register-existing-user/confirm",
+      { token },
+      { headers: { cookie: cookiesSet(asked)[0] ?? "" } },
+    );
     expect(proven.json().role).toBe("admin");
   });
 
@@ -301,7 +377,7 @@ describe("register and sign in", () => {
         { name: "N", username: `bulk${i}`, email: `bulk${i}@example.test`, password: goodPassword },
         { ip },
       );
-      expect(res.statusCode).toBe(201);
+      expect(res.statusCode).toBe(200);
     }
     const refused = await t.post(
       "/api/register",
@@ -309,20 +385,20 @@ describe("register and sign in", () => {
       { ip },
     );
     expect(refused.statusCode).toBe(429);
+    await readMailbox(t.app);
     expect(
       await t.database.db.select().from(users).where(eq(users.email, "bulk10@example.test")),
     ).toHaveLength(0);
   });
 
   it("signs out on the server", async () => {
-    const reg = await t.post("/api/register", {
+    const { answer, cookie } = await registerAndConfirm(t, {
       name: "Out",
       username: "outgoing",
       email: "out@example.test",
       password: goodPassword,
     });
-    const cookie = String(reg.headers["set-cookie"]).split(";")[0] ?? "";
-    const userId = reg.json().id as number;
+    const userId = answer.json().id as number;
     expect((await t.post("/api/logout", {}, { headers: { cookie } })).statusCode).toBe(200);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(0);
   });
@@ -386,7 +462,7 @@ describe("password strength, judged as the meter judges it", () => {
     "accepts %s, a password the tests and the demo use",
     async (password) => {
       const id = Math.random().toString(36).slice(2, 8);
-      expect((await t.post("/api/register", person(id, password))).statusCode).toBe(201);
+      expect((await t.post("/api/register", person(id, password))).statusCode).toBe(200);
     },
   );
 });

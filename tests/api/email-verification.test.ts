@@ -20,18 +20,20 @@ describe("verifying a new customer's email", () => {
   });
 
   let registered = 0;
-  /** Registers someone new and returns their session cookie and email. */
+  /**
+   * Someone signed in to an account whose address nobody has proven (registered before registering
+   * needed the mailed link, decision 071), who has asked for the link once. Their cookie and email.
+   */
   async function register(): Promise<{ cookie: string; email: string; id: number }> {
     registered += 1;
     const email = `verify${registered}-${Date.now()}@example.test`;
-    const res = await t.post("/api/register", {
+    const { user, cookie } = await signedInUser(t.database.db, t.config, {
       name: "Vera Verify",
       email,
       password: goodPassword,
     });
-    expect(res.statusCode).toBe(201);
-    const cookie = String(res.headers["set-cookie"]).split(";")[0] ?? "";
-    return { cookie, email, id: res.json().id };
+    expect((await resend(cookie)).statusCode).toBe(200);
+    return { cookie, email, id: user.id };
   }
 
   const me = async (cookie: string) =>
@@ -49,7 +51,7 @@ describe("verifying a new customer's email", () => {
     t.post("/api/user/email/verify", { token }, cookie ? { headers: { cookie } } : {});
   const resend = (cookie: string) => t.post("/api/user/email/verify/resend", {}, { headers: { cookie } });
 
-  it("registering does not mark the email verified, and mails a link that verifies it once", async () => {
+  it("an unproven address is not verified, and its mailed link verifies it once", async () => {
     const { cookie, email, id } = await register();
     expect((await me(cookie)).emailVerified).toBe(false);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
@@ -70,11 +72,7 @@ describe("verifying a new customer's email", () => {
       .from(auditEvents)
       .where(eq(auditEvents.subjectUserId, id))
       .orderBy(auditEvents.id);
-    // Registering signed the customer in; the link verified the address.
-    expect(events).toMatchObject([
-      { kind: "sign-in", detail: "password" },
-      { kind: "email-verified", detail: email },
-    ]);
+    expect(events).toMatchObject([{ kind: "email-verified", detail: email }]);
 
     const again = await verify(token, cookie);
     expect(again.statusCode).toBe(400);
@@ -176,7 +174,8 @@ describe("verifying a new customer's email", () => {
 
   it("limits resending to 3 an hour per email, answering 429 with Retry-After", async () => {
     const { cookie } = await register();
-    for (let i = 0; i < 3; i++) expect((await resend(cookie)).statusCode).toBe(200);
+    // The first of the 3 is the one `register` asked for.
+    for (let i = 0; i < 2; i++) expect((await resend(cookie)).statusCode).toBe(200);
     const limited = await resend(cookie);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);

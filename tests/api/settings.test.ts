@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../src/server/db/schema";
 import { createSession } from "../../src/server/http/session-store";
@@ -141,6 +141,64 @@ describe("PUT /api/user/{id} (settings)", () => {
     // 6 email attempts and 14 saves make 20; the 21st save is refused.
     expect(saves.slice(0, 14).every((s) => s === 200)).toBe(true);
     expect(saves[14]).toBe(429);
+  });
+
+  /** Moves every hit the budgets hold `hours` into the past, as if that much time had gone by. */
+  const letHoursPass = (hours: number) =>
+    t.database.db.execute(
+      sql`update rate_limit_budgets set taken = array(select at - make_interval(hours => ${hours}) from unnest(taken) as at)`,
+    );
+  const mailsTo = async (address: string) =>
+    (await readMailbox(t.app)).filter((m) => m.to.toLowerCase() === address.toLowerCase()).length;
+
+  it("mails one new address at most 3 times a day, whichever accounts ask, and refuses the 4th with nothing sent", async () => {
+    const target = "stranger.target@example.test";
+    const first = await signedInUser(t.database.db, t.config);
+    const second = await signedInUser(t.database.db, t.config);
+    const statuses = [
+      (await put(first.user.id, { email: target, name: "N" }, first.cookie)).statusCode,
+      (await put(first.user.id, { email: "Stranger.Target@example.test", name: "N" }, first.cookie))
+        .statusCode,
+    ];
+    await letHoursPass(2);
+    statuses.push((await put(second.user.id, { email: target, name: "N" }, second.cookie)).statusCode);
+    const refused = await put(
+      second.user.id,
+      { email: target.toUpperCase(), name: "Not saved" },
+      second.cookie,
+    );
+    statuses.push(refused.statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(refused.json().error).toMatch(/^Too many attempts\. Please wait \d+ (minutes|hours?)/);
+    expect(await mailsTo(target)).toBe(3);
+    const [kept] = await t.database.db.select().from(users).where(eq(users.id, second.user.id));
+    expect(kept?.name).not.toBe("Not saved");
+    // Other addresses are not held back by it.
+    expect(
+      (await put(second.user.id, { email: "someone.else@example.test", name: "N" }, second.cookie))
+        .statusCode,
+    ).toBe(200);
+    await letHoursPass(23);
+    expect((await put(second.user.id, { email: target, name: "N" }, second.cookie)).statusCode).toBe(200);
+    expect(await mailsTo(target)).toBe(4);
+  });
+
+  it("limits one account to 10 email changes a day beside its 5 an hour, and mails nothing past them", async () => {
+    const { user, cookie } = await signedInUser(t.database.db, t.config);
+    const ask = async (i: number) =>
+      (await put(user.id, { email: `daily${i}@example.test`, name: "N" }, cookie)).statusCode;
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push(await ask(i));
+    await letHoursPass(2);
+    for (let i = 5; i < 10; i++) statuses.push(await ask(i));
+    await letHoursPass(2);
+    statuses.push(await ask(10));
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    expect(await mailsTo("daily10@example.test")).toBe(0);
+    // The refusal counted against no budget: a day after the first, there is room again.
+    await letHoursPass(21);
+    expect(await ask(11)).toBe(200);
+    expect(await mailsTo("daily11@example.test")).toBe(1);
   });
 
   it("treats an empty username as none", async () => {

@@ -5,10 +5,11 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
+import { registerThroughApi } from "./support/journeys";
 
 const PASSWORD = "Sturdy-Lantern-42";
 
-/** A new customer who registered (a sign-in) and whose name someone then tried with a wrong password. */
+/** A new customer who registered (a sign-in by the mailed link) and whose name someone then tried with a wrong password. */
 async function customerWithAFailedSignIn(request: APIRequestContext, baseURL: string, tag: string) {
   const email = `audit.${tag}.${Date.now()}@example.test`;
   const name = `Audit ${tag}`;
@@ -17,11 +18,7 @@ async function customerWithAFailedSignIn(request: APIRequestContext, baseURL: st
     origin: baseURL,
     "x-forwarded-for": `127.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 2}`,
   };
-  const registered = await request.post("/api/register", {
-    headers,
-    data: { name, email, password: PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
+  await registerThroughApi(request, baseURL, { name, email, password: PASSWORD }, headers);
   const failed = await request.post("/api/login", { headers, data: { email, password: "Wrong-Lantern-99" } });
   expect(failed.status()).toBe(401);
   return { email, name };
@@ -64,7 +61,8 @@ for (const [device, viewport] of [
     await expect(entries.nth(0)).toContainText("wrong password");
     await expect(entries.nth(0)).toContainText("The portal");
     await expect(entries.nth(1)).toContainText("Signed in");
-    await expect(entries.nth(1)).toContainText("password");
+    // Registering signs in by the mailed link (decision 071).
+    await expect(entries.nth(1)).toContainText("mailed-link");
     // Whom links to the customer's page.
     const whom = entries.nth(0).getByRole("link", { name: who.name });
     await expect(whom).toHaveAttribute("href", /^\/admin\/customers\/[^/]+$/);

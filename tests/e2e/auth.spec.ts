@@ -1,9 +1,12 @@
 import { newPerson } from "../support/builders";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
 import { signIn, toasts } from "./support/journeys";
+import { mailedLink } from "./support/mailbox";
 import { e2eUsers } from "./support/users";
 
-test("a new customer registers, lands on the dashboard, signs out and signs back in", async ({ page }) => {
+test("a new customer registers, follows the mailed link to the dashboard, signs out and signs back in", async ({
+  page,
+}) => {
   const person = newPerson("Dana");
   await page.goto("/register");
   await page.getByLabel("Full name").fill(person.name);
@@ -15,7 +18,11 @@ test("a new customer registers, lands on the dashboard, signs out and signs back
   await expectNoSeriousA11yViolations(page, "the filled registration form");
   await page.getByRole("button", { name: "Create account" }).click();
 
-  await expect(page).toHaveURL("/dashboard");
+  // Nobody is signed in until the mailed link is followed (decision 071).
+  await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
+  await expect(page.getByText(/^We have sent a message to this email/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "registration's check-your-email screen");
+  await page.goto(await mailedLink(page, person.email, "/register-existing/confirm"));
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Welcome, Dana!" })).toBeVisible();
   const account = page.getByRole("region", { name: "Your account" });
@@ -214,11 +221,28 @@ test.describe("the registration form", () => {
     ]);
     expect(Object.keys(request.postDataJSON() as object).sort()).toEqual(["email", "name", "password"]);
 
-    await expect(page).toHaveURL("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
+    await page.goto(await mailedLink(page, person.email, "/register-existing/confirm"));
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     const account = page.getByRole("region", { name: "Your account" });
     await expect(account.getByText(person.name, { exact: true })).toBeVisible();
     await expect(account.getByText(/^@/)).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, "the dashboard of a customer without a username");
+  });
+
+  test("answers an email that has a login, in other letters, as a new one, and signs nobody in", async ({
+    page,
+  }) => {
+    const person = newPerson("Ola");
+    await page.getByLabel("Full name").fill(person.name);
+    await page.getByLabel("Email").fill(e2eUsers.customer.email.toUpperCase());
+    await page.getByLabel("Password", { exact: true }).fill(person.password);
+    await page.getByLabel("Confirm password").fill(person.password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
+    await expect(page.getByText(/^We have sent a message to this email/)).toBeVisible();
+    const session = await page.request.get("/api/session");
+    expect(((await session.json()) as { user: unknown }).user).toBeNull();
   });
 
   test("shows a taken username on the username field", async ({ page, consoleErrors }) => {

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
 import { signInAtGoogleAs } from "./support/google-issuer";
+import { registerThroughApi } from "./support/journeys";
 import { e2eImportedUsers } from "./support/users";
 
 let sequence = 0;
@@ -80,11 +81,11 @@ test("a customer with a password links Google from Settings, then unlinks it", a
   // A customer of their own: registered through the API as the form would.
   const account = newGoogleAccount("linker");
   const email = `portal.${account.email}`;
-  const registered = await page.request.post("/api/register", {
-    headers: { origin: baseURL ?? "" },
-    data: { name: "Lena Linker", email, password: "Linker-Portal-2026!" },
+  await registerThroughApi(page.request, baseURL, {
+    name: "Lena Linker",
+    email,
+    password: "Linker-Portal-2026!",
   });
-  expect(registered.status()).toBe(201);
 
   await signInAtGoogleAs(page, { ...account, email_verified: true });
   await page.goto("/settings");

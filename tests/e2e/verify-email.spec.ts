@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
-import { newPerson } from "../support/builders";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
-import { registerThroughApi, signIn, toasts } from "./support/journeys";
+import { signIn, toasts } from "./support/journeys";
 import { mailedLink } from "./support/mailbox";
 import { e2eUsers } from "./support/users";
 
@@ -17,13 +16,24 @@ async function verificationLinks(page: Page, to: string): Promise<string[]> {
   });
 }
 
-test("a new customer verifies their email from the mailed link, and the dashboard stops asking", async ({
+/** Asks for the verification link as the signed-in customer of the page, as the notice's button does. */
+async function askForLink(page: Page, baseURL: string | undefined): Promise<void> {
+  const asked = await page.request.post("/api/user/email/verify/resend", {
+    headers: { origin: baseURL ?? "" },
+    data: {},
+  });
+  expect(asked.status()).toBe(200);
+}
+
+test("a customer verifies their email from the mailed link, and the dashboard stops asking", async ({
   page,
   baseURL,
   consoleErrors,
+  signInAs,
 }) => {
-  const person = newPerson("Vera");
-  await registerThroughApi(page.request, baseURL, person);
+  const person = e2eUsers.verifyFromDashboard;
+  await signInAs("verifyFromDashboard");
+  await askForLink(page, baseURL);
   await page.goto("/dashboard");
   await expect(notice(page)).toContainText(person.email);
   await expectNoSeriousA11yViolations(page, "/dashboard with the verification notice");
@@ -48,9 +58,11 @@ test("a verification link opened where nobody is signed in asks to sign in first
   page,
   browser,
   baseURL,
+  signInAs,
 }) => {
-  const person = newPerson("Signe");
-  await registerThroughApi(page.request, baseURL, person);
+  const person = e2eUsers.verifyOnPhone;
+  await signInAs("verifyOnPhone");
+  await askForLink(page, baseURL);
   const link = await mailedLink(page, person.email, "/verify-email");
 
   // Another browser, a phone, where the customer has not signed in: the mail alone proves nothing.
@@ -79,9 +91,11 @@ test("a verification link opened where nobody is signed in asks to sign in first
 test("the notice sends a new link on request, and once dismissed stays away in this tab", async ({
   page,
   baseURL,
+  signInAs,
 }) => {
-  const person = newPerson("Rhys");
-  await registerThroughApi(page.request, baseURL, person);
+  const person = e2eUsers.verifyAfterResend;
+  await signInAs("verifyAfterResend");
+  await askForLink(page, baseURL);
   await page.goto("/dashboard");
   await expect.poll(async () => (await verificationLinks(page, person.email)).length).toBe(1);
 

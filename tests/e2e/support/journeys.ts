@@ -4,6 +4,7 @@
  */
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import type { NewPerson } from "../../support/builders";
+import { mailedLinkFor } from "./mailbox";
 
 /** The toasts on screen. */
 export const toasts = (page: Page) =>
@@ -17,19 +18,27 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 /**
- * Registers `person` through the API with the cookie jar of `request`, which is then signed in as
- * them (a page's `page.request` shares the page's). Returns their uid.
+ * Registers `person` through the API with the cookie jar of `request`, and follows the mailed link
+ * with it (decision 071), which signs that jar in as them (a page's `page.request` shares the
+ * page's). Returns their uid.
  */
 export async function registerThroughApi(
   request: APIRequestContext,
   baseURL: string | undefined,
-  person: NewPerson,
+  person: Pick<NewPerson, "name" | "email" | "password"> & { username?: string },
+  headers: Record<string, string> = {},
 ): Promise<string> {
   const { name, username, email, password } = person;
-  const response = await request.post("/api/register", {
-    data: { name, username, email, password },
-    headers: { Origin: baseURL ?? "" },
+  const asked = await request.post("/api/register", {
+    data: { name, ...(username ? { username } : {}), email, password },
+    headers: { origin: baseURL ?? "", ...headers },
   });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { uid: string }).uid;
+  expect(asked.status()).toBe(200);
+  const link = new URL(await mailedLinkFor(request, email, "/register-existing/confirm"));
+  const confirmed = await request.post("/api/register-existing-user/confirm", {
+    data: { token: link.searchParams.get("token") },
+    headers: { origin: baseURL ?? "", ...headers },
+  });
+  expect(confirmed.status()).toBe(200);
+  return ((await confirmed.json()) as { uid: string }).uid;
 }

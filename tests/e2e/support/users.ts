@@ -338,6 +338,37 @@ export const e2eUsers = {
     sessionToken: "e2e-viewed-linguist-session-token-012345678",
     uid: "e2e00000-0000-4000-8000-0000000000e2",
   },
+  /**
+   * Accounts whose address nobody has proven yet (registered before registering needed the mailed
+   * link, decision 071): each verifies it from a mailed verification link in verify-email.spec.ts.
+   */
+  verifyFromDashboard: {
+    email: "vera.verify@example.test",
+    name: "Vera Verify",
+    username: "vera_verify",
+    role: "customer",
+    password: "Vera-Verifies-2026!",
+    sessionToken: "e2e-verify-dashboard-session-token-0123456",
+    emailVerified: false,
+  },
+  verifyOnPhone: {
+    email: "signe.phone@example.test",
+    name: "Signe Phone",
+    username: "signe_phone",
+    role: "customer",
+    password: "Signe-Verifies-2026!",
+    sessionToken: "e2e-verify-on-phone-session-token-01234567",
+    emailVerified: false,
+  },
+  verifyAfterResend: {
+    email: "rhys.resend@example.test",
+    name: "Rhys Resend",
+    username: "rhys_resend",
+    role: "customer",
+    password: "Rhys-Verifies-2026!",
+    sessionToken: "e2e-verify-resend-session-token-0123456789",
+    emailVerified: false,
+  },
 } as const;
 
 export type E2eUserKey = keyof typeof e2eUsers;

@@ -31,7 +31,8 @@ export const RegisterPage = lazyScreen(
   withConfiguration(() => import("../../features/auth/pages/register-page")),
   "RegisterPage",
 );
-export const RegisterExistingPage = lazyScreen(
+// Typed by name: the module also exports the "Check your email" that registration shows.
+export const RegisterExistingPage = lazyScreen<"RegisterExistingPage", object>(
   () => import("../../features/auth/pages/register-existing-page"),
   "RegisterExistingPage",
 );

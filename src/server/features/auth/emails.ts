@@ -48,6 +48,32 @@ export function claimAccountMail(language: Language, to: string, url: string): M
   );
 }
 
+/** The link that finishes a registration: it proves the address, sets the password and signs in. */
+export function registerAccountMail(language: Language, to: string, url: string): MailMessage {
+  const i18n = translatorFor(language);
+  return linkMail(
+    to,
+    {
+      subject: i18n._({
+        id: "mail.claim.subject",
+        message: "Confirm your email to finish creating your account",
+      }),
+      intro: i18n._({
+        id: "mail.register.intro",
+        message:
+          "You asked to create a portal account with this email. Confirm that it is yours to finish and sign in.",
+      }),
+      action: i18n._({ id: "mail.claim.action", message: "Confirm and sign in" }),
+      outro: i18n._({
+        id: "mail.link.once-or-ignore",
+        message:
+          "The link works once and expires in 30 minutes. If you did not ask for this, ignore this email.",
+      }),
+    },
+    url,
+  );
+}
+
 export function resetPasswordMail(language: Language, to: string, url: string): MailMessage {
   const i18n = translatorFor(language);
   return linkMail(
@@ -254,6 +280,33 @@ export function loginExistsMail(
     message:
       "Someone asked to create a portal account for this email as an existing customer. This email already has a login, so there is nothing to create.",
   });
+  return loginExists(language, to, intro, signInUrl, forgotPasswordUrl);
+}
+
+/** The mail to an address that has a login when someone registers it again (decision 071). */
+export function registerLoginExistsMail(
+  language: Language,
+  to: string,
+  signInUrl: string,
+  forgotPasswordUrl: string,
+): MailMessage {
+  const i18n = translatorFor(language);
+  const intro = i18n._({
+    id: "mail.register-login-exists.intro",
+    message:
+      "Someone asked to register a new portal account with this email. This email already has a login, so no account was created.",
+  });
+  return loginExists(language, to, intro, signInUrl, forgotPasswordUrl);
+}
+
+function loginExists(
+  language: Language,
+  to: string,
+  intro: string,
+  signInUrl: string,
+  forgotPasswordUrl: string,
+): MailMessage {
+  const i18n = translatorFor(language);
   const signIn = i18n._({ id: "mail.login-exists.sign-in", message: "Sign in" });
   const forgot = i18n._({ id: "mail.login-exists.forgot", message: "Forgot password?" });
   const chooseNew = i18n._({ id: "mail.login-exists.choose-new", message: "Choose a new one" });

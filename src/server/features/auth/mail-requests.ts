@@ -18,10 +18,12 @@ import {
   claimAccountMail,
   confirmEmailChangeMail,
   loginExistsMail,
+  registerAccountMail,
+  registerLoginExistsMail,
   resetPasswordMail,
   verifyEmailMail,
 } from "./emails";
-import { findUserByEmail } from "./users-repo";
+import { findUserByEmail, usernameTaken } from "./users-repo";
 
 export const MAIL_REQUEST_KIND = "mail-request";
 
@@ -34,6 +36,15 @@ export type MailRequest =
   | {
       type: "claim";
       email: string;
+      pendingPasswordHash: string;
+      browserBindingHash: string;
+      language?: Language | null;
+    }
+  | {
+      type: "register";
+      email: string;
+      name: string;
+      username: string | null;
       pendingPasswordHash: string;
       browserBindingHash: string;
       language?: Language | null;
@@ -102,6 +113,27 @@ async function resolve(tx: Database, config: Config, secretBox: SecretBox, reque
       });
       return claimAccountMail(speak(user), user.email, link("/register-existing/confirm", token));
     }
+    case "register": {
+      const user = await findUserByEmail(tx, request.email);
+      if (user?.passwordHash) {
+        // The owner, or someone who typed their address: told at the address, and nothing is created.
+        return registerLoginExistsMail(
+          speak(user),
+          user.email,
+          `${config.appUrl}/login`,
+          `${config.appUrl}/forgot-password`,
+        );
+      }
+      // A login without a password (an imported customer, a Google login, a registration not yet
+      // confirmed) is claimed as the claim does; a new address gets its account now, without a
+      // password until the link is followed, so nobody signs in to it before proving the address.
+      const account = user ?? (await createUnconfirmedAccount(tx, request));
+      const token = await issueEmailToken(tx, "claim", account.id, {
+        pendingPasswordHash: request.pendingPasswordHash,
+        browserBindingHash: request.browserBindingHash,
+      });
+      return registerAccountMail(speak(account), account.email, link("/register-existing/confirm", token));
+    }
     case "verify-email": {
       const [user] = await tx.select().from(users).where(eq(users.id, request.userId));
       // A login closed since the request has no address of its own any more.
@@ -131,6 +163,26 @@ async function resolve(tx: Database, config: Config, secretBox: SecretBox, reque
       );
     }
   }
+}
+
+/** The account a registration asks for; its username goes if someone has taken it since the answer. */
+async function createUnconfirmedAccount(
+  tx: Database,
+  request: Extract<MailRequest, { type: "register" }>,
+): Promise<UserRow> {
+  const username = request.username && !(await usernameTaken(tx, request.username)) ? request.username : null;
+  const [created] = await tx
+    .insert(users)
+    .values({
+      name: request.name,
+      username,
+      email: request.email,
+      passwordHash: null,
+      browserLanguage: request.language ?? null,
+    })
+    .returning();
+  if (!created) throw new Error("user insert returned nothing");
+  return created;
 }
 
 export function mailRequestKind(deps: {

@@ -57,6 +57,7 @@ import {
   EMAIL_VERIFIED_MESSAGE,
   login,
   NEUTRAL_CLAIM_MESSAGE,
+  NEUTRAL_REGISTER_MESSAGE,
   NEUTRAL_RESET_MESSAGE,
   register,
   requestClaim,
@@ -166,16 +167,26 @@ const authRoutes: FastifyPluginAsyncZod<{
       config: { access: "public" },
       schema: {
         summary: "Register a new account",
+        description:
+          "Answers alike whether or not the email has a login, and signs nobody in (decision 071). A new address is mailed a link that proves it, sets the password and signs in, as a claim link does; an address with a login is mailed that it has one, and nothing is created.",
         body: registerSchema,
-        response: { 201: currentUserSchema, ...errorResponses(409, 429) },
+        // 409: the username is taken, whatever the email.
+        response: { 200: neutralAnswerSchema, ...errorResponses(409, 429) },
       },
     },
     async (request, reply) => {
-      const user = await register(ctx(request.log), request.body, request.ip);
-      if (request.currentSession) await deleteSession(db, request.currentSession.id);
-      await app.startSession(reply, user, "password");
-      devices.remember(reply, user.id);
-      return reply.code(201).send(toCurrentUser(user));
+      // Set whether or not the email is known, so the answer says nothing about it.
+      const binding = newSecretToken();
+      await register(
+        ctx(request.log),
+        request.body,
+        request.ip,
+        hashSecretToken(binding),
+        askedLanguage(request),
+        devices.read(request),
+      );
+      claimBinding.set(reply, binding);
+      return { ok: true as const, message: sayTo(request, NEUTRAL_REGISTER_MESSAGE) };
     },
   );
 

@@ -30,6 +30,7 @@ import {
   type Spacing,
   type TakenHit,
   take,
+  takeAll,
   takeSpaced,
 } from "../../http/rate-limiter";
 import { deleteUserSessions } from "../../http/session-store";
@@ -47,10 +48,11 @@ import { enqueueMailRequest } from "./mail-requests";
 import { hashPassword, refuseWeakPassword, verifyPassword } from "./password";
 import type { ProfileWriteBack } from "./profile-write-back";
 import { auditRefusal } from "./refusal-audit";
-import { findUserByEmail, uniqueViolation } from "./users-repo";
+import { findUserByEmail, uniqueViolation, usernameTaken } from "./users-repo";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /** The limits, in one place so the README and the tests can quote them. */
 export const RATE_LIMITS = {
@@ -68,6 +70,10 @@ export const RATE_LIMITS = {
   tokenUsePerIp: { limit: 20, windowMs: HOUR },
   profileSavesPerUser: { limit: 20, windowMs: HOUR },
   emailChangesPerUser: { limit: 5, windowMs: HOUR },
+  /** Email changes one account asks for in a day, beside its 5 an hour (decision 071). */
+  emailChangesPerUserPerDay: { limit: 10, windowMs: DAY },
+  /** Confirmation mails to one new address in a day, whichever accounts ask (decision 071). */
+  emailChangesPerAddress: { limit: 3, windowMs: DAY },
 } as const;
 
 const rule = (name: keyof typeof RATE_LIMITS, subject: string): RateRule => ({
@@ -88,6 +94,11 @@ export const NEUTRAL_CLAIM_MESSAGE = /*i18n*/ {
   id: "answer.claim.neutral",
   message:
     "If this email belongs to an existing customer, we have sent it a link to confirm your account. The link is valid for 30 minutes.",
+};
+export const NEUTRAL_REGISTER_MESSAGE = /*i18n*/ {
+  id: "answer.register.neutral",
+  message:
+    "We have sent a message to this email to finish creating your account. Follow its link; it is valid for 30 minutes.",
 };
 export const NEUTRAL_RESET_MESSAGE = /*i18n*/ {
   id: "answer.reset.neutral",
@@ -130,43 +141,39 @@ export async function grantEarnedRole(db: Database, config: Config, user: UserRo
 const ownWords = (user: Pick<UserRow, "name" | "username" | "email"> | undefined) =>
   user ? [user.name, user.username, user.email] : [];
 
-/** Creates the account and, with it, the request for the mail that verifies its address. */
-export async function register(ctx: AuthContext, body: RegisterBody, ip: string): Promise<UserRow> {
-  await hit(ctx.db, [rule("registerPerIp", ip)]);
+/**
+ * Asks for an account (decision 071). The answer is the same whether or not the email has one: the
+ * look-up, the account and the mail come after it, from the mail request. A new address gets an
+ * account without a password and a link; following it proves the address, sets the password typed
+ * here (in this browser; elsewhere one is chosen there) and signs in. An address that has a login
+ * gets a mail that says so, and nothing is created. The username is judged here: whether it is taken
+ * says nothing about the email.
+ */
+export async function register(
+  ctx: AuthContext,
+  body: RegisterBody,
+  ip: string,
+  browserBindingHash: string,
+  asked: Language | null = null,
+  device: KnownDevice | null = null,
+): Promise<void> {
+  // The address is mailed whichever way it goes: limited as every mail to an address is.
+  await hit(ctx.db, [rule("registerPerIp", ip), ...(await mailRules(ctx, body.email, ip, device))]);
   await refuseWeakPassword(body.password, ownWords(body));
-  const passwordHash = await hashPassword(body.password);
-  try {
-    const user = await ctx.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          name: body.name,
-          username: body.username,
-          email: body.email,
-          passwordHash,
-        })
-        .returning();
-      if (!created) throw new Error("user insert returned nothing");
-      await enqueueMailRequest(tx, ctx, { type: "verify-email", userId: created.id });
-      return created;
-    });
-    ctx.outbox.kick();
-    return user;
-  } catch (err) {
-    const field = uniqueViolation(err);
-    if (field === "username") throw conflict(fieldError("username", USERNAME_TAKEN));
-    if (field === "email") {
-      // Worded so it helps the owner without confirming to anyone else that the address is known.
-      throw conflict(
-        /*i18n*/ {
-          id: "error.register.email-taken",
-          message:
-            "We could not create an account with these details. If you already have one, sign in, reset your password, or use existing-customer registration.",
-        },
-      );
-    }
-    throw err;
+  const username = body.username ? body.username : null;
+  if (username !== null && (await usernameTaken(ctx.db, username))) {
+    throw conflict(fieldError("username", USERNAME_TAKEN));
   }
+  const pendingPasswordHash = await hashPassword(body.password);
+  await requestMail(ctx, {
+    type: "register",
+    email: body.email,
+    name: body.name,
+    username,
+    pendingPasswordHash,
+    browserBindingHash,
+    language: asked,
+  });
 }
 
 /**
@@ -433,10 +440,17 @@ export async function updateProfile(
   body: UpdateProfileBody,
 ): Promise<SavedProfile> {
   const newEmail = body.email.toLowerCase() === user.email.toLowerCase() ? null : body.email;
-  await hit(ctx.db, [
-    rule("profileSavesPerUser", String(user.id)),
-    ...(newEmail ? [rule("emailChangesPerUser", String(user.id))] : []),
-  ]);
+  await hit(ctx.db, [rule("profileSavesPerUser", String(user.id))]);
+  // A confirmation mail goes to an address nobody has proven yet: limited per account and per
+  // address, so no account, nor several together, can mail a stranger more than a few times a day.
+  // Taken together: one refusal counts against none of them, and nothing is saved or mailed.
+  if (newEmail) {
+    await takeAll(ctx.db, [
+      rule("emailChangesPerUser", String(user.id)),
+      rule("emailChangesPerUserPerDay", String(user.id)),
+      rule("emailChangesPerAddress", newEmail),
+    ]);
+  }
   const username = body.username ? body.username : null;
   let saved: { user: UserRow; entryId: number | null };
   try {

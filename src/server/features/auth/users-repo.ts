@@ -16,6 +16,16 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return user;
 }
 
+/** Whether any login, closed or not, has this username, without regard to case. */
+export async function usernameTaken(db: Database, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Which unique constraint a failed insert or update hit, if any. */
 export function uniqueViolation(err: unknown): "email" | "username" | "other" | undefined {
   const constraint = violatedUniqueConstraint(err);

@@ -1,14 +1,13 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RegisterBody } from "../../../../shared/api/auth";
-import { type CurrentUser, currentUserSchema } from "../../../../shared/api/user";
+import { useMutation } from "@tanstack/react-query";
+import { neutralAnswerSchema, type RegisterBody } from "../../../../shared/api/auth";
 import { apiRequest } from "../../../lib/api-client";
-import { setSignedInUser } from "./session-cache";
 
 /**
- * Creates an account and signs it in. Decision R2: only the server's fields travel, never
- * confirmPassword; the optional username is left out when there is none.
+ * Asks for an account. Decision R2: only the server's fields travel, never confirmPassword; the
+ * optional username is left out when there is none. The answer is the same neutral message whether
+ * or not the email has a login, and nobody is signed in until the mailed link is followed (decision 071).
  */
-export async function registerUser(body: RegisterBody): Promise<CurrentUser> {
+export async function registerUser(body: RegisterBody): Promise<{ message: string }> {
   const { name, username, email, password } = body;
   const res = await apiRequest("POST", "/api/register", {
     name,
@@ -16,13 +15,9 @@ export async function registerUser(body: RegisterBody): Promise<CurrentUser> {
     email,
     password,
   });
-  return currentUserSchema.parse(await res.json());
+  return neutralAnswerSchema.parse(await res.json());
 }
 
 export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: registerUser,
-    onSuccess: (user) => setSignedInUser(queryClient, user),
-  });
+  return useMutation({ mutationFn: registerUser });
 }

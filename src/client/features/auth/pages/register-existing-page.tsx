@@ -32,8 +32,11 @@ function SignInFooter() {
   );
 }
 
-/** After the request: the neutral answer (decision D8), and nothing signed in until the link is followed. */
-function CheckYourEmail({ message, onStartOver }: { message: string; onStartOver: () => void }) {
+/**
+ * After the request: the neutral answer (decision D8), and nothing signed in until the link is
+ * followed. Registration shows it too (decision 071).
+ */
+export function CheckYourEmail({ message, onStartOver }: { message: string; onStartOver: () => void }) {
   const { t } = useLingui();
   const headingRef = useRef<HTMLDivElement>(null);
   // The form is gone; put the reader at the start of what replaced it.

@@ -1,8 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useWatch } from "react-hook-form";
-import { useNavigate } from "react-router";
 import { withReturnPath } from "../../../../shared/return-path";
 import { AuthSplitLayout } from "../../../components/auth-split-layout";
 import { FormField } from "../../../components/form-field";
@@ -10,7 +9,7 @@ import { NewPasswordField } from "../../../components/new-password-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Input } from "../../../components/ui/input";
-import { useReturnPath, useSignInDestination } from "../../../lib/return-path";
+import { useReturnPath } from "../../../lib/return-path";
 import { useServerForm } from "../../../lib/use-server-form";
 import { useRegister } from "../api/register";
 import { AuthCard, AuthFooterLink } from "../components/auth-card";
@@ -21,14 +20,19 @@ import { GoogleSignInButton } from "../components/google-sign-in-button";
 import { OrDivider } from "../components/or-divider";
 import { registerFormSchema } from "../form-schemas";
 
+// The existing customers' "Check your email", loaded only once a link is sent: a static import would
+// bring that screen into what a first visit to /login downloads.
+const CheckYourEmail = lazy(() =>
+  import("./register-existing-page").then((screen) => ({ default: screen.CheckYourEmail })),
+);
+
 export function RegisterPage() {
   const { t } = useLingui();
-  const navigate = useNavigate();
-  // A new account starts on the dashboard, unless a page was asked for (`?next=`, decision 031).
   const returnPath = useReturnPath();
-  const destination = useSignInDestination();
   const register = useRegister();
   const [failure, setFailure] = useState<string | null>(null);
+  // The neutral answer (decision 071): the account is finished by the mailed link.
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
   const { form, showServerError } = useServerForm(registerFormSchema, {
     defaultValues: { name: "", username: "", email: "", password: "", confirmPassword: "" },
     serverFields: ["name", "username", "email", "password"],
@@ -42,7 +46,8 @@ export function RegisterPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await register.mutateAsync(values);
+      const answer = await register.mutateAsync(values);
+      setSentMessage(answer.message);
     } catch (error) {
       // A problem with one field ("username: This username is already taken") is shown on that field.
       const { fields, otherErrors } = showServerError(error);
@@ -54,10 +59,22 @@ export function RegisterPage() {
             : t({ id: "register.failed-fallback", message: "Registration failed" }),
         );
       }
-      return;
     }
-    await navigate(destination, { replace: true });
   });
+
+  if (sentMessage !== null) {
+    return (
+      <Suspense fallback={null}>
+        <CheckYourEmail
+          message={sentMessage}
+          onStartOver={() => {
+            setSentMessage(null);
+            form.reset();
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <AuthSplitLayout>
