@@ -664,6 +664,48 @@ describe("Google sign-in", () => {
     expect((await read(customer.cookie)).statusCode).toBe(403);
     expect((await read()).statusCode).toBe(401);
   });
+
+  describe("what Google says of a person is taken as Settings would take it", () => {
+    const newSignIn = async (claims: { name?: string; email: string }) => {
+      issuer.signInAs({ sub: nextSubject(), email_verified: true, ...claims });
+      return walk({ ip: nextLoopbackIp() });
+    };
+
+    it("stores a name without control, invisible or text-direction characters, and a NUL is no error", async () => {
+      const cases: Array<[string, string]> = [
+        ["Nul\u0000Name", "NulName"],
+        ["Ann\u202eyelsew\u202c Lee", "Annyelsew Lee"],
+        ["Zero\u200bWidth\ufeff\u2066Isolate\u2069", "ZeroWidthIsolate"],
+        ["Line\r\nBreak\tTab", "Line Break Tab"],
+        ["Bell\u0007Esc\u001b[2J", "BellEsc[2J"],
+      ];
+      for (const [given, stored] of cases) {
+        const email = `named${++sequence}@gmail.example`;
+        const { back, jar } = await newSignIn({ name: given, email });
+        expect(outcomeOf(back), JSON.stringify(given)).toBe("dashboard");
+        expect((await sessionUser(jar))?.name, JSON.stringify(given)).toBe(stored);
+      }
+      // Nothing left of it: the email's local part, as for no name at all.
+      const local = `unnamed${++sequence}`;
+      const { jar } = await newSignIn({ name: "\u200b\u0000\u202e", email: `${local}@gmail.example` });
+      expect((await sessionUser(jar))?.name).toBe(local);
+    });
+
+    it("treats an email that is not one plain address as none: no account is made or linked with it", async () => {
+      const victim = await insertUser(t.database.db, { email: `victim${++sequence}@example.com` });
+      const injected = `${victim.email}\r\nBcc: injected@evil.example`;
+      const { back, jar } = await newSignIn({ name: "Injected", email: injected });
+      expect(outcomeOf(back)).toBe("/login?google=no-email");
+      expect(await sessionUser(jar)).toBeNull();
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, victim.id));
+      expect(row?.googleId).toBeNull();
+      const stored = await t.database.db.select({ email: users.email }).from(users);
+      expect(stored.filter((u) => u.email.includes("evil.example"))).toEqual([]);
+      for (const other of ["two@example.com, three@example.com", "Name <four@example.com>"]) {
+        expect(outcomeOf((await newSignIn({ email: other })).back)).toBe("/login?google=no-email");
+      }
+    });
+  });
 });
 
 describe("Google sign-in when the issuer cannot be reached", () => {

@@ -17,6 +17,19 @@ describe("the SMTP mailer", () => {
     expect(smtp.received.at(-1)).toMatchObject({ from: "portal@example.test", to: ["someone@example.test"] });
   });
 
+  it.each([
+    "someone@example.test\r\nBcc: injected@evil.example",
+    "someone@example.test, injected@evil.example",
+    "Someone <injected@evil.example>",
+  ])("refuses a recipient that is not one plain address, whatever was stored: %j", async (to) => {
+    smtp.mode = "accept";
+    const before = smtp.received.length;
+    await expect(
+      smtpMailer(smtp.url, "portal@example.test", 10_000).send({ ...message, to }),
+    ).rejects.toThrow("not one plain email address");
+    expect(smtp.received.slice(before)).toEqual([]);
+  });
+
   it("fails when the server refuses the recipient", async () => {
     smtp.mode = "reject";
     await expect(smtpMailer(smtp.url, "portal@example.test", 10_000).send(message)).rejects.toThrow(/550/);

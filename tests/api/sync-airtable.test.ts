@@ -9,6 +9,8 @@ import {
   users,
 } from "../../src/server/db/schema";
 import { writeBackKey } from "../../src/server/features/sync/write-back";
+import { createSession } from "../../src/server/http/session-store";
+import { unfitNameCharacter } from "../../src/shared/api/outside-identity";
 import { type FakeAirtable, startFakeAirtable } from "../fakes/airtable-server";
 import {
   accountFields,
@@ -18,8 +20,9 @@ import {
   testAirtableSource,
   userFields,
 } from "../support/airtable-base";
+import { readMailbox } from "../support/mailbox";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { insertUser } from "../support/users";
+import { insertUser, signedInUser } from "../support/users";
 
 describe("sync from an Airtable base", () => {
   let fake: FakeAirtable;
@@ -224,6 +227,93 @@ describe("sync from an Airtable base", () => {
     const stored = await db().select().from(linkedinAccounts);
     expect(stored).toHaveLength(12);
     expect(stored.some((row) => row.profileUrl?.startsWith("javascript:"))).toBe(false);
+  });
+
+  it("reports and skips a customer whose Email is not one plain address, and mails nothing to what it adds", async () => {
+    expect((await t.app.sync.run({ kind: "full", trigger: "admin" })).run.status).toBe("succeeded");
+    const [first, second] = fake.records(TABLE.users);
+    const good = base.customers[0]?.email ?? "";
+    const [customer] = await db().select().from(users).where(eq(users.email, good));
+    if (!first || !second || !customer) throw new Error("no customer");
+    const { token } = await createSession(db(), t.config.session, customer.id);
+    const injected = `${good}\r\nBcc: injected@evil.example`;
+    fake.update(TABLE.users, first.id, userFields({ email: injected, name: "Renamed" }));
+    fake.update(TABLE.users, second.id, userFields({ email: "one@example.com, two@example.com" }));
+    const { run, errorDetails } = await t.app.sync.run({ kind: "full", trigger: "admin" });
+    expect(run.status).toBe("succeeded");
+    expect(errorDetails).toEqual([
+      { table: TABLE.users, recordId: first.id, message: "Email: is not one plain email address" },
+      { table: TABLE.users, recordId: second.id, message: "Email: is not one plain email address" },
+    ]);
+    // The customer keeps what they had; the others are synced.
+    const [kept] = await db().select().from(users).where(eq(users.id, customer.id));
+    expect(kept).toMatchObject({ email: good, name: base.customers[0]?.name });
+    expect(await db().select().from(linkedinAccounts)).toHaveLength(12);
+    const stored = await db().select({ email: users.email }).from(users);
+    expect(stored.filter((u) => u.email.includes("evil.example") || u.email.includes(","))).toEqual([]);
+
+    const resend = await t.post(
+      "/api/user/email/verify/resend",
+      {},
+      { headers: { cookie: `${t.config.session.cookieName}=${token}` } },
+    );
+    expect(resend.statusCode).toBe(200);
+    const mailbox = await readMailbox(t.app);
+    expect(mailbox.filter((mail) => mail.to.includes("evil.example"))).toEqual([]);
+    expect(mailbox.filter((mail) => mail.to === good)).toHaveLength(1);
+  });
+
+  it("refuses a customer's Name with a control, invisible or text-direction character, as Settings does", async () => {
+    const [first, second, third] = fake.records(TABLE.users);
+    if (!first || !second || !third) throw new Error("no customers");
+    fake.update(TABLE.users, first.id, userFields({ name: "Ann\u202eyelsew" }));
+    fake.update(TABLE.users, second.id, userFields({ name: "Zero\u200bWidth" }));
+    fake.update(TABLE.users, third.id, userFields({ name: "Two\r\nLines" }));
+    const { run, errorDetails } = await t.app.sync.run({ kind: "full", trigger: "admin" });
+    expect(run.status).toBe("succeeded");
+    expect(errorDetails.filter((e) => e.table === TABLE.users)).toEqual([
+      {
+        table: TABLE.users,
+        recordId: first.id,
+        message: "Name: holds the invisible or text-direction character U+202E",
+      },
+      {
+        table: TABLE.users,
+        recordId: second.id,
+        message: "Name: holds the invisible or text-direction character U+200B",
+      },
+      { table: TABLE.users, recordId: third.id, message: "Name: holds the control character U+000D" },
+    ]);
+    const names = (await db().select({ name: users.name }).from(users)).map((u) => u.name);
+    expect(names.some((name) => unfitNameCharacter(name) !== undefined)).toBe(false);
+  });
+
+  it("writes a page the database refuses record by record, reports the refused record, and the run succeeds", async () => {
+    const uid = base.customers[0]?.uid;
+    // Passes the mapper (an ISO date), but PostgreSQL has no year 0: SQLSTATE 22008 for the page.
+    const [yearZero] = fake.insert(TABLE.accounts, [
+      { fields: accountFields({ uid, accountType: "lite", firstName: "Year", lastModified: "0000-01-01" }) },
+    ]);
+    const { run, errorDetails } = await t.app.sync.run({ kind: "full", trigger: "admin" });
+    expect(run.status).toBe("succeeded");
+    expect(errorDetails).toEqual([
+      {
+        table: TABLE.accounts,
+        recordId: yearZero?.id,
+        message: expect.stringMatching(/^Record: the database refused it \(22008: .+\)$/),
+      },
+    ]);
+    expect(await db().select().from(linkedinAccounts)).toHaveLength(12);
+    expect(run.synced).toBe(3 + 12 + 3 + 6);
+
+    // The admin's sync answers with the run, not 502.
+    const admin = await signedInUser(db(), t.config, { role: "admin" });
+    const res = await t.post(
+      "/api/admin/sync-users",
+      { kind: "full" },
+      { headers: { cookie: admin.cookie } },
+    );
+    expect(res.statusCode).toBe(200);
   });
 
   it("refuses a record whose email belongs to an unverified portal account it is not linked to, and imports the others", async () => {

@@ -14,11 +14,13 @@ export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_
 export { INVALID_CREDENTIALS_MESSAGE } from "./error-text";
 export const USERNAME_TAKEN_MESSAGE = "This username is already taken";
 
-const email = z
+/** An email as every form takes it: one address, trimmed, at most 255 characters. */
+export const emailSchema = z
   .string({ error: "Required" })
   .trim()
   .max(255, "Email must be at most 255 characters")
   .pipe(z.email("Please enter a valid email address"));
+const email = emailSchema;
 
 /** A new password: 8 to 255 characters. The common-password check runs on the server only. */
 export const newPasswordSchema = z

@@ -5,12 +5,14 @@
 import type { Database } from "../../db/client";
 import { devMailbox } from "../../db/schema";
 import type { Mailer } from "./port";
+import { checkedRecipient } from "./recipient";
 
 export function devMailboxMailer(db: Database): Mailer {
   return {
     kind: "dev-mailbox",
     async send(message) {
-      await db.insert(devMailbox).values(message);
+      // Refused as SMTP refuses it, so that development and tests see what production sends.
+      await db.insert(devMailbox).values({ ...message, to: checkedRecipient(message.to) });
     },
   };
 }

@@ -1,6 +1,7 @@
 /** Mail over SMTP (`SMTP_URL`), with a timeout on connecting, greeting and every socket wait. */
 import type { Transporter } from "nodemailer";
 import type { Mailer } from "./port";
+import { checkedRecipient } from "./recipient";
 
 export function smtpMailer(smtpUrl: string, from: string, timeoutMs: number): Mailer {
   // nodemailer loads with the first mail rather than with the server, which starts faster without it.
@@ -17,7 +18,8 @@ export function smtpMailer(smtpUrl: string, from: string, timeoutMs: number): Ma
   return {
     kind: "smtp",
     async send(message) {
-      await (await transportOnce()).sendMail({ from, ...message });
+      const to = checkedRecipient(message.to);
+      await (await transportOnce()).sendMail({ from, ...message, to });
     },
   };
 }

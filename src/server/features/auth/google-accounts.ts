@@ -5,7 +5,9 @@
  * had set up, decision 017); else a new customer. An unverified email never links.
  */
 import { eq, sql } from "drizzle-orm";
-import type { VerifiedIdentity } from "../../adapters/identity/port";
+import { cleanedName, plainAddress } from "../../../shared/api/outside-identity";
+import { CONTROL_CHARACTER } from "../../../shared/api/text";
+import { IdentityError, type VerifiedIdentity } from "../../adapters/identity/port";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
@@ -21,6 +23,25 @@ export class GoogleSignInRefused extends Error {
     super(refusal);
     this.name = "GoogleSignInRefused";
   }
+}
+
+/**
+ * The identity as Settings would take it (decision 068): the name cleaned of control, invisible and
+ * text-direction characters, an email that is not one plain address treated as none, and a picture
+ * only at a web address. A subject no text column can hold names no one.
+ */
+function asSettingsWould(identity: VerifiedIdentity): VerifiedIdentity {
+  if (CONTROL_CHARACTER.test(identity.subject)) throw new IdentityError("invalid", "The subject is not text");
+  const picture = identity.pictureUrl;
+  return {
+    ...identity,
+    email: plainAddress(identity.email) ?? undefined,
+    name: cleanedName(identity.name) ?? undefined,
+    pictureUrl:
+      picture && /^https?:\/\//i.test(picture) && !CONTROL_CHARACTER.test(picture) && picture.length <= 2000
+        ? picture
+        : undefined,
+  };
 }
 
 async function userOfSubject(db: Database, subject: string): Promise<UserRow | undefined> {
@@ -75,9 +96,10 @@ async function link(db: Database, user: UserRow, identity: VerifiedIdentity, ip:
 /** The user this identity signs in as, linking or creating one as the rules above say. */
 export async function userForGoogleIdentity(
   db: Database,
-  identity: VerifiedIdentity,
+  given: VerifiedIdentity,
   ip: string,
 ): Promise<UserRow> {
+  const identity = asSettingsWould(given);
   const known = await userOfSubject(db, identity.subject);
   if (known) {
     await recordIdentityEvent(db, {
@@ -109,10 +131,10 @@ export async function userForGoogleIdentity(
       .insert(users)
       .values({
         email: identity.email,
-        name: (identity.name ?? identity.email.split("@")[0] ?? "Customer").slice(0, 100),
+        name: identity.name ?? cleanedName(identity.email.split("@")[0]) ?? "Customer",
         username: await freeUsername(db, identity.email),
         googleId: identity.subject,
-        profileImageUrl: identity.pictureUrl?.slice(0, 2000) ?? null,
+        profileImageUrl: identity.pictureUrl ?? null,
         emailVerifiedAt: new Date(),
       })
       .returning();
@@ -137,9 +159,10 @@ export async function userForGoogleIdentity(
 export async function linkGoogleToUser(
   db: Database,
   user: UserRow,
-  identity: VerifiedIdentity,
+  given: VerifiedIdentity,
   ip: string,
 ): Promise<UserRow> {
+  const identity = asSettingsWould(given);
   const holder = await userOfSubject(db, identity.subject);
   if (holder && holder.id !== user.id) throw new GoogleSignInRefused("linked-elsewhere");
   if (holder) return holder;

@@ -20,13 +20,20 @@ import {
   type SourceRecord,
 } from "../../adapters/records/port";
 import type { Database } from "../../db/client";
+import { refusedData } from "../../db/errors";
 import { type SyncRunRow, syncRuns, users } from "../../db/schema";
 import type { Notifier } from "../../notifications/notifier";
 import type { SecretBox } from "../../secrets/secret-box";
 import { type FieldMap, SYNC_TABLES, type SyncTable, TABLE_COLUMNS } from "./field-map";
 import { mapRecord } from "./record-mapper";
 import { tryAcquireLease } from "./run-lock";
-import { tableWriter, type ValidRecord } from "./table-writers";
+import {
+  type TableWriter,
+  tableWriter,
+  type ValidRecord,
+  type WriteContext,
+  type WriteOutcome,
+} from "./table-writers";
 
 /** Records changed this long before the last run started are read again, in case clocks disagree. */
 const INCREMENTAL_OVERLAP_MS = 5 * 60_000;
@@ -191,18 +198,15 @@ export async function runSync(deps: SyncEngineDeps, request: SyncRequest): Promi
         for await (const page of prefetched(source.list(map.table, query))) {
           if (!lease.isHeld()) throw new Error("the run lost its lock to another instance");
           const { valid, errors } = validate(table, map, page, seen, fieldMap);
-          const now = new Date();
-          const outcome = await writer.write(
-            {
-              db,
-              secretBox: deps.secretBox,
-              now,
-              tableName: map.table,
-              notifier: deps.notifier,
-              firstImport,
-            },
-            valid,
-          );
+          const context = {
+            db,
+            secretBox: deps.secretBox,
+            now: new Date(),
+            tableName: map.table,
+            notifier: deps.notifier,
+            firstImport,
+          };
+          const outcome = await writePage(writer, context, valid, log);
           counts.processed += page.length;
           counts.synced += outcome.synced;
           counts.errors += errors.length + outcome.errors.length;
@@ -275,6 +279,44 @@ export async function runSync(deps: SyncEngineDeps, request: SyncRequest): Promi
   } finally {
     await lease.release();
   }
+}
+
+/**
+ * Writes a page whole, or, when the database refuses it for a value or a constraint (SQLSTATE class
+ * 22 or 23) that the mapper let through, record by record: only the refused records are reported,
+ * like any other bad value, and no single record fails the run (decision 068).
+ */
+async function writePage(
+  writer: TableWriter,
+  ctx: WriteContext,
+  records: ValidRecord[],
+  log: FastifyBaseLogger,
+): Promise<WriteOutcome> {
+  try {
+    return await writer.write(ctx, records);
+  } catch (err) {
+    const refused = refusedData(err);
+    if (!refused) throw err;
+    // The code only: the database's message may quote a value of the record.
+    log.warn({ table: ctx.tableName, code: refused.code }, "a page was refused; writing it record by record");
+  }
+  const outcome: WriteOutcome = { synced: 0, errors: [] };
+  for (const record of records) {
+    try {
+      const one = await writer.write(ctx, [record]);
+      outcome.synced += one.synced;
+      outcome.errors.push(...one.errors);
+    } catch (err) {
+      const refused = refusedData(err);
+      if (!refused) throw err;
+      outcome.errors.push({
+        table: ctx.tableName,
+        recordId: record.recordId,
+        message: `Record: the database refused it (${refused.code}: ${refused.message.slice(0, 200)})`,
+      });
+    }
+  }
+  return outcome;
 }
 
 /** Maps a page of records, keeping the first of any record id seen twice in one run. */

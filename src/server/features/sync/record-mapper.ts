@@ -3,16 +3,34 @@
  * column's type (Airtable's JSON and a CSV's text both arrive here), and reports the first problem
  * in the operator's own field names, so an admin can find the record and fix it.
  */
+import { plainAddress, unfitNameCharacter } from "../../../shared/api/outside-identity";
+import { CONTROL_CHARACTER as ANY_CONTROL_CHARACTER } from "../../../shared/api/text";
 import { type AccountType, isAccountType } from "../../../shared/linkedin-account-rules";
 import type { SourceRecord } from "../../adapters/records/port";
 import { centsOfAmountText } from "../../ledger/amounts";
 import { type SyncTable, type TableMap, WRITTEN_ONLY_COLUMNS } from "./field-map";
 
-type ColumnKind = "text" | "boolean" | "integer" | "timestamp" | "accountType" | "list" | "amount" | "link";
+type ColumnKind =
+  | "text"
+  | "boolean"
+  | "integer"
+  | "timestamp"
+  | "accountType"
+  | "list"
+  | "amount"
+  | "link"
+  | "email"
+  | "name";
 
 /** Columns that are not plain text; every other mapped column is text. */
 const COLUMN_KINDS: Record<SyncTable, Record<string, ColumnKind>> = {
-  users: { profileImageUrl: "link", onboardingUrl: "link", optimizationUrl: "link" },
+  users: {
+    email: "email",
+    name: "name",
+    profileImageUrl: "link",
+    onboardingUrl: "link",
+    optimizationUrl: "link",
+  },
   linkedinAccounts: {
     accountType: "accountType",
     profileUrl: "link",
@@ -99,12 +117,41 @@ function asLink(value: unknown): string | null {
   return text;
 }
 
+/**
+ * A customer's email, which the portal mails: one plain address as Settings takes it (decision 068),
+ * never a list, a display name or a header after a line break.
+ */
+function asEmail(value: unknown): string | null {
+  const given = asText(value);
+  if (given === null) return null;
+  const address = plainAddress(given);
+  if (address === null) throw new FieldProblem("is not one plain email address");
+  return address;
+}
+
+/** A customer's name as Settings takes it: one line, no invisible or text-direction characters. */
+function asName(value: unknown): string | null {
+  const given = asText(value);
+  if (given === null) return null;
+  const unfit = unfitNameCharacter(given);
+  if (unfit === undefined) return given;
+  throw new FieldProblem(
+    ANY_CONTROL_CHARACTER.test(unfit)
+      ? `holds the control character ${codePointName(unfit)}`
+      : `holds the invisible or text-direction character ${codePointName(unfit)}`,
+  );
+}
+
 function convert(kind: ColumnKind, value: unknown): MappedValue {
   switch (kind) {
     case "text":
       return asText(value);
     case "link":
       return asLink(value);
+    case "email":
+      return asEmail(value);
+    case "name":
+      return asName(value);
     case "boolean": {
       if (typeof value === "boolean") return value;
       const text = asText(value)?.toLowerCase();
