@@ -59,7 +59,7 @@ export const API_TAGS = [
   {
     name: "sign-in",
     description:
-      "Signing in and out, registering, claiming an account, resetting a password, Google and passkey sign-in, and \"This wasn't me\" on a new sign-in.",
+      'Signing in and out, registering, claiming an account, resetting a password, Google and passkey sign-in, and "This wasn\'t me" on a new sign-in.',
     prefixes: [
       "/api/login",
       "/api/logout",
