@@ -11,6 +11,7 @@ import { referenceTotp } from "../support/reference-totp";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
 import { signInAtGoogleAs } from "./support/google-issuer";
 import { registerThroughApi, signIn } from "./support/journeys";
+import { mailedLink } from "./support/mailbox";
 
 const ACCOUNTS = "/accounts/linkedin?status=restricted&q=ann#list";
 const TRANSACTIONS = "/billing/transactions?q=refund";
@@ -226,7 +227,11 @@ test.describe("a signed-in customer", () => {
   });
 });
 
-test("registering from a sign-in page with a next ends on that page", async ({ page }) => {
+// Registering signs nobody in until the mailed link is followed, and that link lands on the dashboard
+// (decision 071): the next is kept for signing in instead.
+test("registering from a sign-in page with a next keeps it for signing in, and the mailed link lands on the dashboard", async ({
+  page,
+}) => {
   await page.goto("/login?next=/accounts/linkedin");
   await page.getByRole("link", { name: "Create an account" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();
@@ -241,6 +246,8 @@ test("registering from a sign-in page with a next ends on that page", async ({ p
   await page.getByLabel("Password", { exact: true }).fill(person.password);
   await page.getByLabel("Confirm password").fill(person.password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Your LinkedIn Accounts" })).toBeVisible();
-  expect(shownAddress(page)).toBe("/accounts/linkedin");
+  await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
+  await page.goto(await mailedLink(page, person.email, "/register-existing/confirm"));
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  expect(shownAddress(page)).toBe("/");
 });

@@ -205,7 +205,8 @@ for (const { name, viewport } of [
     await expect(rows).toHaveCount(3);
     // This device first, though the others were used more recently.
     await expect(rows.first()).toContainText("This device");
-    await expect(rows.first()).toContainText("Proven by: Password");
+    // This browser signed in by following the registration's mailed link (decision 071).
+    await expect(rows.first()).toContainText("Proven by: Emailed link");
     await expect(rows.first().getByRole("button", { name: "Sign out", exact: true })).toHaveCount(0);
     const phoneRow = rows.filter({ hasText: "Safari on iOS" });
     const laptopRow = rows.filter({ hasText: "Firefox on Windows" });
