@@ -47,7 +47,8 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          // Debian's headless shell unless told otherwise (scripts/test.sh, decision 073).
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
           args: [
             "--no-sandbox",
             "--disable-gpu",
