@@ -1,8 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
+import { useQueryClient } from "@tanstack/react-query";
 import { LogIn } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { loginPathFor } from "../lib/return-path";
-import { refreshSession } from "../lib/session";
+import { currentUserQueryKey } from "../lib/session";
 import { EmptyState } from "./empty-state";
 import { Button } from "./ui/button";
 
@@ -13,7 +14,8 @@ import { Button } from "./ui/button";
  */
 export function SignedOutPanel({ title, children }: { title: string; children?: string }) {
   const { t } = useLingui();
-  const recheckSession = () => void refreshSession();
+  const queryClient = useQueryClient();
+  const recheckSession = () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
   const login = loginPathFor(useLocation());
   return (
     <EmptyState

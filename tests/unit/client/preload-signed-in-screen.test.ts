@@ -7,19 +7,14 @@ import { preloadSignedInScreen } from "../../../src/client/app/routes/signed-in-
 import * as screens from "../../../src/client/app/routes/signed-in-screens";
 import { recentActivityQueryOptions } from "../../../src/client/features/dashboard/api/get-recent-activity";
 import { linkedinAccountsQueryKey } from "../../../src/client/features/linkedin-accounts/api/get-linkedin-accounts";
-import { queryClient } from "../../../src/client/lib/query-client";
-import { setSessionUser } from "../../../src/client/lib/session";
-import type { CurrentUser } from "../../../src/shared/api/user";
+import { createQueryClient } from "../../../src/client/lib/query-client";
+import { currentUserQueryKey } from "../../../src/client/lib/session";
 
 /** How long a first import of a page's module may take: Vitest compiles it then. */
 const PAGE_IMPORT_MS = 10_000;
 
 describe("preloadSignedInScreen", () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-    // The app's one client, which the preload fills (the session is reset after every test).
-    queryClient.clear();
-  });
+  afterEach(() => vi.restoreAllMocks());
 
   function spies() {
     const names = [
@@ -36,7 +31,7 @@ describe("preloadSignedInScreen", () => {
 
   it("asks for the layout and the page of a signed-in path", () => {
     const s = spies();
-    preloadSignedInScreen("/accounts/linkedin");
+    preloadSignedInScreen("/accounts/linkedin", createQueryClient());
     expect(s.AppLayout).toHaveBeenCalledOnce();
     expect(s.LinkedinAccountsPage).toHaveBeenCalledOnce();
     expect(s.DashboardPage).not.toHaveBeenCalled();
@@ -54,7 +49,7 @@ describe("preloadSignedInScreen", () => {
       return { matches: wide };
     });
     try {
-      preloadSignedInScreen("/dashboard");
+      preloadSignedInScreen("/dashboard", createQueryClient());
     } finally {
       vi.unstubAllGlobals();
     }
@@ -64,7 +59,7 @@ describe("preloadSignedInScreen", () => {
 
   it("asks for the admin guard with the admin page", () => {
     const s = spies();
-    preloadSignedInScreen("/admin/sync");
+    preloadSignedInScreen("/admin/sync", createQueryClient());
     expect(s.RequireAdmin).toHaveBeenCalledOnce();
     expect(s.AdminSyncPage).toHaveBeenCalledOnce();
   });
@@ -73,7 +68,7 @@ describe("preloadSignedInScreen", () => {
     "asks for nothing on %s, where a signed-out visitor sees a signed-out screen",
     (path) => {
       const s = spies();
-      preloadSignedInScreen(path);
+      preloadSignedInScreen(path, createQueryClient());
       for (const spy of Object.values(s)) expect(spy).not.toHaveBeenCalled();
     },
   );
@@ -96,11 +91,12 @@ describe("preloadSignedInScreen", () => {
     afterEach(() => vi.unstubAllGlobals());
 
     it("is asked for once the session names the user, before the page renders", async () => {
-      preloadSignedInScreen("/dashboard");
+      const queryClient = createQueryClient();
+      preloadSignedInScreen("/dashboard", queryClient);
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(requested).toEqual([]);
 
-      setSessionUser(user as CurrentUser);
+      queryClient.setQueryData(currentUserQueryKey, user);
       // The page's module is compiled on first import, which takes seconds on a busy machine.
       await vi.waitFor(() => expect(requested).toHaveLength(2), { timeout: PAGE_IMPORT_MS });
       expect(requested).toEqual(
@@ -112,15 +108,17 @@ describe("preloadSignedInScreen", () => {
     });
 
     it("is not asked for when the session is signed out", async () => {
-      preloadSignedInScreen("/accounts/linkedin");
-      setSessionUser(null);
+      const queryClient = createQueryClient();
+      preloadSignedInScreen("/accounts/linkedin", queryClient);
+      queryClient.setQueryData(currentUserQueryKey, null);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(requested).toEqual([]);
     });
 
     it("is not read again by the page's first mount, but by the next one once it is left", async () => {
-      setSessionUser(user as CurrentUser);
-      preloadSignedInScreen("/dashboard");
+      const queryClient = createQueryClient();
+      queryClient.setQueryData(currentUserQueryKey, user);
+      preloadSignedInScreen("/dashboard", queryClient);
       await vi.waitFor(() => expect(requested).toHaveLength(2), { timeout: PAGE_IMPORT_MS });
       const activityReads = () => requested.filter((url) => url === "/api/activity").length;
 

@@ -7,7 +7,7 @@ import { Toaster } from "../../../src/client/components/ui/toaster";
 import { ReplacementRequestsPage } from "../../../src/client/features/replacement-requests/pages/replacement-requests-page";
 import { createQueryClient } from "../../../src/client/lib/query-client";
 import { forgetRevalidatedBodies } from "../../../src/client/lib/revalidated-get";
-import { setSessionUser } from "../../../src/client/lib/session";
+import { currentUserQueryKey } from "../../../src/client/lib/session";
 import type { ReplacementRequest } from "../../../src/shared/api/replacement-requests";
 import { currentUser } from "./support/current-user";
 
@@ -79,7 +79,7 @@ function Where() {
 
 function renderPage(path = "/accounts/requests") {
   const queryClient = createQueryClient();
-  setSessionUser(user);
+  queryClient.setQueryData(currentUserQueryKey, user);
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>

@@ -1,5 +1,6 @@
 /** The screens a signed-out visitor sees (and /pay, open to all), each a chunk of its own. */
-import { loadPublicConfig } from "../../lib/public-config";
+import { publicConfigQueryOptions } from "../../lib/public-config";
+import { queryClient } from "../../lib/query-client";
 import { withinFirstDataWait } from "./first-screen";
 import { lazyScreen } from "./lazy-screen";
 
@@ -11,17 +12,19 @@ import { lazyScreen } from "./lazy-screen";
  */
 function withConfiguration<T>(load: () => Promise<T>): () => Promise<T> {
   return async () => {
-    const [page] = await Promise.all([load(), withinFirstDataWait(loadPublicConfig())]);
+    const [page] = await Promise.all([
+      load(),
+      withinFirstDataWait(queryClient.prefetchQuery(publicConfigQueryOptions)),
+    ]);
     return page;
   };
 }
 
-// The first screen most visitors see loads without tailwind-merge (lib/utils.ts) and without
-// TanStack Query (decision 077).
+// The first screen most visitors see loads without tailwind-merge (lib/utils.ts).
 export const LoginPage = lazyScreen(
   withConfiguration(() => import("../../features/auth/pages/login-page")),
   "LoginPage",
-  { classMerge: false, queries: false },
+  { classMerge: false },
 );
 
 export const RegisterPage = lazyScreen(

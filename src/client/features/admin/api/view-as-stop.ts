@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { apiRequest } from "../../../lib/api-client";
 import { switchViewedUser } from "./view-as-cache";
@@ -10,11 +10,12 @@ export async function stopViewing(): Promise<void> {
 
 /** Stops viewing, then goes back to the customer's page in the admin pages. */
 export function useStopViewing(customerUid: string) {
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: stopViewing,
     onSuccess: async () => {
-      await switchViewedUser();
+      await switchViewedUser(queryClient);
       await navigate(`/admin/customers/${encodeURIComponent(customerUid)}`);
     },
   });

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { LogIn, LogOut, ShieldQuestion } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
@@ -8,9 +9,10 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { apiRequest, getJson } from "../../../lib/api-client";
+import { currentUserQueryKey } from "../../../lib/session";
 import { cn } from "../../../lib/utils";
 import { LOGIN_REFETCH_DELAY_MS, login, loginErrorMessage } from "../api/login";
-import { setSignedInUser, setSignedOut } from "../api/session-cache";
+import { forgetUserData, setSignedInUser } from "../api/session-cache";
 
 interface Outcome {
   action: string;
@@ -23,6 +25,7 @@ interface Outcome {
  * and see exactly what the server answers.
  */
 export function LoginTestPage() {
+  const queryClient = useQueryClient();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
@@ -50,7 +53,7 @@ export function LoginTestPage() {
       async () => {
         const answer = await login({ email, password });
         // An account with an authenticator app finishes on the sign-in page; this page shows the answer.
-        if (!("secondFactor" in answer)) setSignedInUser(answer, LOGIN_REFETCH_DELAY_MS);
+        if (!("secondFactor" in answer)) setSignedInUser(queryClient, answer, LOGIN_REFETCH_DELAY_MS);
         return answer;
       },
       loginErrorMessage,
@@ -70,7 +73,8 @@ export function LoginTestPage() {
       "Log out",
       async () => {
         const body: unknown = await (await apiRequest("POST", "/api/logout", {})).json();
-        setSignedOut();
+        forgetUserData(queryClient);
+        queryClient.setQueryData(currentUserQueryKey, null);
         return body;
       },
       (error) => (error instanceof Error ? error.message : String(error)),

@@ -1,7 +1,7 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type SignInDisowned, signInDisownedSchema } from "../../../../shared/api/sign-in-disowned";
 import { apiRequest } from "../../../lib/api-client";
-import { refreshSession } from "../../../lib/session";
+import { currentUserQueryKey } from "../../../lib/session";
 
 /** Follows the new-sign-in mail's "This wasn't me" link: ends that session and mails a reset link. */
 export async function disownSignIn(token: string): Promise<SignInDisowned> {
@@ -10,9 +10,10 @@ export async function disownSignIn(token: string): Promise<SignInDisowned> {
 }
 
 export function useDisownSignIn() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disownSignIn,
     // The session ended may have been this browser's own.
-    onSuccess: () => refreshSession(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
   });
 }
