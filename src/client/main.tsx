@@ -15,14 +15,16 @@ import { AppRoutes } from "./app/router";
 import { preloadSignedInScreen } from "./app/routes/signed-in-routes";
 import { preloadSignedOutScreen } from "./app/routes/signed-out-screens";
 import { activateLanguage, browserLanguage } from "./lib/i18n/language";
-import { queryClient } from "./lib/query-client";
+import { checkSession } from "./lib/session";
 import "./styles.css";
 
 // Applied before the first render so a dark-theme user never sees a light flash. It lives here rather
 // than in an inline <script> because the server's Content-Security-Policy forbids inline scripts.
 applyThemeClass(resolveTheme(readStoredTheme() ?? DEFAULT_THEME));
 
-preloadSignedInScreen(window.location.pathname, queryClient);
+// Who is signed in is asked at once, beside the screen's chunks below.
+void checkSession();
+preloadSignedInScreen(window.location.pathname);
 preloadSignedOutScreen(window.location.pathname);
 
 const container = document.getElementById("root");
@@ -44,7 +46,7 @@ void speaking.then(() =>
       <StrictMode>
         <ErrorBoundary name="app">
           <BrowserRouter>
-            <AppProviders queryClient={queryClient}>
+            <AppProviders>
               <AppRoutes />
             </AppProviders>
           </BrowserRouter>

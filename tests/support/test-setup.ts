@@ -1,11 +1,13 @@
 /**
  * Runs before every Vitest file: a test fails on an unexpected console.error, and any attempt to
  * reach a host outside loopback throws, so no test can depend on (or leak to) the outside world.
- * The pages speak English.
+ * The pages speak English, and each test starts with no session and no configuration known.
  */
 import net from "node:net";
 import { afterEach, vi } from "vitest";
 import { i18n } from "../../src/client/lib/i18n/i18n";
+import { resetPublicConfig } from "../../src/client/lib/public-config";
+import { resetSession } from "../../src/client/lib/session";
 import { messages as adminMessages } from "../../src/shared/i18n/locales/en/admin";
 import { messages } from "../../src/shared/i18n/locales/en/public";
 import { messages as signedInMessages } from "../../src/shared/i18n/locales/en/signed-in";
@@ -30,6 +32,9 @@ processGlobals[guardsKey] ??= installGuards();
 const guards = processGlobals[guardsKey];
 
 afterEach(() => {
+  // The browser's session and configuration are module state, which a test's render fills.
+  resetSession();
+  resetPublicConfig();
   const seen = guards.consoleErrors.splice(0);
   vi.restoreAllMocks();
   if (seen.length > 0)

@@ -1,9 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
-import { useQueryClient } from "@tanstack/react-query";
 import { LogIn } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { loginPathFor } from "../lib/return-path";
-import { currentUserQueryKey } from "../lib/session";
+import { refreshSession } from "../lib/session";
 import { EmptyState } from "./empty-state";
 import { Button } from "./ui/button";
 
@@ -14,8 +13,7 @@ import { Button } from "./ui/button";
  */
 export function SignedOutPanel({ title, children }: { title: string; children?: string }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
-  const recheckSession = () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+  const recheckSession = () => void refreshSession();
   const login = loginPathFor(useLocation());
   return (
     <EmptyState

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfirmClaimPage } from "../../../src/client/features/auth/pages/confirm-claim-page";
 import { createQueryClient } from "../../../src/client/lib/query-client";
-import { currentUserQueryKey } from "../../../src/client/lib/session";
+import { sessionState } from "../../../src/client/lib/session";
 import { currentUser } from "./support/current-user";
 
 const user = currentUser({ id: 3, name: "Imogen Imported", email: "imogen@example.test", username: null });
@@ -42,14 +42,14 @@ describe("the claim confirmation page", () => {
       if (url === "/api/register-existing-user/confirm") return Response.json(user);
       return Response.json(user); // the session read-back
     });
-    const queryClient = renderAt("/register-existing/confirm?token=abcdefghijklmnopqrstuvwxyz");
+    renderAt("/register-existing/confirm?token=abcdefghijklmnopqrstuvwxyz");
 
     expect(await screen.findByText(/you are signed in/)).toBeTruthy();
     const confirms = calls.filter(([url]) => url === "/api/register-existing-user/confirm");
     expect(confirms).toHaveLength(1);
     expect(JSON.parse(String(confirms[0]?.[1]?.body))).toEqual({ token: "abcdefghijklmnopqrstuvwxyz" });
     expect(screen.queryByLabelText("Password")).toBeNull();
-    expect(queryClient.getQueryData(currentUserQueryKey)).toEqual(user);
+    expect(sessionState().user).toEqual(user);
 
     expect(await screen.findByText("Home", undefined, { timeout: 2000 })).toBeTruthy();
   });
@@ -82,7 +82,7 @@ describe("the claim confirmation page", () => {
       }
       return Response.json(user);
     });
-    const queryClient = renderAt("/register-existing/confirm?token=abcdefghijklmnopqrstuvwxyz");
+    renderAt("/register-existing/confirm?token=abcdefghijklmnopqrstuvwxyz");
 
     expect(await screen.findByRole("heading", { name: "Choose your password" })).toBeTruthy();
     const password = screen.getByLabelText("Password") as HTMLInputElement;
@@ -102,7 +102,7 @@ describe("the claim confirmation page", () => {
       { token: "abcdefghijklmnopqrstuvwxyz", password: "password123" },
       { token: "abcdefghijklmnopqrstuvwxyz", password: "Owners-Choice-77" },
     ]);
-    await waitFor(() => expect(queryClient.getQueryData(currentUserQueryKey)).toEqual(user));
+    await waitFor(() => expect(sessionState().user).toEqual(user));
   });
 
   it("says the link is not valid when the server refuses it", async () => {

@@ -7,14 +7,19 @@ import { preloadSignedInScreen } from "../../../src/client/app/routes/signed-in-
 import * as screens from "../../../src/client/app/routes/signed-in-screens";
 import { recentActivityQueryOptions } from "../../../src/client/features/dashboard/api/get-recent-activity";
 import { linkedinAccountsQueryKey } from "../../../src/client/features/linkedin-accounts/api/get-linkedin-accounts";
-import { createQueryClient } from "../../../src/client/lib/query-client";
-import { currentUserQueryKey } from "../../../src/client/lib/session";
+import { queryClient } from "../../../src/client/lib/query-client";
+import { setSessionUser } from "../../../src/client/lib/session";
+import type { CurrentUser } from "../../../src/shared/api/user";
 
 /** How long a first import of a page's module may take: Vitest compiles it then. */
 const PAGE_IMPORT_MS = 10_000;
 
 describe("preloadSignedInScreen", () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    // The app's one client, which the preload fills (the session is reset after every test).
+    queryClient.clear();
+  });
 
   function spies() {
     const names = [
@@ -31,7 +36,7 @@ describe("preloadSignedInScreen", () => {
 
   it("asks for the layout and the page of a signed-in path", () => {
     const s = spies();
-    preloadSignedInScreen("/accounts/linkedin", createQueryClient());
+    preloadSignedInScreen("/accounts/linkedin");
     expect(s.AppLayout).toHaveBeenCalledOnce();
     expect(s.LinkedinAccountsPage).toHaveBeenCalledOnce();
     expect(s.DashboardPage).not.toHaveBeenCalled();
@@ -49,7 +54,7 @@ describe("preloadSignedInScreen", () => {
       return { matches: wide };
     });
     try {
-      preloadSignedInScreen("/dashboard", createQueryClient());
+      preloadSignedInScreen("/dashboard");
     } finally {
       vi.unstubAllGlobals();
     }
@@ -59,7 +64,7 @@ describe("preloadSignedInScreen", () => {
 
   it("asks for the admin guard with the admin page", () => {
     const s = spies();
-    preloadSignedInScreen("/admin/sync", createQueryClient());
+    preloadSignedInScreen("/admin/sync");
     expect(s.RequireAdmin).toHaveBeenCalledOnce();
     expect(s.AdminSyncPage).toHaveBeenCalledOnce();
   });
@@ -68,7 +73,7 @@ describe("preloadSignedInScreen", () => {
     "asks for nothing on %s, where a signed-out visitor sees a signed-out screen",
     (path) => {
       const s = spies();
-      preloadSignedInScreen(path, createQueryClient());
+      preloadSignedInScreen(path);
       for (const spy of Object.values(s)) expect(spy).not.toHaveBeenCalled();
     },
   );
@@ -91,12 +96,11 @@ describe("preloadSignedInScreen", () => {
     afterEach(() => vi.unstubAllGlobals());
 
     it("is asked for once the session names the user, before the page renders", async () => {
-      const queryClient = createQueryClient();
-      preloadSignedInScreen("/dashboard", queryClient);
+      preloadSignedInScreen("/dashboard");
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(requested).toEqual([]);
 
-      queryClient.setQueryData(currentUserQueryKey, user);
+      setSessionUser(user as CurrentUser);
       // The page's module is compiled on first import, which takes seconds on a busy machine.
       await vi.waitFor(() => expect(requested).toHaveLength(2), { timeout: PAGE_IMPORT_MS });
       expect(requested).toEqual(
@@ -108,17 +112,15 @@ describe("preloadSignedInScreen", () => {
     });
 
     it("is not asked for when the session is signed out", async () => {
-      const queryClient = createQueryClient();
-      preloadSignedInScreen("/accounts/linkedin", queryClient);
-      queryClient.setQueryData(currentUserQueryKey, null);
+      preloadSignedInScreen("/accounts/linkedin");
+      setSessionUser(null);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(requested).toEqual([]);
     });
 
     it("is not read again by the page's first mount, but by the next one once it is left", async () => {
-      const queryClient = createQueryClient();
-      queryClient.setQueryData(currentUserQueryKey, user);
-      preloadSignedInScreen("/dashboard", queryClient);
+      setSessionUser(user as CurrentUser);
+      preloadSignedInScreen("/dashboard");
       await vi.waitFor(() => expect(requested).toHaveLength(2), { timeout: PAGE_IMPORT_MS });
       const activityReads = () => requested.filter((url) => url === "/api/activity").length;
 

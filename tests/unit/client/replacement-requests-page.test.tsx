@@ -7,7 +7,7 @@ import { Toaster } from "../../../src/client/components/ui/toaster";
 import { ReplacementRequestsPage } from "../../../src/client/features/replacement-requests/pages/replacement-requests-page";
 import { createQueryClient } from "../../../src/client/lib/query-client";
 import { forgetRevalidatedBodies } from "../../../src/client/lib/revalidated-get";
-import { currentUserQueryKey } from "../../../src/client/lib/session";
+import { setSessionUser } from "../../../src/client/lib/session";
 import type { ReplacementRequest } from "../../../src/shared/api/replacement-requests";
 import { currentUser } from "./support/current-user";
 
@@ -79,7 +79,7 @@ function Where() {
 
 function renderPage(path = "/accounts/requests") {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(currentUserQueryKey, user);
+  setSessionUser(user);
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>

@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppProviders } from "../../../src/client/app/providers/app-providers";
 import { i18n } from "../../../src/client/lib/i18n/i18n";
 import { activateLanguage, pickedLanguage, rememberLanguage } from "../../../src/client/lib/i18n/language";
-import { createQueryClient } from "../../../src/client/lib/query-client";
 import { currentUser } from "./support/current-user";
 
 function sessionAnswer(language: "en" | "de" | null, viewing: boolean) {
@@ -34,7 +33,7 @@ function renderWithSession(language: "en" | "de" | null, viewing: boolean) {
       : Response.json({}, { status: 404 }),
   );
   render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders>
       <p>page</p>
     </AppProviders>,
   );

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../../src/client/components/ui/toaster";
 import { LanguageCard } from "../../../src/client/features/settings/components/language-card";
 import { createQueryClient } from "../../../src/client/lib/query-client";
-import { currentUserQueryKey, useSessionUser } from "../../../src/client/lib/session";
+import { sessionState, setSessionUser, useSessionUser } from "../../../src/client/lib/session";
 import type { CurrentUser } from "../../../src/shared/api/user";
 import { currentUser } from "./support/current-user";
 
@@ -47,7 +47,7 @@ function LanguageFromSession() {
 
 function renderCard(saved: CurrentUser = user) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(currentUserQueryKey, saved);
+  setSessionUser(saved);
   render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -125,7 +125,7 @@ describe("the settings language card", () => {
 
   it("saves Deutsch, keeps it in the session and on this browser, speaks it and says so", async () => {
     const calls = stubApi(() => Response.json({ language: "de" }));
-    const queryClient = renderCard();
+    renderCard();
     expect(within(toastRegion()).queryByText("Language saved")).toBeNull();
 
     fireEvent.click(radio("Deutsch"));
@@ -134,7 +134,7 @@ describe("the settings language card", () => {
     const toast = within(toastRegion()).getByText("Language saved").closest("li") as HTMLElement;
     expect(toast.className).not.toContain("destructive");
     expect(calls).toEqual([{ method: "PUT", url: "/api/user/language", body: { language: "de" } }]);
-    expect(queryClient.getQueryData(currentUserQueryKey)).toEqual({ ...user, language: "de" });
+    expect(sessionState().user).toEqual({ ...user, language: "de" });
     expect(browser.rememberLanguage.mock.calls).toEqual([["de"]]);
     expect(browser.activateLanguage.mock.calls).toEqual([["de"]]);
     await waitFor(() => expect(checkedName()).toEqual(["de"]));
@@ -143,14 +143,14 @@ describe("the settings language card", () => {
   it("puts the browser's language back: forgets this browser's pick, then speaks what the browser asks for", async () => {
     browser.browserLanguage.mockReturnValue("en");
     const calls = stubApi(() => Response.json({ language: null }));
-    const queryClient = renderCard({ ...user, language: "de" });
+    renderCard({ ...user, language: "de" });
     expect(checkedName()).toEqual(["de"]);
 
     fireEvent.click(radio("Your browser's language"));
 
     await waitFor(() => expect(within(toastRegion()).getByText("Language saved")).toBeTruthy());
     expect(calls).toEqual([{ method: "PUT", url: "/api/user/language", body: { language: null } }]);
-    expect(queryClient.getQueryData(currentUserQueryKey)).toEqual({ ...user, language: null });
+    expect(sessionState().user).toEqual({ ...user, language: null });
     expect(browser.rememberLanguage.mock.calls).toEqual([[null]]);
     expect(browser.activateLanguage.mock.calls).toEqual([["en"]]);
     // Asked only once the pick is forgotten, or the old pick would answer.
@@ -169,7 +169,7 @@ describe("the settings language card", () => {
       await refused;
       return Response.json({ error: "Read only while viewing as a customer" }, { status: 403 });
     });
-    const queryClient = renderCard({ ...user, language: "en" });
+    renderCard({ ...user, language: "en" });
 
     fireEvent.click(radio("Deutsch"));
     await waitFor(() => expect(calls).toHaveLength(1));
@@ -182,7 +182,7 @@ describe("the settings language card", () => {
     expect(within(toast).getByText("Read only while viewing as a customer")).toBeTruthy();
     expect(calls).toEqual([{ method: "PUT", url: "/api/user/language", body: { language: "de" } }]);
     await waitFor(() => expect(checkedName()).toEqual(["en"]));
-    expect(queryClient.getQueryData(currentUserQueryKey)).toEqual({ ...user, language: "en" });
+    expect(sessionState().user).toEqual({ ...user, language: "en" });
     expect(browser.rememberLanguage).not.toHaveBeenCalled();
     expect(browser.activateLanguage).not.toHaveBeenCalled();
   });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../../src/client/components/ui/toaster";
 import { ProfileCard } from "../../../src/client/features/settings/components/profile-card";
 import { createQueryClient } from "../../../src/client/lib/query-client";
-import { currentUserQueryKey, useSessionUser } from "../../../src/client/lib/session";
+import { sessionState, setSessionUser, useSessionUser } from "../../../src/client/lib/session";
 import type { WriteBackStatus } from "../../../src/shared/api/sync";
 import type { UpdatedProfile } from "../../../src/shared/api/user";
 import { currentUser } from "./support/current-user";
@@ -41,7 +41,7 @@ function ProfileFromSession() {
 
 function renderCard() {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(currentUserQueryKey, user);
+  setSessionUser(user);
   render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -88,7 +88,7 @@ describe("the settings profile card", () => {
           emailChange: null,
         } satisfies UpdatedProfile),
       );
-      const queryClient = renderCard();
+      renderCard();
       expect(shownFor("Full name")).toBe(user.name);
 
       startEditingAndRename(newName);
@@ -114,7 +114,7 @@ describe("the settings profile card", () => {
       await waitFor(() => expect(screen.queryByRole("form", { name: "Edit profile" })).toBeNull());
       expect(shownFor("Full name")).toBe(newName);
       expect(screen.getByRole("button", { name: "Edit Profile" })).toBeTruthy();
-      expect(queryClient.getQueryData(currentUserQueryKey)).toEqual({ ...user, name: newName });
+      expect(sessionState().user).toEqual({ ...user, name: newName });
     },
   );
 
@@ -122,7 +122,7 @@ describe("the settings profile card", () => {
     const calls = stubApi(() =>
       Response.json({ error: "username: This username is already taken" }, { status: 409 }),
     );
-    const queryClient = renderCard();
+    renderCard();
 
     startEditingAndRename("Casey Renamed");
     const username = within(form()).getByLabelText("Username") as HTMLInputElement;
@@ -156,7 +156,7 @@ describe("the settings profile card", () => {
     expect(within(stillEditing).getByRole("button", { name: "Save" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Edit Profile" })).toBeNull();
     // The session is unchanged.
-    expect(queryClient.getQueryData(currentUserQueryKey)).toEqual(user);
+    expect(sessionState().user).toEqual(user);
   });
 
   it("shows the server's refusal of an invisible character on the name field", async () => {
@@ -213,7 +213,7 @@ describe("the settings profile card", () => {
         emailChange: { pendingEmail: "casey.new@example.test", message },
       } satisfies UpdatedProfile),
     );
-    const queryClient = renderCard();
+    renderCard();
     fireEvent.click(screen.getByRole("button", { name: "Edit Profile" }));
     fireEvent.change(within(form()).getByLabelText("Email"), { target: { value: "casey.new@example.test" } });
     fireEvent.click(within(form()).getByRole("button", { name: "Save" }));
@@ -223,6 +223,6 @@ describe("the settings profile card", () => {
     await waitFor(() => expect(screen.queryByRole("form", { name: "Edit profile" })).toBeNull());
     expect(shownFor("Email")).toContain(user.email);
     expect(screen.getByText(/Waiting for confirmation/).textContent).toContain("casey.new@example.test");
-    expect(queryClient.getQueryData(currentUserQueryKey)).toEqual(user);
+    expect(sessionState().user).toEqual(user);
   });
 });

@@ -7,7 +7,7 @@ import { TransactionsPage } from "../../../src/client/features/billing/pages/tra
 import { UnlinkedPaymentsPage } from "../../../src/client/features/billing/pages/unlinked-payments-page";
 import { createQueryClient } from "../../../src/client/lib/query-client";
 import { forgetRevalidatedBodies } from "../../../src/client/lib/revalidated-get";
-import { currentUserQueryKey } from "../../../src/client/lib/session";
+import { setSessionUser } from "../../../src/client/lib/session";
 import type { Subscription } from "../../../src/shared/api/subscriptions";
 import type { Transaction, TransactionList } from "../../../src/shared/api/transactions";
 import { currentUser } from "./support/current-user";
@@ -80,7 +80,7 @@ function stubApi(routes: Record<string, unknown>) {
 
 function renderAt(page: React.ReactNode, path: string) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(currentUserQueryKey, user);
+  setSessionUser(user);
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>

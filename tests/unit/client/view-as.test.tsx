@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ViewingBanner } from "../../../src/client/app/layout/viewing-banner";
 import { ViewAsButton } from "../../../src/client/features/admin/components/view-as-button";
 import { createQueryClient } from "../../../src/client/lib/query-client";
-import { currentUserQueryKey, viewingQueryKey } from "../../../src/client/lib/session";
+import { refreshSession, sessionState } from "../../../src/client/lib/session";
 import type { CurrentUser } from "../../../src/shared/api/user";
 import type { Viewing, ViewingStarted } from "../../../src/shared/api/view-as";
 import { currentUser } from "./support/current-user";
@@ -68,10 +68,14 @@ function Where() {
   return <output data-testid="path">{useLocation().pathname}</output>;
 }
 
-function renderAt(path: string, element: React.ReactNode, viewingNow: boolean) {
+/** Renders `element` at `path` once the (stubbed) session has answered: viewing now, or not. */
+async function renderAt(path: string, element: React.ReactNode, viewingNow: boolean) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(currentUserQueryKey, viewingNow ? customer : admin);
-  queryClient.setQueryData(viewingQueryKey, viewingNow ? viewing : null);
+  await refreshSession();
+  expect(sessionState()).toMatchObject({
+    user: viewingNow ? customer : admin,
+    viewing: viewingNow ? viewing : null,
+  });
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
@@ -95,7 +99,7 @@ afterEach(() => {
 describe("View as customer", () => {
   it("asks for a reason, starts viewing and opens the customer's dashboard", async () => {
     const { calls } = stubApi();
-    renderAt(
+    await renderAt(
       `/admin/customers/${customer.uid}`,
       <ViewAsButton customer={{ uid: customer.uid, name: customer.name }} />,
       false,
@@ -119,7 +123,7 @@ describe("View as customer", () => {
 
   it("shows the server's refusal in the dialog and stays", async () => {
     stubApi(() => Response.json({ error: "This customer's portal login is closed" }, { status: 409 }));
-    renderAt(
+    await renderAt(
       `/admin/customers/${customer.uid}`,
       <ViewAsButton customer={{ uid: customer.uid, name: customer.name }} />,
       false,
@@ -137,7 +141,7 @@ describe("the viewing banner", () => {
   it("names the customer and stops viewing, back to the customer's admin page", async () => {
     const { calls, state } = stubApi();
     state.viewing = true;
-    renderAt("/dashboard", <ViewingBanner user={customer} />, true);
+    await renderAt("/dashboard", <ViewingBanner user={customer} />, true);
     const banner = screen.getByRole("region", { name: "Viewing as a customer" });
     expect(banner.textContent).toBe("Viewing as Vera Viewed (vera@example.test) — read onlyStop viewing");
     fireEvent.click(within(banner).getByRole("button", { name: "Stop viewing" }));
@@ -147,9 +151,9 @@ describe("the viewing banner", () => {
     ]);
   });
 
-  it("is not there when the session views no one", () => {
+  it("is not there when the session views no one", async () => {
     stubApi();
-    renderAt("/dashboard", <ViewingBanner user={admin} />, false);
+    await renderAt("/dashboard", <ViewingBanner user={admin} />, false);
     expect(screen.queryByRole("region", { name: "Viewing as a customer" })).toBeNull();
   });
 });

@@ -1,23 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useQuery } from "@tanstack/react-query";
 import { Eye, LoaderCircle } from "lucide-react";
 import type { CurrentUser } from "../../../shared/api/user";
 import { Button } from "../../components/ui/button";
 import { useStopViewing } from "../../features/admin/api/view-as-stop";
 import { failureText } from "../../lib/api-error";
-import { viewingQueryKey } from "../../lib/session";
+import { useViewing } from "../../lib/session";
 import { toast } from "../../lib/use-toast";
-
-/**
- * Whether the session views the portal as a customer (decision 036), as its last answer said: its
- * `viewing` part, kept unread by lib/session.ts, names the administrator; anything but null means
- * the session is read only, which the banner must then say.
- */
-function useViewing(): boolean {
-  // Written by the session query; this observer only reads it.
-  const { data } = useQuery({ queryKey: viewingQueryKey, enabled: false });
-  return typeof data === "object" && data !== null;
-}
 
 /**
  * The strip at the top of every signed-in screen while an administrator views the portal as a

@@ -1,8 +1,7 @@
-import { type QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { isLanguage } from "../../../shared/i18n/languages";
 import { activateLanguage, browserLanguage, pickedLanguage, rememberLanguage } from "../../lib/i18n/language";
-import { useCurrentUser, viewingQueryKey } from "../../lib/session";
+import { checkSession, keepSessionFresh, useSession } from "../../lib/session";
 import { useToast } from "../../lib/use-toast";
 import { loadClassMerge } from "../../lib/utils";
 import { LoadingScreen } from "../loading-screen";
@@ -16,20 +15,24 @@ const Toaster = lazy(async () => {
 });
 
 /**
- * The one observer that refreshes the session (on mount and window focus) for the whole app, and
- * speaks the signed-in customer's chosen language (decision 052). The choice is kept by this browser
- * too, so that its next first screen speaks it from the start.
+ * Keeps the session fresh (checked on mount, and again when the window comes back into view) for
+ * the whole app, and speaks the signed-in customer's chosen language (decision 052). The choice is
+ * kept by this browser too, so that its next first screen speaks it from the start.
  */
 function SessionKeeper() {
-  const queryClient = useQueryClient();
-  const chosen = useCurrentUser().data?.language;
+  const { user, viewing } = useSession();
+  const chosen = user?.language;
+  // Support viewing the portal as a customer reads it in their own language, not the customer's.
+  const viewed = viewing != null;
   useEffect(() => {
-    // Support viewing the portal as a customer reads it in their own language, not the customer's.
-    const viewing = queryClient.getQueryData(viewingQueryKey) != null;
-    const spoken = isLanguage(chosen) && !viewing ? chosen : null;
+    void checkSession();
+    return keepSessionFresh();
+  }, []);
+  useEffect(() => {
+    const spoken = isLanguage(chosen) && !viewed ? chosen : null;
     if (spoken && pickedLanguage() !== spoken) rememberLanguage(spoken);
     void activateLanguage(spoken ?? browserLanguage());
-  }, [chosen, queryClient]);
+  }, [chosen, viewed]);
   return null;
 }
 
@@ -46,15 +49,18 @@ function LazyToaster() {
   );
 }
 
-/** QueryClient, theme and toasts. */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * The session's keeper, theme and toasts. TanStack Query's client is not among them: the screens
+ * that use it bring it with their chunks (app/routes/lazy-screen.ts, decision 077).
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <SessionKeeper />
       <ThemeProvider>
         <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
         <LazyToaster />
       </ThemeProvider>
-    </QueryClientProvider>
+    </>
   );
 }

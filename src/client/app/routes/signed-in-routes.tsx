@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { CurrentUser } from "../../../shared/api/user";
-import { currentUserQueryKey } from "../../lib/session";
+import { whenSessionAnswered } from "../../lib/session";
 import { matchesMedia } from "../../lib/use-media-query";
 import { SidebarColumn, WIDE_LAYOUT_QUERY } from "../layout/layout-parts";
 import { holdFirstScreen } from "./first-screen";
@@ -129,22 +129,6 @@ const screenData: Partial<Record<SignedInPath, () => Promise<ScreenData>>> = {
   "/accounts/linkedin": () => import("../../features/linkedin-accounts/api/prefetch-linkedin-accounts"),
 };
 
-/** The session's user once the session check has answered: null when signed out or when it failed. */
-function sessionUser(queryClient: QueryClient): Promise<CurrentUser | null> {
-  return new Promise((resolve) => {
-    const answered = () => {
-      const state = queryClient.getQueryState<CurrentUser | null>(currentUserQueryKey);
-      if (state === undefined || state.status === "pending") return false;
-      resolve(state.status === "success" ? (state.data ?? null) : null);
-      return true;
-    };
-    if (answered()) return;
-    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-      if (answered()) unsubscribe();
-    });
-  });
-}
-
 /**
  * Asks for the layout's and the page's chunks of a signed-in path at start, so that they load
  * while the session is checked instead of one after the other once it has answered, and for the
@@ -155,7 +139,7 @@ function sessionUser(queryClient: QueryClient): Promise<CurrentUser | null> {
  * again when the page renders, which shows the error; so does a failed prefetch, whose query the
  * page runs again.
  */
-export function preloadSignedInScreen(pathname: string, queryClient: QueryClient): void {
+export function preloadSignedInScreen(pathname: string): void {
   const entry = findSignedInPath(pathname);
   if (!entry) return;
   // A wide screen shows the sidebar column with the page; a narrow one shows a menu button.
@@ -163,8 +147,10 @@ export function preloadSignedInScreen(pathname: string, queryClient: QueryClient
   const chunks = [...layout, ...screens[entry.path]].map((screen) => screen.preload({ firstScreen: true }));
   const loadData = screenData[entry.path];
   const data = loadData
-    ? Promise.all([loadData(), sessionUser(queryClient)])
-        .then(([module, user]) => (user ? module.prefetchScreenData(queryClient, user) : undefined))
+    ? Promise.all([loadData(), import("../../lib/query-client"), whenSessionAnswered()])
+        .then(([module, { queryClient }, user]) =>
+          user ? module.prefetchScreenData(queryClient, user) : undefined,
+        )
         .catch(() => {})
     : undefined;
   holdFirstScreen(chunks, data);

@@ -1,6 +1,5 @@
 /** The screens a signed-out visitor sees (and /pay, open to all), each a chunk of its own. */
-import { publicConfigQueryOptions } from "../../lib/public-config";
-import { queryClient } from "../../lib/query-client";
+import { loadPublicConfig } from "../../lib/public-config";
 import { withinFirstDataWait } from "./first-screen";
 import { lazyScreen } from "./lazy-screen";
 
@@ -12,19 +11,17 @@ import { lazyScreen } from "./lazy-screen";
  */
 function withConfiguration<T>(load: () => Promise<T>): () => Promise<T> {
   return async () => {
-    const [page] = await Promise.all([
-      load(),
-      withinFirstDataWait(queryClient.prefetchQuery(publicConfigQueryOptions)),
-    ]);
+    const [page] = await Promise.all([load(), withinFirstDataWait(loadPublicConfig())]);
     return page;
   };
 }
 
-// The first screen most visitors see loads without tailwind-merge (lib/utils.ts).
+// The first screen most visitors see loads without tailwind-merge (lib/utils.ts) and without
+// TanStack Query (decision 077).
 export const LoginPage = lazyScreen(
   withConfiguration(() => import("../../features/auth/pages/login-page")),
   "LoginPage",
-  { classMerge: false },
+  { classMerge: false, queries: false },
 );
 
 export const RegisterPage = lazyScreen(

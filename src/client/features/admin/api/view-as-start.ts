@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import {
   type StartViewingBody,
@@ -16,12 +16,11 @@ export async function startViewing(uid: string, body: StartViewingBody): Promise
 
 /** Starts viewing as the customer, then opens their dashboard as they see it. */
 export function useStartViewing(uid: string) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: (body: StartViewingBody) => startViewing(uid, body),
     onSuccess: async () => {
-      await switchViewedUser(queryClient);
+      await switchViewedUser();
       await navigate("/dashboard");
     },
   });

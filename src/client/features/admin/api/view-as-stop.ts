@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { apiRequest } from "../../../lib/api-client";
 import { switchViewedUser } from "./view-as-cache";
@@ -10,12 +10,11 @@ export async function stopViewing(): Promise<void> {
 
 /** Stops viewing, then goes back to the customer's page in the admin pages. */
 export function useStopViewing(customerUid: string) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: stopViewing,
     onSuccess: async () => {
-      await switchViewedUser(queryClient);
+      await switchViewedUser();
       await navigate(`/admin/customers/${encodeURIComponent(customerUid)}`);
     },
   });

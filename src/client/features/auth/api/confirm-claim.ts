@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { ConfirmClaimBody } from "../../../../shared/api/auth";
 import { type CurrentUser, currentUserSchema } from "../../../../shared/api/user";
 import { apiRequest } from "../../../lib/api-client";
@@ -16,11 +16,10 @@ export async function confirmClaim(body: ConfirmClaimBody): Promise<CurrentUser>
 }
 
 export function useConfirmClaim() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmClaim,
     onSuccess: (user) => {
-      setSignedInUser(queryClient, user);
+      setSignedInUser(user);
       toast({
         title: "Registration Successful",
         description: "Your account has been created and you are now logged in!",

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { type EmailChanged, emailChangedSchema } from "../../../../shared/api/user";
 import { apiRequest } from "../../../lib/api-client";
-import { currentUserQueryKey } from "../../../lib/session";
+import { refreshSession } from "../../../lib/session";
 
 /** Follows the link mailed to a new address: the account's email becomes that address. */
 export async function confirmEmailChange(token: string): Promise<EmailChanged> {
@@ -10,10 +10,9 @@ export async function confirmEmailChange(token: string): Promise<EmailChanged> {
 }
 
 export function useConfirmEmailChange() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmEmailChange,
     // A signed-in tab shows the new address at once; a signed-out one has nothing to refresh.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    onSuccess: () => refreshSession(),
   });
 }

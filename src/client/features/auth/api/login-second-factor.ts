@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SecondFactorProof } from "../../../../shared/api/two-factor";
 import { type CurrentUser, currentUserSchema } from "../../../../shared/api/user";
 import { apiRequest } from "../../../lib/api-client";
+import { useAction } from "../../../lib/use-action";
 import { LOGIN_REFETCH_DELAY_MS } from "./login";
 import { setSignedInUser } from "./session-cache";
 
@@ -11,10 +11,9 @@ export async function loginSecondFactor(body: SecondFactorProof): Promise<Curren
   return currentUserSchema.parse(await res.json());
 }
 
+// The sign-in page's second step, without TanStack Query (decision 077).
 export function useLoginSecondFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: loginSecondFactor,
-    onSuccess: (user) => setSignedInUser(queryClient, user, LOGIN_REFETCH_DELAY_MS),
+  return useAction(loginSecondFactor, {
+    onSuccess: (user) => setSignedInUser(user, LOGIN_REFETCH_DELAY_MS),
   });
 }

@@ -1,10 +1,10 @@
 import { msg } from "@lingui/core/macro";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LoginBody } from "../../../../shared/api/auth";
 import type { LoginAnswer } from "../../../../shared/api/two-factor";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { hasJsonBody, serverErrorText } from "../../../lib/api-error";
 import { i18n } from "../../../lib/i18n/i18n";
+import { useAction } from "../../../lib/use-action";
 import { setSignedInUser } from "./session-cache";
 
 /** The server's own words for a failed sign-in (src/server/i18n/shared-texts.ts), said by the browser. */
@@ -47,11 +47,9 @@ export function loginErrorMessage(error: unknown): string {
 export const LOGIN_REFETCH_DELAY_MS = 100;
 
 export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
+  return useAction(login, {
     onSuccess: (answer) => {
-      if (!("secondFactor" in answer)) setSignedInUser(queryClient, answer, LOGIN_REFETCH_DELAY_MS);
+      if (!("secondFactor" in answer)) setSignedInUser(answer, LOGIN_REFETCH_DELAY_MS);
     },
   });
 }

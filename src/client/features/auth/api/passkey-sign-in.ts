@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../../shared/api/user";
 import { runPasskeyAssertion } from "../../../lib/passkey-ceremony";
+import { useAction } from "../../../lib/use-action";
 import { LOGIN_REFETCH_DELAY_MS } from "./login";
 import { setSignedInUser } from "./session-cache";
 
@@ -14,9 +14,7 @@ export async function signInWithPasskey(): Promise<CurrentUser> {
 }
 
 export function useSignInWithPasskey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signInWithPasskey,
-    onSuccess: (user) => setSignedInUser(queryClient, user, LOGIN_REFETCH_DELAY_MS),
+  return useAction((_: undefined) => signInWithPasskey(), {
+    onSuccess: (user) => setSignedInUser(user, LOGIN_REFETCH_DELAY_MS),
   });
 }

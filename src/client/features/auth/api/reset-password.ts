@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { neutralAnswerSchema } from "../../../../shared/api/auth";
 import { apiRequest } from "../../../lib/api-client";
-import { currentUserQueryKey } from "../../../lib/session";
-import { forgetUserData } from "./session-cache";
+import { refreshSession } from "../../../lib/session";
+import { setSignedOut } from "./session-cache";
 
 /** Sets a new password from a reset link. The server ends the user's sessions and clears this browser's. */
 export async function resetPassword(body: { token: string; password: string }): Promise<{ message: string }> {
@@ -11,14 +11,12 @@ export async function resetPassword(body: { token: string; password: string }): 
 }
 
 export function useResetPassword() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resetPassword,
     onSuccess: () => {
       // The answer cleared this browser's session cookie, whoever was signed in here.
-      forgetUserData(queryClient);
-      queryClient.setQueryData(currentUserQueryKey, null);
-      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      setSignedOut();
+      void refreshSession();
     },
   });
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { neutralAnswerSchema } from "../../../../shared/api/auth";
 import { apiRequest } from "../../../lib/api-client";
-import { currentUserQueryKey } from "../../../lib/session";
+import { refreshSession } from "../../../lib/session";
 
 /** Follows the link mailed to a new customer: their email becomes verified. */
 export async function verifyEmail(token: string): Promise<{ message: string }> {
@@ -10,10 +10,9 @@ export async function verifyEmail(token: string): Promise<{ message: string }> {
 }
 
 export function useVerifyEmail() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyEmail,
     // A signed-in tab drops its notice at once; a signed-out one has nothing to refresh.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    onSuccess: () => refreshSession(),
   });
 }

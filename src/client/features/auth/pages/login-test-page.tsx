@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { LogIn, LogOut, ShieldQuestion } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
@@ -9,10 +8,9 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { apiRequest, getJson } from "../../../lib/api-client";
-import { currentUserQueryKey } from "../../../lib/session";
 import { cn } from "../../../lib/utils";
 import { LOGIN_REFETCH_DELAY_MS, login, loginErrorMessage } from "../api/login";
-import { forgetUserData, setSignedInUser } from "../api/session-cache";
+import { setSignedInUser, setSignedOut } from "../api/session-cache";
 
 interface Outcome {
   action: string;
@@ -25,7 +23,6 @@ interface Outcome {
  * and see exactly what the server answers.
  */
 export function LoginTestPage() {
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
@@ -53,7 +50,7 @@ export function LoginTestPage() {
       async () => {
         const answer = await login({ email, password });
         // An account with an authenticator app finishes on the sign-in page; this page shows the answer.
-        if (!("secondFactor" in answer)) setSignedInUser(queryClient, answer, LOGIN_REFETCH_DELAY_MS);
+        if (!("secondFactor" in answer)) setSignedInUser(answer, LOGIN_REFETCH_DELAY_MS);
         return answer;
       },
       loginErrorMessage,
@@ -73,8 +70,7 @@ export function LoginTestPage() {
       "Log out",
       async () => {
         const body: unknown = await (await apiRequest("POST", "/api/logout", {})).json();
-        forgetUserData(queryClient);
-        queryClient.setQueryData(currentUserQueryKey, null);
+        setSignedOut();
         return body;
       },
       (error) => (error instanceof Error ? error.message : String(error)),

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { type SignInDisowned, signInDisownedSchema } from "../../../../shared/api/sign-in-disowned";
 import { apiRequest } from "../../../lib/api-client";
-import { currentUserQueryKey } from "../../../lib/session";
+import { refreshSession } from "../../../lib/session";
 
 /** Follows the new-sign-in mail's "This wasn't me" link: ends that session and mails a reset link. */
 export async function disownSignIn(token: string): Promise<SignInDisowned> {
@@ -10,10 +10,9 @@ export async function disownSignIn(token: string): Promise<SignInDisowned> {
 }
 
 export function useDisownSignIn() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disownSignIn,
     // The session ended may have been this browser's own.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    onSuccess: () => refreshSession(),
   });
 }

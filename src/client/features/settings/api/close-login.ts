@@ -1,11 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import type { CloseLoginBody } from "../../../../shared/api/close-login";
 import { apiRequest } from "../../../lib/api-client";
 import { leaveLoginNotice } from "../../../lib/login-notice";
 import { noteSignOut } from "../../../lib/return-path";
-import { forgetRevalidatedBodies } from "../../../lib/revalidated-get";
-import { currentUserQueryKey } from "../../../lib/session";
+import { forgetUserData, setSessionUser } from "../../../lib/session";
 
 /**
  * Closes the signed-in customer's portal login (decision 034). The server asks for a fresh proof
@@ -17,7 +16,6 @@ export async function closeLogin(body: CloseLoginBody): Promise<void> {
 
 /** Closes the login, forgets everything cached for it and goes to the sign-in screen, which says so. */
 export function useCloseLogin() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: closeLogin,
@@ -25,9 +23,8 @@ export function useCloseLogin() {
       leaveLoginNotice("login-closed");
       // A plain /login, with no page to come back to: there is no login to come back with.
       noteSignOut();
-      queryClient.setQueryData(currentUserQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
-      forgetRevalidatedBodies();
+      setSessionUser(null);
+      forgetUserData();
       await navigate("/login", { replace: true });
     },
   });

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../../shared/api/user";
 import { apiRequest } from "../../../lib/api-client";
-import { currentUserQueryKey } from "../../../lib/session";
+import { setSessionUser } from "../../../lib/session";
 
 /** Starts linking Google: the server keeps the flow and answers where to send the browser. */
 export async function startGoogleLink(): Promise<string> {
@@ -24,9 +24,8 @@ export function useStartGoogleLink() {
 }
 
 export function useUnlinkGoogle() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unlinkGoogle,
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+    onSuccess: (user) => setSessionUser(user),
   });
 }

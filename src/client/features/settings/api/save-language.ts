@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type CurrentUser, type LanguageChoice, languageChoiceSchema } from "../../../../shared/api/user";
+import { useMutation } from "@tanstack/react-query";
+import { type LanguageChoice, languageChoiceSchema } from "../../../../shared/api/user";
 import type { Language } from "../../../../shared/i18n/languages";
 import { apiRequest } from "../../../lib/api-client";
 import { activateLanguage, browserLanguage, rememberLanguage } from "../../../lib/i18n/language";
-import { currentUserQueryKey } from "../../../lib/session";
+import { updateSessionUser } from "../../../lib/session";
 
 /** Chooses the language of the portal and of the customer's mails; null follows the browser's again. */
 export async function saveLanguage(language: Language | null): Promise<LanguageChoice> {
@@ -16,16 +16,13 @@ export async function saveLanguage(language: Language | null): Promise<LanguageC
  * keeps it too, so that the signed-out pages of the next visit speak it before anyone signs in.
  */
 export function useSaveLanguage() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveLanguage,
     onSuccess: async ({ language }) => {
       // Forgotten before anything reads the language again, so that "the browser's language" is what
       // the browser itself asks for, not this browser's earlier pick.
       rememberLanguage(language);
-      queryClient.setQueryData<CurrentUser | null>(currentUserQueryKey, (user) =>
-        user ? { ...user, language } : user,
-      );
+      updateSessionUser((user) => ({ ...user, language }));
       // Saved is saved: should the language's texts fail to load, the next visit speaks it.
       await activateLanguage(language ?? browserLanguage()).catch(() => undefined);
     },

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { UpdateProfileBody } from "../../../../shared/api/auth";
 import { type UpdatedProfile, updatedProfileSchema } from "../../../../shared/api/user";
 import { apiRequest } from "../../../lib/api-client";
-import { currentUserQueryKey } from "../../../lib/session";
+import { setSessionUser } from "../../../lib/session";
 
 /**
  * Saves the signed-in user's name and username and asks for a new
@@ -21,11 +21,9 @@ export async function updateProfile(id: number, body: UpdateProfileBody): Promis
 }
 
 export function useUpdateProfile(id: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateProfileBody) => updateProfile(id, body),
     // The sidebar and every other reader of the session show the new details at once.
-    onSuccess: ({ airtableSync: _, emailChange: __, ...user }) =>
-      queryClient.setQueryData(currentUserQueryKey, user),
+    onSuccess: ({ airtableSync: _, emailChange: __, ...user }) => setSessionUser(user),
   });
 }
