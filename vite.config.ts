@@ -5,17 +5,30 @@ import { defineConfig, type Plugin, type Rollup, type UserConfig } from "vite";
 import { firstScreenPreloads, type PageCatalogues } from "./scripts/first-screen-preloads";
 import { iconChunks } from "./scripts/icon-chunks";
 import { LINGUI_MACROS } from "./scripts/lingui-macros";
+import { signedInChunk } from "./scripts/signed-in-chunk";
 import { firstPaintHeaders, firstPaintShell } from "./src/client/app/layout/first-paint-shell";
 import { firstScreenModules, firstScreenRequests } from "./src/client/app/routes/first-screen-modules";
 import { PRODUCT_NAME } from "./src/client/components/brand-mark";
 import { LANGUAGES } from "./src/shared/i18n/languages";
 
 /**
- * Small modules of the signed-in screens that import nothing the sign-in page does not load already.
- * Left to the merging of small chunks they land in a chunk the sign-in page loads; with the signed-in
- * screens' icons they load with those screens only, and cost them no extra request.
+ * What the signed-in screens share and the sign-in page does not use: TanStack Query and the query
+ * client, the first screens' shared components, and small modules that left to the merging of small
+ * chunks landed in a chunk the sign-in page loads. They load with the signed-in screens' icons, at
+ * no extra request (scripts/signed-in-chunk.ts).
  */
-const SIGNED_IN_LEAVES = [
+const SIGNED_IN_SHARED = [
+  "/node_modules/@tanstack/",
+  "/src/client/lib/query-client.ts",
+  "/src/client/app/providers/query-provider.tsx",
+  "/src/client/features/linkedin-accounts/api/prefetch-linkedin-accounts.ts",
+  "/src/client/components/ui/table.tsx",
+  "/src/client/components/search-box.tsx",
+  "/src/client/components/empty-state.tsx",
+  "/src/client/components/error-state.tsx",
+  "/src/client/components/native-select.tsx",
+  "/src/client/components/expand-button.tsx",
+  "/src/client/lib/use-url-filters.ts",
   "/src/shared/linkedin-account-rules.ts",
   "/src/client/lib/money.ts",
   "/src/shared/billing/payment-kinds.ts",
@@ -26,10 +39,13 @@ const SIGNED_IN_LEAVES = [
 
 function passkeyAndIconChunks(): Rollup.GetManualChunk {
   const icons = iconChunks();
+  const signedIn = signedInChunk({
+    shared: SIGNED_IN_SHARED,
+    signInPage: "/src/client/features/auth/pages/login-page.tsx",
+  });
   return (id, meta) => {
     if (id.includes("/@simplewebauthn/browser/")) return "webauthn";
-    if (SIGNED_IN_LEAVES.some((leaf) => id.endsWith(leaf))) return "signed-in-icons";
-    return icons(id, meta);
+    return signedIn(id, meta) ?? icons(id, meta);
   };
 }
 
