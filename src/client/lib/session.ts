@@ -104,6 +104,14 @@ export function checkSession(): Promise<CurrentUser | null> {
   return inFlight ?? refreshSession();
 }
 
+/**
+ * Checks the session unless it has been answered or is being checked: the app's keeper, which
+ * main.tsx's check at start has usually beaten to it (a second request would ask the same again).
+ */
+export function checkSessionUnlessAnswered(): void {
+  if (state.status === "pending") void checkSession();
+}
+
 /** The session's user once the server has answered (null when signed out, or when the check failed). */
 export function whenSessionAnswered(): Promise<CurrentUser | null> {
   if (state.status !== "pending") return Promise.resolve(state.user);

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { isLanguage } from "../../../shared/i18n/languages";
 import { activateLanguage, browserLanguage, pickedLanguage, rememberLanguage } from "../../lib/i18n/language";
-import { checkSession, keepSessionFresh, useSession } from "../../lib/session";
+import { checkSessionUnlessAnswered, keepSessionFresh, useSession } from "../../lib/session";
 import { useToast } from "../../lib/use-toast";
 import { loadClassMerge } from "../../lib/utils";
 import { LoadingScreen } from "../loading-screen";
@@ -15,9 +15,10 @@ const Toaster = lazy(async () => {
 });
 
 /**
- * Keeps the session fresh (checked on mount, and again when the window comes back into view) for
- * the whole app, and speaks the signed-in customer's chosen language (decision 052). The choice is
- * kept by this browser too, so that its next first screen speaks it from the start.
+ * Keeps the session fresh for the whole app (checked on mount unless the start already has, and
+ * again when the window comes back into view), and speaks the signed-in customer's chosen language
+ * (decision 052). The choice is kept by this browser too, so that its next first screen speaks it
+ * from the start.
  */
 function SessionKeeper() {
   const { user, viewing } = useSession();
@@ -25,7 +26,7 @@ function SessionKeeper() {
   // Support viewing the portal as a customer reads it in their own language, not the customer's.
   const viewed = viewing != null;
   useEffect(() => {
-    void checkSession();
+    checkSessionUnlessAnswered();
     return keepSessionFresh();
   }, []);
   useEffect(() => {
