@@ -116,9 +116,20 @@ export default defineConfig(({ command }) => {
   // A build is the production build whatever NODE_ENV says (a staging start may set development):
   // NODE_ENV only decides the server's development extras, never which React the browser gets.
   // Vite reads it once this file has run, for itself and for the React plugin.
-  if (command === "build") process.env.NODE_ENV = "production";
-  return config;
+  if (command !== "build") return config;
+  process.env.NODE_ENV = "production";
+  return { ...config, resolve: { alias: [...config.resolve.alias, reactRouterProduction] } };
 });
+
+// React Router's own production build, without its development warnings: the package's exports
+// offer bundlers only the development build (decision 077). A build only: `npm run dev` keeps the
+// warnings, which are meant for developers.
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(
+    new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
+  ),
+};
 
 const config = {
   root: "src/client",
@@ -149,14 +160,6 @@ const config = {
       {
         find: /^zod$/,
         replacement: fileURLToPath(new URL("./src/client/lib/zod-jitless.ts", import.meta.url)),
-      },
-      // React Router's own production build, without its development warnings: the package's
-      // exports offer only the development build to bundlers (decision 077).
-      {
-        find: /^react-router$/,
-        replacement: fileURLToPath(
-          new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
-        ),
       },
     ],
   },
