@@ -44,6 +44,23 @@ test.describe("while the session is being checked", () => {
     await expect(page.getByRole("complementary", { name: "About the portal" })).toBeHidden();
     release();
   });
+
+  test("the sign-in form stays where it is when the wide screen's pitch arrives", async ({ page }) => {
+    // The pitch loads after the form: when it made the page taller, the form moved down under a
+    // click already aimed at Sign in, which then landed beside the button and signed no one in.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const release = await holdRequests(page, /\/assets\/brand-showcase-[^/]+\.js$/);
+    await page.goto("/login");
+    const submit = page.getByRole("button", { name: "Sign in", exact: true });
+    await expect(submit).toBeVisible();
+    const before = await submit.boundingBox();
+
+    release();
+    const pitch = page.getByRole("complementary", { name: "About the portal" });
+    await expect(pitch.getByRole("term")).toHaveCount(4);
+    expect(await pitch.evaluate((aside) => aside.scrollHeight)).toBeGreaterThan(720);
+    expect(await submit.boundingBox()).toEqual(before);
+  });
 });
 
 test.describe("signing out", () => {

@@ -20,7 +20,9 @@ export function AuthSplitLayout({ children }: { children: ReactNode }) {
   const wide = useMediaQuery(WIDE);
   return (
     <div className="grid min-h-svh lg:grid-cols-2">
-      <main className="flex flex-col gap-8 p-6 md:p-10">
+      {/* As tall as the window, not as the pitch beside it: the pitch loads after the form, and a
+          form centred in a column that then grew moved down under a click aimed at it. */}
+      <main className="flex min-h-svh flex-col gap-8 p-6 md:p-10 lg:self-start">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <BrandMark />
           <LanguageSwitch />
