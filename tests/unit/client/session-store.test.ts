@@ -14,24 +14,9 @@ import {
   setSessionUser,
   whenSessionAnswered,
 } from "../../../src/client/lib/session";
-import type { CurrentUser } from "../../../src/shared/api/user";
+import { currentUser } from "./support/current-user";
 
-const user = (name: string): CurrentUser => ({
-  id: 1,
-  uid: `uid-${name}`,
-  name,
-  email: `${name}@example.com`,
-  username: null,
-  role: "customer",
-  createdAt: "2026-01-01T00:00:00.000Z",
-  onboardingUrl: null,
-  optimizationUrl: null,
-  emailVerified: true,
-  googleLinked: false,
-  hasPassword: true,
-  profileImageUrl: null,
-  language: null,
-});
+const user = (name: string) => currentUser({ name });
 
 /** Stubs fetch: each GET /api/session waits until the test answers it, in any order. */
 function heldSessionAnswers() {
