@@ -5,7 +5,11 @@
 // WebAssembly, the argon2 native addon, pino's worker transports).
 import { rmSync } from "node:fs";
 import { build } from "esbuild";
-import { pgWithoutCloudflareProbe, swaggerYamlOnFirstUse } from "./support/server-build-patches.mjs";
+import {
+  pgWithoutCloudflareProbe,
+  swaggerYamlOnFirstUse,
+  zodWithoutLocaleList,
+} from "./support/server-build-patches.mjs";
 
 // Chunks are named by their content: the previous build's would otherwise stay beside the new ones.
 rmSync("dist/server/chunks", { recursive: true, force: true });
@@ -28,7 +32,7 @@ await build({
     "@fastify/ajv-compiler",
     "@fastify/fast-json-stringify-compiler",
   ],
-  plugins: [pgWithoutCloudflareProbe, swaggerYamlOnFirstUse],
+  plugins: [pgWithoutCloudflareProbe, swaggerYamlOnFirstUse, zodWithoutLocaleList],
   // Bundled CommonJS code still calls require() for Node's own modules and the packages above.
   banner: {
     js: 'import { createRequire as __portalRequire } from "node:module";\nconst require = __portalRequire(import.meta.url);',

@@ -38,12 +38,12 @@ function healthStatus(port) {
 }
 
 async function coldStart(dataDir, databaseUrl = "") {
-  return startToHealthy(["dist/server/main.js"], process.cwd(), {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "info",
-    DATABASE_URL: databaseUrl,
-    SYNC_INTERVAL_MINUTES: "0",
-  });
+  return startToHealthy(
+    ["dist/server/main.js"],
+    process.cwd(),
+    { DATA_DIR: dataDir, LOG_LEVEL: "info", DATABASE_URL: databaseUrl, SYNC_INTERVAL_MINUTES: "0" },
+    { logsTimeline: true },
+  );
 }
 
 /** The peer on `databaseUrl`, from its scratch folder (scripts/support/bench-peer-install.mjs). */
@@ -51,8 +51,12 @@ function peerStart(peerFolder, databaseUrl) {
   return startToHealthy(["server.cjs"], peerFolder, { DATABASE_URL: databaseUrl, NODE_ENV: "production" });
 }
 
-/** Starts `node …args` in `cwd` and times it from the spawn to the first 200 from /api/health. */
-async function startToHealthy(args, cwd, env) {
+/**
+ * Starts `node …args` in `cwd` and times it from the spawn to the first 200 from /api/health. The
+ * portal logs its timeline once the app serves, which may come after that first answer: with
+ * `logsTimeline` the process is stopped only once the timeline is in.
+ */
+async function startToHealthy(args, cwd, env, { logsTimeline = false } = {}) {
   const port = await freePort();
   // The files the previous run wrote and deleted are flushed first, as they would be long before a
   // real first start; otherwise that writeback competes with this start's copy of the template.
@@ -81,7 +85,13 @@ async function startToHealthy(args, cwd, env) {
   const deadline = started + 60_000;
   try {
     while (performance.now() < deadline) {
-      if ((await healthStatus(port)) === 200) return { ms: performance.now() - started, timeline };
+      if ((await healthStatus(port)) === 200) {
+        const ms = performance.now() - started;
+        while (logsTimeline && !timeline && performance.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        return { ms, timeline };
+      }
       await new Promise((r) => setTimeout(r, 10));
     }
     throw new Error("the server did not become healthy within 60 s");

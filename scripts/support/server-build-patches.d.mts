@@ -2,3 +2,4 @@ import type { Plugin } from "esbuild";
 
 export const pgWithoutCloudflareProbe: Plugin;
 export const swaggerYamlOnFirstUse: Plugin;
+export const zodWithoutLocaleList: Plugin;

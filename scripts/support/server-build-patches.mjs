@@ -51,3 +51,23 @@ export const swaggerYamlOnFirstUse = {
     }));
   },
 };
+
+/**
+ * zod's `z.locales` names every one of its 50 locales, half of zod's code (about 370 KB): loading
+ * them cost a start about 20 ms, before the configuration could even be read. The server uses one,
+ * German, and imports it by its own path (plugins/error-shape.ts); in the bundle `z.locales` is
+ * empty. English, zod's default, is configured by zod itself from its own file.
+ */
+export const zodWithoutLocaleList = {
+  name: "zod-without-locale-list",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, async (args) => {
+      const source = await readFile(args.path, "utf8");
+      const expected = 'export { default as de } from "./de.js";';
+      if (!source.includes(expected)) {
+        throw new Error(`zod's ${args.path} no longer has ${expected} (see decision 059)`);
+      }
+      return { contents: "export {};\n", loader: "js" };
+    });
+  },
+};

@@ -38,6 +38,7 @@ import { loadFieldMap } from "./features/sync/field-map";
 import syncRoutes from "./features/sync/routes";
 import { createSyncService } from "./features/sync/sync-service";
 import { answerClientError, answerConnect, refuseMissingHost } from "./http/client-error";
+import type { EarlyListener } from "./http/early-listener";
 import { fastifyLoggerOptions, genReqId, OneLinePerRequest, prettyLogStream } from "./logger";
 import { notificationDigestKind } from "./notifications/digest";
 import { createNotifier } from "./notifications/notifier";
@@ -67,6 +68,8 @@ export interface AppDeps {
   clientDir?: string;
   /** Whether the start has finished (start.ts moves it on); ready when absent, as in tests. */
   readiness?: Readiness;
+  /** The server already listening (start.ts); without it Fastify makes its own, as tests use. */
+  listener?: EarlyListener;
 }
 
 /**
@@ -90,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const fieldMap = await loadFieldMap(config.airtableFieldMapPath);
   const logStream = deps.logStream ?? (config.logFormat === "pretty" ? await prettyLogStream() : undefined);
   const app = Fastify({
+    ...(deps.listener && { serverFactory: deps.listener.adopt }),
     logger: fastifyLoggerOptions(config.logLevel, logStream),
     logController: new OneLinePerRequest(),
     genReqId,
@@ -124,7 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     overrides: deps.adapters,
   });
 
-  app.server.on("connect", answerConnect);
+  // The early listener's server answers a CONNECT already.
+  if (app.server.listenerCount("connect") === 0) app.server.on("connect", answerConnect);
   app.addHook("onRequest", refuseMissingHost);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,10 +4,8 @@
  */
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type DatabaseTarget, openDatabase } from "./db/client";
-import { seedDemoDataIfEmpty, shouldSeedDemoData } from "./db/demo-seed";
-import { scheduleEmbeddedMaintenance } from "./db/embedded-maintenance";
-import { demoSeeders } from "./demo-data";
-import { scheduleHousekeeping } from "./housekeeping";
+import { checkHealth } from "./features/health/check";
+import { createEarlyListener } from "./http/early-listener";
 import { isLoopbackHost } from "./http/loopback";
 import { Readiness } from "./readiness";
 
@@ -68,7 +66,9 @@ export async function start(early: {
 
   // The embedded database starts while the app's code loads and the app is built: a new data folder
   // is copied from the template on a thread of its own, PGlite compiles its WebAssembly off the main
-  // thread, and queries wait until it is up. The migrations run before the server listens (decision 013).
+  // thread, and queries wait until it is up. The server listens once the migrations have run
+  // (decision 013), answering the liveness probe and holding other requests until the app is built
+  // (decision 078).
   const startup = new StartupTimeline();
   // The database opens before the app (and its log) exists; the change feed's first word is not news.
   let log: { info(o: object, m: string): void; warn(o: object, m: string): void } | undefined;
@@ -76,24 +76,33 @@ export async function start(early: {
     live
       ? log?.info({ reason }, "session checks are kept between changes: the database's change feed is live")
       : log?.warn({ reason }, "session checks are read every time: the database's change feed is down");
-  const [database, { buildApp }] = await Promise.all([
-    openDatabase(databaseTarget(config, onChangeFeed)).then(startup.mark("databaseOpened")),
-    import("./app").then(startup.mark("appCodeLoaded")),
-  ]);
-  database.ready().then(startup.mark("databaseReady"), () => {}); // a failed start shows in migrate()
+  const listener = createEarlyListener();
+  const listening = openDatabase(databaseTarget(config, onChangeFeed)).then(async (database) => {
+    startup.mark("databaseOpened")();
+    database.ready().then(startup.mark("databaseReady"), () => {}); // a failed start shows in migrate()
+    await database.migrate();
+    startup.mark("migrated")();
+    // Before the app exists a failed check has no log to go to; the probe's 503 says it.
+    await listener.listen(config.port, config.host, () => checkHealth(database, () => {}));
+    startup.mark("listening")();
+    return database;
+  });
+  const database = await listening;
+  const { buildApp } = await import("./app").then(startup.mark("appCodeLoaded"));
   const readiness = new Readiness("starting");
-  const app = await buildApp({ config, database, readiness });
+  const app = await buildApp({ config, database, readiness, listener });
   log = app.log;
-  startup.mark("appBuilt")();
-  await database.migrate();
-  startup.mark("migrated")();
-
   // A stop first stops starting new background work (this hook, added last, runs first); the app's
   // own hooks then wait for the sync and the delivery under way; the database closes after them all.
   let stopBackgroundWork = () => {};
   app.addHook("onClose", async () => {
     stopBackgroundWork();
   });
+
+  await app.ready();
+  listener.handOver();
+  startup.mark("serving")();
+  for (const address of listener.addresses()) app.log.info(`Server listening at ${address}`);
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -106,7 +115,8 @@ export async function start(early: {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    app.close().then(
+    // Fastify does not close a server it did not start listening; the listener closes its own.
+    Promise.all([app.close(), listener.close()]).then(
       () => database.close().finally(() => process.exit(0)),
       (err: unknown) => {
         app.log.error({ err }, "error while shutting down");
@@ -117,23 +127,33 @@ export async function start(early: {
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
 
-  await app.listen({ port: config.port, host: config.host });
-  startup.mark("listening")();
   if (!config.isProduction && !isLoopbackHost(config.host)) {
     // Said on standard error whatever LOG_LEVEL is: demo users and test payments are now reachable.
     process.stderr.write(exposedDevelopmentWarning(config));
     app.log.warn({ host: config.host }, "a non-production portal is listening beyond this machine");
   }
   app.log.info({ startup: startup.marks }, "started");
+  // What only comes after serving loads after it: the probe's answer waits for none of it.
+  const [
+    { seedDemoDataIfEmpty, shouldSeedDemoData },
+    { scheduleHousekeeping },
+    { scheduleEmbeddedMaintenance },
+  ] = await Promise.all([
+    import("./db/demo-seed"),
+    import("./housekeeping"),
+    import("./db/embedded-maintenance"),
+  ]);
   // The demo data (an import of the demo records and two argon2id hashes) loads after listening, so
   // a new embedded database answers /api/health at once (decision 013); sign-in works once it is in.
   // A failure here is logged, not fatal: the portal is already serving, and the next start on an
   // empty database tries again (another instance may hold the sync, or a stop cut the load short).
   const seeded = shouldSeedDemoData(config, database)
-    ? await seedDemoDataIfEmpty(database, config, demoSeeders, app.log).catch((err: unknown) => {
-        if (!closing) app.log.error({ err }, "the demo data could not be loaded");
-        return false;
-      })
+    ? await seedDemoDataIfEmpty(database, config, (await import("./demo-data")).demoSeeders, app.log).catch(
+        (err: unknown) => {
+          if (!closing) app.log.error({ err }, "the demo data could not be loaded");
+          return false;
+        },
+      )
     : false;
   if (!closing) {
     const stopHousekeeping = scheduleHousekeeping(database.db, config, app.log);

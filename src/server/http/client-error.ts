@@ -50,7 +50,7 @@ export function clientErrorResponse(code: string | undefined): string {
   return rawErrorResponse(clientErrorAnswer(code));
 }
 
-type SocketWithMessage = Socket & { _httpMessage?: { headersSent?: boolean } | null };
+type SocketWithMessage = Duplex & { _httpMessage?: { headersSent?: boolean } | null };
 
 /**
  * Fastify's `clientErrorHandler` (called with the Fastify instance as `this`). Like Node's own
@@ -66,6 +66,12 @@ export function answerClientError(
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   // Usually a scanner or a broken proxy, not the portal's problem: the code only, never the bytes.
   this.log.debug({ code: error.code }, "client error");
+  writeClientError(error, socket);
+}
+
+/** The answer itself, for a server with no log to write to yet (http/early-listener.ts). */
+export function writeClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
   const inFlight = (socket as SocketWithMessage)._httpMessage;
   if (socket.writable && !inFlight?.headersSent) socket.write(clientErrorResponse(error.code));
   socket.destroy();

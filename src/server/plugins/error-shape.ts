@@ -9,6 +9,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
+// By its own path: the bundled server has no `z.locales` (scripts/support/server-build-patches.mjs).
+import de from "zod/v4/locales/de.js";
 import { ERROR_PARTS_SEPARATOR, fieldMessage } from "../../shared/api/errors";
 import type { Language } from "../../shared/i18n/languages";
 import { HttpError, SignInAgainError } from "../http/errors";
@@ -28,7 +30,7 @@ const INVALID_INPUT = /*i18n*/ { id: "validation.invalid-input", message: "Inval
 
 /** zod's own messages in each language but English, which is zod's default. */
 const ZOD_LOCALES: Partial<Record<Language, () => { localeError: z.core.$ZodErrorMap }>> = {
-  de: z.locales.de,
+  de,
 };
 
 /**

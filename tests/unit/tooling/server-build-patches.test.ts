@@ -1,6 +1,6 @@
 /**
- * Decision 059: the bundled server skips pg's Cloudflare probe and loads @fastify/swagger's `yaml`
- * on first use. Each patch is checked on the installed package, and a package that no longer looks
+ * Decision 059: the bundled server skips pg's Cloudflare probe, loads @fastify/swagger's `yaml` on
+ * first use, and leaves out zod's list of locales. Each patch is checked on the installed package, and a package that no longer looks
  * as the patch expects fails the build instead of quietly bringing the cost back.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   pgWithoutCloudflareProbe,
   swaggerYamlOnFirstUse,
+  zodWithoutLocaleList,
 } from "../../../scripts/support/server-build-patches.mjs";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "portal-build-patches-"));
@@ -76,5 +77,35 @@ describe("@fastify/swagger's yaml on first use", () => {
   it("bundles yaml as usual for everyone else", async () => {
     const code = await bundle('module.exports = require("yaml");', [swaggerYamlOnFirstUse]);
     expect(code.length).toBeGreaterThan(100_000);
+  });
+});
+
+describe("zod without its list of locales", () => {
+  // As the server imports them (ESM: zod's .js files, which the server's bundle loads).
+  const entry = 'import { z } from "zod"; import de from "zod/v4/locales/de.js"; export { z, de };';
+
+  it("leaves the locales out, keeps English messages, and the German locale by its own path", async () => {
+    const code = await bundle(entry, [zodWithoutLocaleList]);
+    const plain = await bundle(entry, []);
+    expect(plain.length - code.length).toBeGreaterThan(300_000);
+    const { z, de } = run(code) as {
+      z: typeof import("zod").z;
+      de: typeof import("zod/v4/locales/de.js").default;
+    };
+    expect(Object.keys(z.locales)).toEqual([]);
+    const english = z.string().safeParse(1);
+    expect(english.error?.issues[0]?.message).toBe("Invalid input: expected string, received number");
+    const german = z.string().safeParse(1, { error: de().localeError });
+    expect(german.error?.issues[0]?.message).toMatch(/Ungültige Eingabe/);
+  });
+
+  it("fails the build when zod's list no longer names German where it did", async () => {
+    const locales = path.join(scratch, "node_modules", "zod", "v4", "locales");
+    mkdirSync(locales, { recursive: true });
+    writeFileSync(path.join(locales, "index.js"), 'export { default as en } from "./en.js";\n');
+    writeFileSync(path.join(locales, "en.js"), "export default () => ({});\n");
+    await expect(
+      bundle(`import ${JSON.stringify(path.join(locales, "index.js"))};`, [zodWithoutLocaleList], scratch),
+    ).rejects.toThrow(/no longer has export \{ default as de \}/);
   });
 });

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { healthSchema, readinessSchema } from "../../../shared/api/health";
 import type { DatabaseHandle } from "../../db/client";
 import type { Readiness } from "../../readiness";
-
-const HEALTH_QUERY_TIMEOUT_MS = 2_000;
+import { checkHealth, pingInTime } from "./check";
 
 const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; readiness: Readiness }> = async (
   app,
@@ -19,15 +18,10 @@ const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; readiness:
       },
     },
     async (request, reply) => {
-      try {
-        const latencyMs = await withTimeout(database.ping(), HEALTH_QUERY_TIMEOUT_MS);
-        return { status: "ok" as const, database: { kind: database.kind, state: "up" as const, latencyMs } };
-      } catch (err) {
-        request.log.warn({ err }, "database health check failed");
-        return reply
-          .code(503)
-          .send({ status: "degraded", database: { kind: database.kind, state: "down", latencyMs: null } });
-      }
+      const { statusCode, body } = await checkHealth(database, (err) =>
+        request.log.warn({ err }, "database health check failed"),
+      );
+      return reply.code(statusCode).send(body);
     },
   );
 
@@ -50,7 +44,7 @@ const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; readiness:
     async (request, reply) => {
       if (readiness.state !== "ready") return reply.code(503).send({ ready: false, reason: readiness.state });
       try {
-        await withTimeout(database.ping(), HEALTH_QUERY_TIMEOUT_MS);
+        await pingInTime(database);
         return { ready: true, reason: null };
       } catch (err) {
         request.log.warn({ err }, "database readiness check failed");
@@ -59,13 +53,5 @@ const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; readiness:
     },
   );
 };
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 export default healthRoutes;
