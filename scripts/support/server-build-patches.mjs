@@ -56,7 +56,7 @@ export const swaggerYamlOnFirstUse = {
  * zod's `z.locales` names every one of its 50 locales, half of zod's code (about 370 KB): loading
  * them cost a start about 20 ms, before the configuration could even be read. The server uses one,
  * German, and imports it by its own path (plugins/error-shape.ts); in the bundle `z.locales` is
- * empty. English, zod's default, is configured by zod itself from its own file.
+ * empty. English, zod's default, is configured by zod itself from its own file (decision 078).
  */
 export const zodWithoutLocaleList = {
   name: "zod-without-locale-list",
@@ -65,7 +65,7 @@ export const zodWithoutLocaleList = {
       const source = await readFile(args.path, "utf8");
       const expected = 'export { default as de } from "./de.js";';
       if (!source.includes(expected)) {
-        throw new Error(`zod's ${args.path} no longer has ${expected} (see decision 059)`);
+        throw new Error(`zod's ${args.path} no longer has ${expected} (see decision 078)`);
       }
       return { contents: "export {};\n", loader: "js" };
     });

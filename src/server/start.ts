@@ -1,6 +1,7 @@
 /**
- * Starts the portal (main.ts calls it): read the configuration, open and migrate the database, fill
- * an empty embedded database with demo data, listen, and shut down cleanly on SIGTERM or SIGINT.
+ * Starts the portal (main.ts calls it): read the configuration, open and migrate the database,
+ * listen, build the app and hand the server over to it, fill an empty embedded database with demo
+ * data, and shut down cleanly on SIGTERM or SIGINT.
  */
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type DatabaseTarget, openDatabase } from "./db/client";
@@ -64,11 +65,10 @@ export async function start(early: {
     throw err;
   }
 
-  // The embedded database starts while the app's code loads and the app is built: a new data folder
-  // is copied from the template on a thread of its own, PGlite compiles its WebAssembly off the main
-  // thread, and queries wait until it is up. The server listens once the migrations have run
-  // (decision 013), answering the liveness probe and holding other requests until the app is built
-  // (decision 078).
+  // The server listens as soon as the database is migrated (decision 013), before the app's code
+  // loads: until the app is built it answers the liveness probe and holds every other request
+  // (decision 078). A new embedded database is already on its way (main.ts): its folder copied on a
+  // thread of its own, PGlite's WebAssembly compiling off the main thread; queries wait until it is up.
   const startup = new StartupTimeline();
   // The database opens before the app (and its log) exists; the change feed's first word is not news.
   let log: { info(o: object, m: string): void; warn(o: object, m: string): void } | undefined;
@@ -76,19 +76,18 @@ export async function start(early: {
     live
       ? log?.info({ reason }, "session checks are kept between changes: the database's change feed is live")
       : log?.warn({ reason }, "session checks are read every time: the database's change feed is down");
+  const database = await openDatabase(databaseTarget(config, onChangeFeed));
+  startup.mark("databaseOpened")();
+  database.ready().then(startup.mark("databaseReady"), () => {}); // a failed start shows in migrate()
+  await database.migrate();
+  startup.mark("migrated")();
   const listener = createEarlyListener();
-  const listening = openDatabase(databaseTarget(config, onChangeFeed)).then(async (database) => {
-    startup.mark("databaseOpened")();
-    database.ready().then(startup.mark("databaseReady"), () => {}); // a failed start shows in migrate()
-    await database.migrate();
-    startup.mark("migrated")();
-    // Before the app exists a failed check has no log to go to; the probe's 503 says it.
-    await listener.listen(config.port, config.host, () => checkHealth(database, () => {}));
-    startup.mark("listening")();
-    return database;
-  });
-  const database = await listening;
-  const { buildApp } = await import("./app").then(startup.mark("appCodeLoaded"));
+  // Before the app exists a failed check has no log to go to; the probe's 503 says it.
+  await listener.listen(config.port, config.host, () => checkHealth(database, () => {}));
+  startup.mark("listening")();
+
+  const { buildApp } = await import("./app");
+  startup.mark("appCodeLoaded")();
   const readiness = new Readiness("starting");
   const app = await buildApp({ config, database, readiness, listener });
   log = app.log;
