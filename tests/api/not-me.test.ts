@@ -68,7 +68,8 @@ describe('"This wasn\'t me" on a new sign-in', () => {
       .from(emailTokens)
       .where(eq(emailTokens.tokenHash, hashSecretToken(token)));
     expect(row).toMatchObject({ purpose: "sign-in-disowned", sessionId: stranger.sessionId, usedAt: null });
-    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(SIGN_IN_DISOWN_TTL_MS);
+    if (!row) throw new Error("no token row");
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(SIGN_IN_DISOWN_TTL_MS);
     // Only the token's hash is kept.
     expect(JSON.stringify(row)).not.toContain(token);
   });

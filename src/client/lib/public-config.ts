@@ -94,7 +94,10 @@ function retry(): Promise<void> {
   );
 }
 
-/** Forgets the configuration and any failure: for tests, each of which starts afresh. */
+/**
+ * Forgets the configuration and any failure: for tests, each of which starts afresh.
+ * @internal
+ */
 export function resetPublicConfig(): void {
   loading = undefined;
   publish(NOT_ASKED);

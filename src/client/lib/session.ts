@@ -156,7 +156,10 @@ export function forgetUserData(): void {
   forgetRevalidatedBodies();
 }
 
-/** Back to "not yet asked", with no check under way: for tests, each of which starts afresh. */
+/**
+ * Back to "not yet asked", with no check under way: for tests, each of which starts afresh.
+ * @internal
+ */
 export function resetSession(): void {
   epoch++;
   generation++;

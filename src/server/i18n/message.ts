@@ -43,7 +43,10 @@ export function sayIn(language: Language, said: ServerMessage): string {
   return say(translatorFor(language), said);
 }
 
-/** A message in English: what the logs and the tests read. */
+/**
+ * A message in English, for the tests that check the server's wording.
+ * @internal
+ */
 export function english(said: ServerMessage): string {
   return sayIn("en", said);
 }

@@ -160,12 +160,6 @@ export const transactionIdParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
-/** What the export's and the page's product search both do: part of the name, any case. */
-export function productMatches(product: string | null, query: string): boolean {
-  const wanted = query.trim().toLowerCase();
-  return wanted === "" || (product ?? "").toLowerCase().includes(wanted);
-}
-
 /**
  * `POST /api/admin/transactions/{id}/link`: the customer a payment that named no one belongs to, by
  * their exact email or UID.

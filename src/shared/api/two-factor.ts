@@ -3,7 +3,6 @@
  * answers of its endpoints, shared by the server and the Settings card and sign-in page.
  */
 import { z } from "zod";
-import { errorBodySchema } from "./errors";
 import { currentUserSchema } from "./user";
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -95,8 +94,3 @@ export const twoFactorStatusSchema = z.object({
   adminMustEnrol: z.boolean(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
-
-/** The 403 of every admin route for an admin who must set up a second factor first. */
-export const adminSecondFactorRequiredSchema = errorBodySchema.extend({
-  enrolSecondFactor: z.literal(true),
-});

@@ -10,7 +10,6 @@ import {
   eventTone,
   eventTypeLabel,
   eventTypeOptions,
-  filterTransactions,
   formatSignedMoney,
   isFiltered,
   searchParamsForTransactionFilters,
@@ -165,25 +164,6 @@ const rows = [
   { id: 5, product: "LinkedIn Lite", eventType: null },
   { id: 6, product: "linkedin plus", eventType: "payment.succeeded" },
 ];
-const ids = (list: Array<{ id: number }>) => list.map((row) => row.id);
-
-describe("filterTransactions", () => {
-  it("keeps every row with no filter", () => {
-    expect(ids(filterTransactions(rows, { eventType: "", q: "" }))).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(ids(filterTransactions(rows, { eventType: "", q: "   " }))).toEqual([1, 2, 3, 4, 5, 6]);
-  });
-
-  it("searches part of the product's name in any case, as the export does", () => {
-    expect(ids(filterTransactions(rows, { eventType: "", q: "PLUS" }))).toEqual([1, 2, 6]);
-    expect(ids(filterTransactions(rows, { eventType: "", q: " navigator " }))).toEqual([3]);
-  });
-
-  it("narrows to one event type exactly, and combines it with the search", () => {
-    expect(ids(filterTransactions(rows, { eventType: "payment.succeeded", q: "" }))).toEqual([4, 6]);
-    expect(ids(filterTransactions(rows, { eventType: "payment.succeeded", q: "plus" }))).toEqual([6]);
-    expect(ids(filterTransactions(rows, { eventType: "payment", q: "" }))).toEqual([]);
-  });
-});
 
 describe("eventTypeOptions", () => {
   it("lists the coloured types present in the spec's order, then the others alphabetically", () => {

@@ -27,6 +27,8 @@ export interface FirstPaintHeader {
  * The signed-in screens whose heading and description are the same for every customer, by the
  * message ids their PageHeader shows. A path open to all, or whose header depends on the data or
  * the user, has no first paint: it would show something the screen then takes back.
+ *
+ * @public The build's (vite.config.ts), not the app's.
  */
 export const firstPaintHeaders: Partial<Record<FixedPath, FirstPaintHeader>> = {
   "/dashboard": { title: "dashboard.title", description: "dashboard.description" },
@@ -75,6 +77,8 @@ const BRAND_ICON = `<svg ${ICON} class="size-4.5"><rect x="16" y="16" width="6" 
  * browser without JavaScript reads it, the page's `<noscript>` note (the first paint covers the
  * page until the app takes it away, which without JavaScript never happens). It holds nothing a
  * keyboard can reach: the buttons of the top bar are drawn, not made.
+ *
+ * @public The build's (vite.config.ts), not the app's.
  */
 export function firstPaintShell({
   title,

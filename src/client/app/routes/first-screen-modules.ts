@@ -70,6 +70,8 @@ export const firstScreenModules: Record<FixedPath | "/login", readonly string[]>
  * The answers a path's first screen waits for that are the same whoever asks: its page asks for them
  * with the page, as index.html does for the session. The sign-in page shows whether Google sign-in
  * is offered (signed-out-screens.ts).
+ *
+ * @public The build's (vite.config.ts), not the app's.
  */
 export const firstScreenRequests: Partial<Record<keyof typeof firstScreenModules, readonly string[]>> = {
   "/login": ["/api/config"],

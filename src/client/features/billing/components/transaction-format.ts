@@ -5,7 +5,7 @@
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { KNOWN_EVENT_TYPES, productMatches, type Transaction } from "../../../../shared/api/transactions";
+import { KNOWN_EVENT_TYPES, type Transaction } from "../../../../shared/api/transactions";
 import { type PaymentKind, paymentKindOf, signedAmountCents } from "../../../../shared/billing/payment-kinds";
 import { formattingLocale } from "../../../lib/format";
 import { i18n } from "../../../lib/i18n/i18n";
@@ -144,18 +144,6 @@ export const TRANSACTION_URL_FILTERS: UrlFilters<TransactionFilters> = {
 
 export function isFiltered(filters: TransactionFilters): boolean {
   return filters.eventType !== "" || filters.q.trim() !== "";
-}
-
-/** The rows the page shows: the export answers the same filters over every row (see productMatches). */
-export function filterTransactions<T extends Pick<Transaction, "eventType" | "product">>(
-  transactions: readonly T[],
-  filters: TransactionFilters,
-): T[] {
-  return transactions.filter(
-    (transaction) =>
-      (filters.eventType === "" || transaction.eventType === filters.eventType) &&
-      productMatches(transaction.product, filters.q),
-  );
 }
 
 /**
