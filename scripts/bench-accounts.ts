@@ -11,7 +11,7 @@ import http from "node:http";
 import net from "node:net";
 import { eq } from "drizzle-orm";
 import type { buildApp } from "../src/server/app";
-import type { DatabaseHandle } from "../src/server/db/client";
+import type { DatabaseHandle } from "../src/server/db/database";
 import { linkedinAccounts, users } from "../src/server/db/schema";
 import { createSession } from "../src/server/http/session-store";
 import { sealRecoveryCodes } from "../src/server/secrets/recovery-codes";

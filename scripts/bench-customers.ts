@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { buildApp } from "../src/server/app";
-import type { DatabaseHandle } from "../src/server/db/client";
+import type { DatabaseHandle } from "../src/server/db/database";
 import {
   linkedinAccounts,
   passkeys,

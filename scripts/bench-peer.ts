@@ -22,7 +22,7 @@ import { Worker } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
-import type { Database, DatabaseHandle } from "../src/server/db/client";
+import type { Database, DatabaseHandle } from "../src/server/db/database";
 import * as schema from "../src/server/db/schema";
 import {
   linkedinAccounts,

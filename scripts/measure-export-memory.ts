@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { buildApp } from "../src/server/app";
-import type { DatabaseHandle } from "../src/server/db/client";
+import type { DatabaseHandle } from "../src/server/db/database";
 import {
   linkedinAccounts,
   orders,

@@ -6,7 +6,7 @@
 import { Writable } from "node:stream";
 import { type AppDeps, buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
-import type { DatabaseHandle } from "../../src/server/db/client";
+import type { DatabaseHandle } from "../../src/server/db/database";
 import { maintainEmbeddedDatabase } from "../../src/server/db/embedded-maintenance";
 
 /** The portal's public origin in a benchmark (the port is the one it listens on). */

@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { DestinationStream } from "pino";
 import { type Adapters, createAdapters } from "./adapters/create-adapters";
 import type { Config } from "./config";
-import type { DatabaseHandle } from "./db/client";
+import type { DatabaseHandle } from "./db/database";
 import activityRoutes from "./features/activity/routes";
 import attentionRoutes from "./features/admin/attention-routes";
 import auditRoutes from "./features/admin/audit-routes";

@@ -7,7 +7,7 @@
  * the compiled module under way (prepareDataDir, compilePgliteWasm).
  */
 import path from "node:path";
-import { DEFAULT_DATA_DIR, pgdataOf } from "./db/data-folder";
+import { DEFAULT_DATA_DIR, pgdataOf } from "./data-folder";
 import { startPreparingDataDir } from "./db/pglite-template";
 import { compilePgliteWasm } from "./db/pglite-wasm";
 

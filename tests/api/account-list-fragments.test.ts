@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../src/server/db/client";
+import type { Database } from "../../src/server/db/database";
 import {
   linkedinAccountListVersions,
   linkedinAccounts,

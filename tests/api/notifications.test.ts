@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "../../src/server/db/client";
+import type { Database } from "../../src/server/db/database";
 import { notificationPreferences, notifications, sessions } from "../../src/server/db/schema";
 import { insertNotifications } from "../../src/server/notifications/notifier";
 import { notificationListSchema } from "../../src/shared/api/notifications";

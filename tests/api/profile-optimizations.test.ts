@@ -1,7 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../src/server/db/client";
+import type { Database } from "../../src/server/db/database";
 import { profileOptimizations, type UserRow } from "../../src/server/db/schema";
 import {
   profileOptimizationListSchema,

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { airtableSource } from "../../src/server/adapters/records/airtable-source";
 import type { RecordSource } from "../../src/server/adapters/records/port";
-import type { Database } from "../../src/server/db/client";
+import type { Database } from "../../src/server/db/database";
 import { BUILT_IN_FIELD_MAP } from "../../src/server/features/sync/field-map";
 import type { FakeAirtable, FakeAirtableRecordInput } from "../fakes/airtable-server";
 import { TOTP_SECRET } from "./builders";

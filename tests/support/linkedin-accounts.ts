@@ -1,5 +1,5 @@
 /** Writes LinkedIn accounts straight into the database, with their secrets sealed as the sync seals them. */
-import type { Database } from "../../src/server/db/client";
+import type { Database } from "../../src/server/db/database";
 import { type LinkedinAccountRow, linkedinAccounts, type UserRow } from "../../src/server/db/schema";
 import { createSecretBox } from "../../src/server/secrets/secret-box";
 import { type PlainSecrets, sealedSecretColumns, TOTP_SECRET } from "./builders";

@@ -13,7 +13,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../src/server/db/client";
+import { openDatabase } from "../../src/server/db/client";
+import type { DatabaseHandle } from "../../src/server/db/database";
 import type { DatabaseTemplates } from "./database-templates";
 
 export interface TestDatabase extends DatabaseHandle {

@@ -1,6 +1,6 @@
 /** Writes users and sessions straight into the database, for tests that are not about signing in. */
 import type { Config } from "../../src/server/config";
-import type { Database } from "../../src/server/db/client";
+import type { Database } from "../../src/server/db/database";
 import { type UserRow, users } from "../../src/server/db/schema";
 import { hashPassword } from "../../src/server/features/auth/password";
 import { createSession } from "../../src/server/http/session-store";

@@ -6,7 +6,7 @@
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { demoDataDir } from "../paths";
 import { oidcIdentity } from "./identity/oidc-identity";
 import type { IdentityPort } from "./identity/port";

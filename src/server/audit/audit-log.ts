@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { AuditEventKind } from "../../shared/audit/audit-kinds";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { auditEvents } from "../db/schema";
 
 export interface AuditEvent {

@@ -10,7 +10,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { pgdataOf } from "./data-folder";
+import { pgdataOf } from "../data-folder";
 
 export class BackupError extends Error {
   override name = "BackupError";

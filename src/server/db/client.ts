@@ -6,32 +6,15 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { pgdataOf } from "../data-folder";
 import { migrationsDir } from "../paths";
 import { type ChangeFeed, followSessionCheckChanges } from "./change-feed";
-import { pgdataOf } from "./data-folder";
+import type { Database, DatabaseHandle } from "./database";
 import { keepPreparedTextsOf, namedStatementRunner } from "./named-statements";
 import { prepareDataDir } from "./pglite-template";
 import { compilePgliteWasm } from "./pglite-wasm";
 import * as schema from "./schema";
 import { followGenerationOf, onlyReads, statementText, WriteCounter } from "./write-generation";
-
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type DatabaseKind = "pglite" | "postgres";
-
-export interface DatabaseHandle {
-  db: Database;
-  kind: DatabaseKind;
-  /** Settles once the database can answer (at once for a server, whose pool connects on demand). */
-  ready(): Promise<void>;
-  /** Applies the committed migrations; safe when several instances start at once. */
-  migrate(): Promise<void>;
-  /** Round-trips a trivial query and returns how long it took, in milliseconds. */
-  ping(): Promise<number>;
-  /** PGlite only: a tarball of the data folder, to start another in-memory database from (tests). */
-  dumpDataDir?(): Promise<Blob>;
-  close(): Promise<void>;
-}
 
 export type DatabaseTarget =
   | {

@@ -5,7 +5,7 @@
 import { count } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
-import type { DatabaseHandle } from "./client";
+import type { DatabaseHandle } from "./database";
 import { users } from "./schema";
 
 export interface DemoSeeder {

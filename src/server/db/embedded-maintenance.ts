@@ -10,7 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { DatabaseHandle } from "./client";
+import type { DatabaseHandle } from "./database";
 
 const ANALYZE_THRESHOLD = 50;
 const ANALYZE_SCALE = 0.1;

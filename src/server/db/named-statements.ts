@@ -7,7 +7,7 @@
  * execute, sync). Measured on the transactions list's first page, 2.8 ms became 2.2 ms.
  */
 import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
-import type { Database } from "./client";
+import type { Database } from "./database";
 
 type PgliteModule = typeof import("@electric-sql/pglite");
 

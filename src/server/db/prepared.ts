@@ -6,7 +6,7 @@
  * here, and a server prepares it once per connection under its name; the embedded database once, by
  * name too (named-statements.ts).
  */
-import type { Database } from "./client";
+import type { Database } from "./database";
 import { markPrepared } from "./named-statements";
 
 export function preparedPerDatabase<T>(build: (db: Database) => T): (db: Database) => T {

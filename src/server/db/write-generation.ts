@@ -10,7 +10,7 @@
  *   also moves on with every change the server notifies, and is undefined whenever that channel is
  *   not proven to work, so nothing is kept then (change-feed.ts).
  */
-import type { Database } from "./client";
+import type { Database } from "./database";
 
 export interface ChangeGeneration {
   /** The generation now, or undefined when nothing read may be kept. */

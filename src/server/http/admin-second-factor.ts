@@ -5,7 +5,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Language } from "../../shared/i18n/languages";
 import type { Config } from "../config";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { passkeys, twoFactorApps, type UserRow, users } from "../db/schema";
 import { sayIn } from "../i18n/message";
 import { ADMIN_SECOND_FACTOR } from "../i18n/shared-texts";

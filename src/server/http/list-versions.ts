@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { LIST_VERSION_TABLES, type ListVersions } from "./session-store";
 
 declare module "fastify" {

@@ -3,7 +3,7 @@
  * URL is checked, never trusted.
  */
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { type UserRow, users } from "../db/schema";
 import type { ServerMessage } from "../i18n/message";
 import { forbidden } from "./errors";

@@ -5,7 +5,7 @@
  * boundary, and a lock lasts until enough of those hits are a full window old.
  */
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { rateLimitBudgets, rateLimitHits } from "../db/schema";
 import type { ServerMessage } from "../i18n/message";
 import { HttpError } from "./errors";

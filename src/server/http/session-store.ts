@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { preparedPerDatabase } from "../db/prepared";
 import {
   linkedinAccountListVersions,

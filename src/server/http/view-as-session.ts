@@ -5,7 +5,7 @@
  * the view-as routes and signing out keep one rule.
  */
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { type SessionRow, sessions } from "../db/schema";
 
 /**

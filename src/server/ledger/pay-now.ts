@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { PaymentsPort, TestPaymentsPort } from "../adapters/payments/port";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { type TransactionRow, transactions } from "../db/schema";
 
 export const FAILED_EVENT_TYPE = "payment.failed";

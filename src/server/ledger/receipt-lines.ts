@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Language } from "../../shared/i18n/languages";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { orders } from "../db/schema";
 
 export interface ReceiptLine {

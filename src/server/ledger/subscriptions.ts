@@ -7,7 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { CATALOGUE, isProductKey } from "../../shared/shop/catalogue";
 import type { PaymentEvent } from "../adapters/payments/port";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { type OrderRow, orders, subscriptions } from "../db/schema";
 import { currencyCode } from "./amounts";
 import { customerOfPayment } from "./ledger-writes";

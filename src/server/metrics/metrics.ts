@@ -11,7 +11,7 @@
  */
 import { and, count, isNull, min, sql, sum } from "drizzle-orm";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { auditEvents, outboxJobs, syncRuns } from "../db/schema";
 import { writeGenerationOf } from "../db/write-generation";
 

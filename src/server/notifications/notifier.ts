@@ -6,7 +6,7 @@
  * transaction, under one supersede key, so a burst of entries makes one mail.
  */
 import type { NotificationKind } from "../../shared/api/notifications";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { notifications } from "../db/schema";
 import type { Outbox } from "../outbox/outbox";
 import { DIGEST_KIND, digestSupersedeKey } from "./digest";

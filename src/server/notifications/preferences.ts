@@ -9,7 +9,7 @@ import {
   type MailTopic,
   type NotificationPreferences,
 } from "../../shared/api/notifications";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { notificationPreferences } from "../db/schema";
 
 /** The defaults with a stored map laid over them; anything stored that is no topic is ignored. */

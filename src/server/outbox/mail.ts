@@ -4,7 +4,7 @@
  * not be able to follow); the payload is emptied once the mail is sent (decision 025).
  */
 import type { Mailer, MailMessage } from "../adapters/mail/port";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import type { SecretBox } from "../secrets/secret-box";
 import { exponentialBackoff, type JobKind, type Outbox } from "./outbox";
 

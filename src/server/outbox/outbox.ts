@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { type OutboxJobRow, outboxJobs } from "../db/schema";
 
 const CLAIM_BATCH = 50;

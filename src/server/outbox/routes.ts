@@ -12,7 +12,7 @@ import {
   retryJobParamsSchema,
 } from "../../shared/api/outbox";
 import { recordAuditEvent } from "../audit/audit-log";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { type OutboxJobRow, outboxJobs } from "../db/schema";
 import { notFound } from "../http/errors";
 import { requireUser } from "../http/require-user";

@@ -9,7 +9,7 @@ import fp from "fastify-plugin";
 import { z } from "zod";
 import { errorBodySchema } from "../../shared/api/errors";
 import type { Config } from "../config";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { isLoopbackClient } from "../http/loopback";
 import { MEDIA_TYPE_KEY } from "../http/responses";
 import { createMetrics, type Metrics } from "../metrics/metrics";

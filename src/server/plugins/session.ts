@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { recordAuditEvent } from "../audit/audit-log";
 import type { Config } from "../config";
-import type { Database } from "../db/client";
+import type { Database } from "../db/database";
 import { type SessionProof, type SessionRow, type UserRow, users } from "../db/schema";
 import { adminMustEnrol, adminSecondFactorBody } from "../http/admin-second-factor";
 import { errorTextFor, NOT_AUTHENTICATED } from "../http/errors";

@@ -6,7 +6,7 @@
  */
 import { appendFileSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Database } from "../../../src/server/db/client";
+import type { Database } from "../../../src/server/db/database";
 import { profileOptimizations } from "../../../src/server/db/schema";
 
 export interface E2eOptimization {

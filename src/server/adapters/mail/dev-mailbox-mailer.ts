@@ -2,7 +2,7 @@
  * The offline mail adapter (never in production): mail lands in a table that `/dev/mailbox` and
  * `GET /api/dev/mailbox` show, so a person or a test can follow its links.
  */
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { devMailbox } from "../../db/schema";
 import type { Mailer } from "./port";
 import { checkedRecipient } from "./recipient";

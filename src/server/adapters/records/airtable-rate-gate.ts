@@ -6,7 +6,7 @@
  * schedule is pushed past Airtable's 30-second penalty, which holds back every instance at once.
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { airtableRequestSlots } from "../../db/schema";
 
 export interface RequestGate {

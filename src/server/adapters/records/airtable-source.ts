@@ -1,5 +1,5 @@
 /** The operator's Airtable base as a record source. */
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { type AirtableClientOptions, AirtableError, createAirtableClient } from "./airtable-client";
 import { allOf, fieldEquals, modifiedAfter } from "./airtable-formulas";
 import { databaseRequestGate } from "./airtable-rate-gate";

@@ -1,7 +1,7 @@
 /** The dashboard's Recent Activity: what the signed-in customer did with their accounts and their money. */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ACTIVITY_ITEMS, type Activity, activitySchema } from "../../../shared/api/activity";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { sendPersonalJson } from "../../http/conditional-get";
 import { requireUser } from "../../http/require-user";
 import { notModifiedResponse } from "../../http/responses";

@@ -5,7 +5,7 @@
 import { and, count, desc, isNotNull, isNull, ne } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Attention, attentionSchema } from "../../../shared/api/admin-attention";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { outboxJobs, syncRuns, transactions } from "../../db/schema";
 import { adminForbiddenSchema, errorBody } from "../../http/responses";
 import { isFailingJob } from "../../outbox/failing-jobs";

@@ -5,7 +5,7 @@
  */
 import { aliasedTable, and, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { type AuditEntry, type AuditExportQuery, timeOfBound } from "../../../shared/api/audit";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { auditEvents, users } from "../../db/schema";
 
 const actors = aliasedTable(users, "actor");

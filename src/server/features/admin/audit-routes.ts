@@ -5,7 +5,7 @@
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { auditExportQuerySchema, auditListQuerySchema, auditPageSchema } from "../../../shared/api/audit";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { errorBody, textBody } from "../../http/responses";
 import { replyLanguage } from "../../i18n/reply-language";
 import { auditCsvHeader, auditCsvRows } from "./audit-csv";

@@ -14,7 +14,7 @@ import {
 } from "../../../shared/api/admin-customers";
 import { DEFAULT_LANGUAGE, type Language } from "../../../shared/i18n/languages";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import {
   auditEvents,
   linkedinAccounts,

@@ -6,7 +6,7 @@
 import { and, count, inArray, isNotNull, max, not, sql } from "drizzle-orm";
 import type { AccountsByStatus, PaidTotal } from "../../../shared/api/admin-customers";
 import { accountStatusOf } from "../../../shared/linkedin-account-rules";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import {
   auditEvents,
   linkedinAccounts,

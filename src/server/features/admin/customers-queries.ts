@@ -4,7 +4,7 @@
  */
 import { and, asc, count, eq, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
 import type { CustomerList, CustomerListQuery, CustomerRow } from "../../../shared/api/admin-customers";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { passkeys, transactions, twoFactorApps, users } from "../../db/schema";
 import { badRequest } from "../../http/errors";
 import { fieldError } from "../../i18n/message";

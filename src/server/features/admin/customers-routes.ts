@@ -13,7 +13,7 @@ import {
 } from "../../../shared/api/admin-customers";
 import { recordAuditEvent } from "../../audit/audit-log";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { sessions } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { requireUser } from "../../http/require-user";

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { uidSchema } from "../../../shared/api/text";
 import { startViewingSchema, viewingStartedSchema } from "../../../shared/api/view-as";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { forbidden } from "../../http/errors";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { requireUser } from "../../http/require-user";

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { ViewingStarted } from "../../../shared/api/view-as";
 import { recordAuditEvent } from "../../audit/audit-log";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { type SessionRow, sessions, type UserRow, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 

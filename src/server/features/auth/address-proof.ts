@@ -7,7 +7,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { recordIdentityEvent } from "../../audit/identity-audit";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import {
   emailTokens,
   oidcFlows,

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { closeLoginAnswerSchema, closeLoginSchema, isOwnEmail } from "../../../shared/api/close-login";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { badRequest } from "../../http/errors";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { requireUser } from "../../http/require-user";

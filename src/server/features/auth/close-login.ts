@@ -9,7 +9,7 @@ import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { languageOf } from "../../../shared/i18n/languages";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { emailTokens, oidcFlows, type UserRow, users } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
 import { INVALID_LINK } from "../../i18n/shared-texts";

@@ -4,7 +4,7 @@
  * new-sign-in mail.
  */
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { emailTokens } from "../../db/schema";
 import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
 

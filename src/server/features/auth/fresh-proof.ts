@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { languageOf } from "../../../shared/i18n/languages";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { type SessionProof, type SessionRow, type UserRow, users } from "../../db/schema";
 import { badRequest, HttpError } from "../../http/errors";
 import { isFreshlyProven, StepUpRequiredError } from "../../http/fresh-proof";

@@ -9,7 +9,7 @@ import { cleanedName, plainAddress } from "../../../shared/api/outside-identity"
 import { CONTROL_CHARACTER } from "../../../shared/api/text";
 import { IdentityError, type VerifiedIdentity } from "../../adapters/identity/port";
 import { recordIdentityEvent } from "../../audit/identity-audit";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { type UserRow, users } from "../../db/schema";
 import { endUnprovenAccess, lockUser } from "./address-proof";
 import { hasPasskey } from "./second-factor";

@@ -8,7 +8,7 @@ import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { safeReturnPath } from "../../../shared/return-path";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { oidcFlows } from "../../db/schema";
 import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
 

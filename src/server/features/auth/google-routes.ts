@@ -22,7 +22,7 @@ import {
 } from "../../../shared/return-path";
 import { IdentityError, type IdentityPort } from "../../adapters/identity/port";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { conflict, HttpError } from "../../http/errors";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { hit, RateLimitedError } from "../../http/rate-limiter";

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { languageChoiceSchema } from "../../../shared/api/user";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { users } from "../../db/schema";
 import { requireUser } from "../../http/require-user";
 import { errorResponses } from "../../http/responses";

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { DEFAULT_LANGUAGE, type Language, languageOf } from "../../../shared/i18n/languages";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { type UserRow, users } from "../../db/schema";
 import { type MailQueue, openSealed, sealPayload } from "../../outbox/mail";
 import { exponentialBackoff, type JobKind, markJobDone, type Outbox } from "../../outbox/outbox";

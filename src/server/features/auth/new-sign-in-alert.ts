@@ -10,7 +10,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { languageOf } from "../../../shared/i18n/languages";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import type { SessionRow, UserRow } from "../../db/schema";
 import { askedLanguage } from "../../i18n/asked-language";
 import { deviceName } from "../../i18n/device-name";

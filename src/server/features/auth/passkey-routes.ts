@@ -19,7 +19,7 @@ import { currentUserSchema } from "../../../shared/api/user";
 import { languageOf } from "../../../shared/i18n/languages";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { forbidden, HttpError } from "../../http/errors";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { hit } from "../../http/rate-limiter";

@@ -11,7 +11,7 @@ import type { AddPasskeyBody, AuthenticationCredential } from "../../../shared/a
 import { recordAuditEvent } from "../../audit/audit-log";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { passkeys, type UserRow, users, webauthnChallenges } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { RateLimitedError, take } from "../../http/rate-limiter";

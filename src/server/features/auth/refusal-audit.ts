@@ -5,7 +5,7 @@
  * window, while the admin and the customer still see that someone was held back, and where from.
  */
 import { recordAuditEvent } from "../../audit/audit-log";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { RateLimitedError, type RateRule, take } from "../../http/rate-limiter";
 
 export interface Refusal {

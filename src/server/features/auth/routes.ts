@@ -25,7 +25,7 @@ import {
   updatedProfileSchema,
 } from "../../../shared/api/user";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { conflict, errorTextFor, forbidden, NOT_AUTHENTICATED, notFound } from "../../http/errors";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { errorResponses, stepUpResponse } from "../../http/responses";

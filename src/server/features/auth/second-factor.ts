@@ -4,7 +4,7 @@
  * a stolen password with a stolen session is not enough to add one.
  */
 import { count, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { passkeys } from "../../db/schema";
 import { hasEnabledApp } from "./two-factor";
 

@@ -12,7 +12,7 @@ import {
   freshProofSchema,
 } from "../../../shared/api/security";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import type { SessionRow, UserRow } from "../../db/schema";
 import { badRequest } from "../../http/errors";
 import type { RateRule } from "../../http/rate-limiter";

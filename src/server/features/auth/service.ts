@@ -19,7 +19,7 @@ import { type Language, languageOf } from "../../../shared/i18n/languages";
 import { recordAuditEvent } from "../../audit/audit-log";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { type UserRow, users } from "../../db/schema";
 import { badRequest, conflict, forbidden, HttpError } from "../../http/errors";
 import {

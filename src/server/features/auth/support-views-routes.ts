@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { supportViewsSchema } from "../../../shared/api/view-as";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { requireUser } from "../../http/require-user";
 import { SUPPORT_VIEWS_LIMIT, supportViewsOf } from "./support-views";
 

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import type { SupportView } from "../../../shared/api/view-as";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { auditEvents, sessions } from "../../db/schema";
 import type { SessionPolicy } from "../../http/session-store";
 

@@ -16,7 +16,7 @@ import {
 } from "../../../shared/api/two-factor";
 import { currentUserSchema } from "../../../shared/api/user";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { forbidden } from "../../http/errors";
 import { requireFreshProof } from "../../http/fresh-proof";
 import type { RateRule } from "../../http/rate-limiter";

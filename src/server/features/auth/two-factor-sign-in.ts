@@ -13,7 +13,7 @@ import type { SecondFactorProof } from "../../../shared/api/two-factor";
 import { recordAuditEvent } from "../../audit/audit-log";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { pendingSignIns, type UserRow, users } from "../../db/schema";
 import { HttpError, SignInAgainError } from "../../http/errors";
 import { hit, RateLimitedError } from "../../http/rate-limiter";

@@ -16,7 +16,7 @@ import {
 } from "../../../shared/api/two-factor";
 import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { recoveryCodes, twoFactorApps, type UserRow } from "../../db/schema";
 import { adminMustEnrol } from "../../http/admin-second-factor";
 import { badRequest, conflict } from "../../http/errors";

@@ -1,5 +1,5 @@
 import { and, isNull, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { violatedUniqueConstraint } from "../../db/errors";
 import { type UserRow, users } from "../../db/schema";
 

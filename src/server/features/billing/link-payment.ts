@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { recordAuditEvent } from "../../audit/audit-log";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { subscriptions, type TransactionRow, transactions, type UserRow, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { customerOfPayment } from "../../ledger/ledger-writes";

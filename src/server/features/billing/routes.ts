@@ -27,7 +27,7 @@ import {
 } from "../../../shared/api/transactions";
 import { PaymentProviderError, type PaymentsPort } from "../../adapters/payments/port";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { transactions } from "../../db/schema";
 import { sendPersonalJson } from "../../http/conditional-get";
 import { conflict, HttpError, notFound } from "../../http/errors";

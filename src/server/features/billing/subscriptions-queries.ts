@@ -1,7 +1,7 @@
 /** Reading a customer's plans: those that have not ended, newest first. */
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import { ENDED_SUBSCRIPTION_STATUSES, type Subscription } from "../../../shared/api/subscriptions";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { type SubscriptionRow, subscriptions } from "../../db/schema";
 
 export async function plansOf(db: Database, userId: number): Promise<SubscriptionRow[]> {

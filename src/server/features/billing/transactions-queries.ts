@@ -21,7 +21,7 @@ import {
   transactionCursorOf,
 } from "../../../shared/api/transactions";
 import type { PaymentsPort } from "../../adapters/payments/port";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { preparedPerDatabase } from "../../db/prepared";
 import {
   orders,

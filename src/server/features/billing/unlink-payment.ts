@@ -7,7 +7,7 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import { recordAuditEvent } from "../../audit/audit-log";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import {
   orders,
   subscriptions,

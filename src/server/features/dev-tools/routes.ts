@@ -6,7 +6,7 @@
 import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { devMailbox } from "../../db/schema";
 import { escapeHtml } from "../../http/escape-html";
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { healthSchema, readinessSchema } from "../../../shared/api/health";
-import type { DatabaseHandle } from "../../db/client";
+import type { DatabaseHandle } from "../../db/database";
 import type { Readiness } from "../../readiness";
 import { checkHealth, pingInTime } from "./check";
 

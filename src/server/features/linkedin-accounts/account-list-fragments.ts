@@ -5,7 +5,7 @@
  * Each instance keeps its own; the version read with the changed rows says what is still current, so
  * instances sharing a database never disagree, and a restart costs one whole read.
  */
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { createSizeBoundedLru } from "../../http/size-bounded-lru";
 import { type AccountListRead, readAccountList } from "./accounts-queries";
 

@@ -3,7 +3,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { LinkedinAccount, RevealableSecret } from "../../../shared/api/linkedin-accounts";
 import type { OpenRequestSummary } from "../../../shared/api/replacement-requests";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { preparedPerDatabase } from "../../db/prepared";
 import {
   linkedinAccounts as accounts,

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { RevealKind } from "../../../shared/api/linkedin-accounts";
 import { recordAuditEvents } from "../../audit/audit-log";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import type { AccountIdentity } from "./accounts-queries";
 
 export interface Reveal {

@@ -12,7 +12,7 @@ import {
 } from "../../../shared/api/linkedin-accounts";
 import { uidSchema } from "../../../shared/api/text";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { sendPersonalJson } from "../../http/conditional-get";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { listVersionOf } from "../../http/list-versions";

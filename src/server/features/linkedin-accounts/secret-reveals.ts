@@ -10,7 +10,7 @@ import type {
   RevealableSecret,
   RevealedSecret,
 } from "../../../shared/api/linkedin-accounts";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import { mayActFor } from "../../http/own-uid";

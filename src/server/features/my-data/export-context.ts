@@ -1,5 +1,5 @@
 import type { Language } from "../../../shared/i18n/languages";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import type { SecretBox } from "../../secrets/secret-box";
 

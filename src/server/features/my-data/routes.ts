@@ -12,7 +12,7 @@ import {
   dataExportQuerySchema,
 } from "../../../shared/api/my-data";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { forbidden } from "../../http/errors";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { requireUser } from "../../http/require-user";

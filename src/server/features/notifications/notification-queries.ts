@@ -1,7 +1,7 @@
 /** The customer's own notifications: a page newest first, the unread count, marking read. */
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Notification, NotificationList } from "../../../shared/api/notifications";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { preparedPerDatabase } from "../../db/prepared";
 import { type NotificationRow, notifications } from "../../db/schema";
 import { badRequest } from "../../http/errors";

@@ -12,7 +12,7 @@ import {
   unreadCountSchema,
 } from "../../../shared/api/notifications";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { requireFreshProof } from "../../http/fresh-proof";
 import { listVersionOf } from "../../http/list-versions";
 import { requireUser } from "../../http/require-user";

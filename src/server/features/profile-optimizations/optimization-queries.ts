@@ -2,7 +2,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { OptimizationCriteria, ProfileOptimization } from "../../../shared/api/profile-optimizations";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { preparedPerDatabase } from "../../db/prepared";
 import { profileOptimizations as requests } from "../../db/schema";
 

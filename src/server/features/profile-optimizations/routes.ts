@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { profileOptimizationListSchema } from "../../../shared/api/profile-optimizations";
 import { uidSchema } from "../../../shared/api/text";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { sendPersonalJson } from "../../http/conditional-get";
 import { listVersionOf } from "../../http/list-versions";
 import { ownerIdOfUid } from "../../http/own-uid";

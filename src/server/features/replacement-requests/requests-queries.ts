@@ -8,7 +8,7 @@ import {
   type ReplacementRequestList,
   type ReplacementRequestListQuery,
 } from "../../../shared/api/replacement-requests";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { type LinkedinAccountRow, linkedinAccounts, replacementRequests as requests } from "../../db/schema";
 import { badRequest } from "../../http/errors";
 import { fieldError } from "../../i18n/message";

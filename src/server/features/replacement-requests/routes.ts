@@ -16,7 +16,7 @@ import {
   replacementRequestSchema,
 } from "../../../shared/api/replacement-requests";
 import { recordAuditEvent } from "../../audit/audit-log";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { violatedUniqueConstraint } from "../../db/errors";
 import { replacementRequests as requests } from "../../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../../http/errors";

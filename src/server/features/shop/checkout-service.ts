@@ -10,7 +10,7 @@ import { type CatalogueItem, listedItems, type ProductKey } from "../../../share
 import { priceOrder } from "../../../shared/shop/pricing";
 import { PaymentProviderError, type PaymentsPort } from "../../adapters/payments/port";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import type { OrderRow, UserRow } from "../../db/schema";
 import { badRequest, HttpError } from "../../http/errors";
 import type { SecretBox } from "../../secrets/secret-box";

@@ -5,7 +5,7 @@
  */
 import type { OrderSummary } from "../../../shared/api/shop";
 import { PaymentProviderError, type PaymentsPort } from "../../adapters/payments/port";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import type { OrderRow } from "../../db/schema";
 import { conflict, HttpError, notFound } from "../../http/errors";
 import { type ServerMessage, verbatim } from "../../i18n/message";

@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, isNotNull, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { HeldOrder, OrderStatus, OrderSummary } from "../../../shared/api/shop";
 import type { PricedOrder } from "../../../shared/shop/pricing";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { preparedPerDatabase } from "../../db/prepared";
 import { type OrderRow, orders, transactions, type UserRow, users } from "../../db/schema";
 import { shownToCustomer } from "../../ledger/shown-orders";

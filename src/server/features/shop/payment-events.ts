@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { type Language, languageOf } from "../../../shared/i18n/languages";
 import type { PaymentEvent, PaymentsPort } from "../../adapters/payments/port";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import {
   type OrderRow,
   orders,

@@ -22,7 +22,7 @@ import {
 } from "../../../shared/api/shop";
 import { type PaymentsPort, WebhookEventError, WebhookSignatureError } from "../../adapters/payments/port";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import type { OrderRow } from "../../db/schema";
 import { badRequest, errorTextFor, forbidden, notFound } from "../../http/errors";
 import { listVersionOf } from "../../http/list-versions";

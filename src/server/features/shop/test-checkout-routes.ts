@@ -11,7 +11,7 @@ import { sessionIdParamsSchema } from "../../../shared/api/shop";
 import { formatCents } from "../../../shared/shop/pricing";
 import type { TestPaymentsPort } from "../../adapters/payments/port";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import type { OrderRow } from "../../db/schema";
 import { escapeHtml } from "../../http/escape-html";
 import type { SecretBox } from "../../secrets/secret-box";

@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { TestPaymentsPort } from "../../adapters/payments/port";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { type OrderRow, type UserRow, users } from "../../db/schema";
 import { findOrderById, findOrderBySession, moveOpenOrder, reopenOrder } from "./orders-repo";
 

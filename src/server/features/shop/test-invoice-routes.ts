@@ -12,7 +12,7 @@ import { z } from "zod";
 import { singleLineText } from "../../../shared/api/text";
 import type { TestPaymentsPort } from "../../adapters/payments/port";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { type TransactionRow, transactions } from "../../db/schema";
 import { escapeHtml } from "../../http/escape-html";
 import { FAILED_EVENT_TYPE, PAID_EVENT_TYPE } from "../../ledger/pay-now";

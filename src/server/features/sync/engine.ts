@@ -19,7 +19,7 @@ import {
   SourceError,
   type SourceRecord,
 } from "../../adapters/records/port";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { refusedData } from "../../db/errors";
 import { type SyncRunRow, syncRuns, users } from "../../db/schema";
 import type { Notifier } from "../../notifications/notifier";
@@ -27,13 +27,8 @@ import type { SecretBox } from "../../secrets/secret-box";
 import { type FieldMap, SYNC_TABLES, type SyncTable, TABLE_COLUMNS } from "./field-map";
 import { mapRecord } from "./record-mapper";
 import { tryAcquireLease } from "./run-lock";
-import {
-  type TableWriter,
-  tableWriter,
-  type ValidRecord,
-  type WriteContext,
-  type WriteOutcome,
-} from "./table-writers";
+import type { TableWriter, ValidRecord, WriteContext, WriteOutcome } from "./table-writer";
+import { tableWriter } from "./table-writers";
 
 /** Records changed this long before the last run started are read again, in case clocks disagree. */
 const INCREMENTAL_OVERLAP_MS = 5 * 60_000;

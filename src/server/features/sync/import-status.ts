@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { ImportStatus, SyncRun } from "../../../shared/api/sync";
 import { DEFAULT_LANGUAGE, type Language } from "../../../shared/i18n/languages";
 import type { RecordSource } from "../../adapters/records/port";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import {
   linkedinAccounts,
   outboxJobs,

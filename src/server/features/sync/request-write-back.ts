@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { RequestKind, RequestStatus, RequestWish } from "../../../shared/api/replacement-requests";
 import { REQUEST_STATUSES } from "../../../shared/api/replacement-requests";
 import { type RecordSource, writesTable } from "../../adapters/records/port";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { violatedUniqueConstraint } from "../../db/errors";
 import { replacementRequests as requests, users } from "../../db/schema";
 import type { Outbox, OutboxJob } from "../../outbox/outbox";

@@ -14,7 +14,7 @@ import type { SyncErrorDetail } from "../../../shared/api/sync";
 import { linkedinAccounts, outboxJobs, replacementRequests as requests } from "../../db/schema";
 import type { NewNotification } from "../../notifications/notifier";
 import { REQUEST_WRITE_BACK_KEY_PREFIX, statusOfLabel } from "./request-write-back";
-import type { TableWriter, ValidRecord } from "./table-writers";
+import type { TableWriter, ValidRecord } from "./table-writer";
 
 const MAX_ID = 2_147_483_647;
 const isOpen = (status: RequestStatus) => (OPEN_REQUEST_STATUSES as readonly string[]).includes(status);

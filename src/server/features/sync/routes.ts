@@ -9,7 +9,7 @@ import {
 } from "../../../shared/api/sync";
 import { uidSchema } from "../../../shared/api/text";
 import { recordAuditEvent } from "../../audit/audit-log";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { conflict, HttpError, notFound } from "../../http/errors";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { hit } from "../../http/rate-limiter";

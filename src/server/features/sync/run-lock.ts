@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { syncLocks } from "../../db/schema";
 
 const LEASE_SECONDS = 60;

@@ -9,7 +9,7 @@ import type { ImportStatus } from "../../../shared/api/sync";
 import type { Language } from "../../../shared/i18n/languages";
 import type { RecordSource } from "../../adapters/records/port";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { syncRuns } from "../../db/schema";
 import type { Notifier } from "../../notifications/notifier";
 import type { Outbox } from "../../outbox/outbox";

@@ -5,20 +5,19 @@
 import { and, eq, getTableColumns, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { SyncErrorDetail } from "../../../shared/api/sync";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { violatedUniqueConstraint } from "../../db/errors";
 import { linkedinAccounts, outboxJobs, profileOptimizations, transactions, users } from "../../db/schema";
 import { centsOfAmountText, currencyCode } from "../../ledger/amounts";
 import { storeBaseTransactions } from "../../ledger/ledger-writes";
-import type { NewNotification, Notifier } from "../../notifications/notifier";
+import type { NewNotification } from "../../notifications/notifier";
 import { sealRecoveryCodes } from "../../secrets/recovery-codes";
 import type { SecretBox } from "../../secrets/secret-box";
 import { type SyncTable, TABLE_COLUMNS } from "./field-map";
 import type { MappedValue } from "./record-mapper";
 import { replacementRequestsWriter } from "./requests-writer";
+import type { TableWriter, ValidRecord, WriteContext, WriteOutcome } from "./table-writer";
 import { WRITE_BACK_KEY_PREFIX } from "./write-back";
-
-/** A record that passed mapping, ready to be written. */
 
 /**
  * A proxy URL often carries the proxy's username and password (`http://user:password@host:port`).
@@ -28,43 +27,6 @@ export function withoutCredentials(url: string | null): string | null {
   // Everything in the authority up to its last "@", with or without a scheme; not the WHATWG parser,
   // which reads "user:password@host" as a URL of the scheme "user".
   return url === null ? null : url.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#]*@/i, "$1");
-}
-
-export interface ValidRecord {
-  recordId: string;
-  createdTime: string | undefined;
-  values: Record<string, MappedValue>;
-}
-
-export interface WriteOutcome {
-  synced: number;
-  errors: SyncErrorDetail[];
-}
-
-export interface WriteContext {
-  db: Database;
-  secretBox: SecretBox;
-  now: Date;
-  /** The operator's name of the table, for error details. */
-  tableName: string;
-  /** Records what the page changed for customers, inside the page's transaction. */
-  notifier: Notifier;
-  /**
-   * No full or incremental run has succeeded before: the base's first import, whose rows were
-   * there before the portal and are not news to anyone.
-   */
-  firstImport: boolean;
-}
-
-export interface TableWriter {
-  write(ctx: WriteContext, records: ValidRecord[]): Promise<WriteOutcome>;
-  /** The record ids of the local rows (of one customer, when `userId` is given). */
-  localRecordIds(db: Database, userId?: number): Promise<string[]>;
-  /**
-   * Removes the rows of these records, unless a run wrote them after `fetchStartedAt` (the records
-   * were then seen after all).
-   */
-  remove(db: Database, recordIds: string[], fetchStartedAt: Date): Promise<void>;
 }
 
 const CHUNK = 500;

@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { WriteBackStatus } from "../../../shared/api/sync";
 import { type RecordSource, type RecordUpdate, writesTable } from "../../adapters/records/port";
-import type { Database } from "../../db/client";
+import type { Database } from "../../db/database";
 import { exponentialBackoff, type Outbox, type OutboxJob } from "../../outbox/outbox";
 import type { FieldMap } from "./field-map";
 
