@@ -29,20 +29,26 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
   return settled;
 }
 
+/** A new database, and the listener on a free loopback port answering the probe with its check. */
+async function listeningOnLoopback() {
+  const database = await createTestDatabase();
+  const listener = createEarlyListener();
+  await listener.listen(0, "127.0.0.1", () => checkHealth(database, () => {}));
+  return { database, listener, port: portOf(listener) };
+}
+
 describe("the server before and after the app is built", () => {
   let database: TestDatabase;
   let listener: EarlyListener;
   let port: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    listener = createEarlyListener();
-    await listener.listen(0, "127.0.0.1", () => checkHealth(database, () => {}));
-    port = portOf(listener);
+    ({ database, listener, port } = await listeningOnLoopback());
   });
   afterAll(async () => {
     await listener.close();
-    await database.destroy();
+    // A test may have closed the database already, to see the probe fail.
+    await database.destroy().catch(() => {});
   });
 
   it("answers the liveness probe itself while the app is built, and holds everything else for the app", async () => {
@@ -99,13 +105,11 @@ describe("the early server's answers to broken requests", () => {
   let port: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    listener = createEarlyListener();
-    await listener.listen(0, "127.0.0.1", () => checkHealth(database, () => {}));
-    port = portOf(listener);
+    ({ database, listener, port } = await listeningOnLoopback());
   });
   afterAll(async () => {
     await listener.close();
+    // A test may have closed the database already, to see the probe fail.
     await database.destroy().catch(() => {});
   });
 
