@@ -3,8 +3,10 @@
  * Keeps the layers one way, at any depth. Every relative import of every source file under src/ is
  * resolved to the file it names, and both ends are placed in a layer by their path, so a file five
  * folders down a feature is held to the same rules as one at its top (Biome's noRestrictedImports
- * only sees the specifier's text, which changes with depth). Folder and file names under src/ must
- * be kebab-case (but for drizzle-kit's migrations).
+ * only sees the specifier's text, which changes with depth). A server feature reaches another only
+ * through its index.ts, and the features' imports of each other run one way; no files import each
+ * other in a circle, type-only imports included. Folder and file names under src/ must be kebab-case
+ * (but for drizzle-kit's migrations). The rules are in docs/architecture.md.
  *
  *   node scripts/check-layers.mjs [root]     (root defaults to the repository; src/ is read below it)
  *
@@ -20,8 +22,8 @@ const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** A file's name: kebab-case words, then its extensions (`session-store.test.ts`, `index.html`). */
 const KEBAB_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
 
-/** The server files that wire features together: they may import any feature. */
-const SERVER_WIRING = new Set(["server/app.ts", "server/start.ts", "server/demo-data.ts"]);
+/** The server files that wire features together: they may import any feature's files. */
+const SERVER_WIRING = new Set(["server/app.ts", "server/start.ts", "server/main.ts", "server/demo-data.ts"]);
 
 /**
  * Where a file sits: its side (shared, client, server), its layer on that side, and for a feature
@@ -38,7 +40,10 @@ export function placeOf(rel) {
     return { side, layer: "entry" };
   }
   if (side === "server") {
-    if (second === "features" && third && parts.length > 3) return { side, layer: "feature", feature: third };
+    if (second === "features" && third && parts.length > 3) {
+      return { side, layer: "feature", feature: third, face: parts.length === 4 && parts[3] === "index.ts" };
+    }
+    if (second === "dev") return { side, layer: "dev" };
     if (SERVER_WIRING.has(rel)) return { side, layer: "wiring" };
     return { side, layer: "platform" };
   }
@@ -55,7 +60,18 @@ export function ruleBroken(from, to) {
   if (a.side === "client" && b.side === "server") return "the client imports the server";
   if (a.side === "server" && b.side === "client") return "the server imports the client";
   if (a.layer === "feature" && b.layer === "feature" && a.side === b.side && a.feature !== b.feature) {
-    return `feature ${a.feature} imports feature ${b.feature}: a feature imports shared/, the platform and its own files, never another feature's; move what two features need down a level`;
+    if (a.side === "client") {
+      return `feature ${a.feature} imports feature ${b.feature}: a client feature imports shared/, the platform and its own files, never another feature's`;
+    }
+    if (!b.face) {
+      return `feature ${a.feature} imports feature ${b.feature}'s inner file: another feature is reached through its index.ts only`;
+    }
+  }
+  if (a.side === "server" && a.layer === "dev" && b.layer === "feature" && !b.face) {
+    return `dev/ imports feature ${b.feature}'s inner file: a feature is reached through its index.ts only`;
+  }
+  if (a.side === "server" && (a.layer === "feature" || a.layer === "platform") && b.layer === "dev") {
+    return "imports dev/: what only a development portal has is wired in by app.ts, never imported below it";
   }
   if (a.side === "client" && a.layer === "feature" && b.layer === "app") {
     return "a client feature imports app/: the app wires features, not the other way";
@@ -67,10 +83,10 @@ export function ruleBroken(from, to) {
     return "client lib/ or components/ imports app/: the platform sits below the app";
   }
   if (a.side === "server" && a.layer === "platform" && b.layer === "feature") {
-    return "the server's platform imports a feature: only app.ts, start.ts and demo-data.ts wire features";
+    return "the server's platform imports a feature: only the wiring (app.ts, start.ts, main.ts, demo-data.ts) and dev/ wire features";
   }
   if (a.side === "server" && a.layer === "feature" && b.layer === "wiring") {
-    return "a server feature imports the wiring (app.ts, start.ts, demo-data.ts)";
+    return "a server feature imports the wiring (app.ts, start.ts, main.ts, demo-data.ts)";
   }
   return null;
 }
@@ -106,6 +122,8 @@ export function checkLayers(root) {
   const { files, dirs } = walk(src, { files: [], dirs: [] });
   const known = new Set(files);
   const problems = [];
+  /** Every resolved import inside src/, type-only ones too: file -> files (relative to src/). */
+  const edges = new Map();
   for (const dir of dirs) {
     const name = path.basename(dir);
     if (!KEBAB.test(name)) {
@@ -135,12 +153,106 @@ export function checkLayers(root) {
       if (!ref.fileName.startsWith(".")) continue;
       const target = resolve(file, ref.fileName, known);
       const to = path.relative(src, target).split(path.sep).join("/");
+      if (known.has(target)) {
+        if (!edges.has(from)) edges.set(from, new Set());
+        edges.get(from).add(to);
+      }
       const message = ruleBroken(from, to.startsWith("..") ? `../${to}` : to);
       if (message) {
         const line = text.slice(0, ref.pos).split("\n").length;
         problems.push({ file: path.relative(root, file), line, specifier: ref.fileName, message });
       }
     }
+  }
+  problems.push(...circles(edges));
+  return problems;
+}
+
+/**
+ * The strongly connected groups of a graph (Tarjan's algorithm): each group of two or more nodes,
+ * or one that names itself, is a circle. Iterative, so that a deep chain does not exhaust the stack.
+ */
+function stronglyConnected(graph) {
+  const index = new Map();
+  const low = new Map();
+  const onStack = new Set();
+  const stack = [];
+  const groups = [];
+  let next = 0;
+  for (const start of graph.keys()) {
+    if (index.has(start)) continue;
+    const work = [[start, [...(graph.get(start) ?? [])], 0]];
+    index.set(start, next);
+    low.set(start, next++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const frame = work[work.length - 1];
+      const [node, targets] = frame;
+      if (frame[2] < targets.length) {
+        const target = targets[frame[2]++];
+        if (!index.has(target)) {
+          index.set(target, next);
+          low.set(target, next++);
+          stack.push(target);
+          onStack.add(target);
+          work.push([target, [...(graph.get(target) ?? [])], 0]);
+        } else if (onStack.has(target)) low.set(node, Math.min(low.get(node), index.get(target)));
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work[work.length - 1][0];
+        low.set(parent, Math.min(low.get(parent), low.get(node)));
+      }
+      if (low.get(node) === index.get(node)) {
+        const group = [];
+        let member;
+        do {
+          member = stack.pop();
+          onStack.delete(member);
+          group.push(member);
+        } while (member !== node);
+        if (group.length > 1 || graph.get(node)?.has(node)) groups.push(group.sort());
+      }
+    }
+  }
+  return groups;
+}
+
+/**
+ * Circles, type-only imports included (a type-only circle still ties the files' meaning together):
+ * between files anywhere under src/, and between the server's features, whose imports of each other
+ * (through index.ts) must run one way.
+ */
+function circles(edges) {
+  const problems = [];
+  for (const group of stronglyConnected(edges)) {
+    problems.push({
+      file: `src/${group[0]}`,
+      line: 0,
+      specifier: "",
+      message: `import circle: ${group.join(" -> ")} import each other; move what they share to a file of its own`,
+    });
+  }
+  const features = new Map();
+  for (const [from, targets] of edges) {
+    const a = placeOf(from);
+    if (a.side !== "server" || a.layer !== "feature") continue;
+    for (const to of targets) {
+      const b = placeOf(to);
+      if (b.layer !== "feature" || b.side !== "server" || b.feature === a.feature) continue;
+      if (!features.has(a.feature)) features.set(a.feature, new Set());
+      features.get(a.feature).add(b.feature);
+    }
+  }
+  for (const group of stronglyConnected(features)) {
+    problems.push({
+      file: `src/server/features/${group[0]}`,
+      line: 0,
+      specifier: "",
+      message: `features in a loop: ${group.join(", ")} import each other (type-only imports count too); one of them must stop`,
+    });
   }
   return problems;
 }

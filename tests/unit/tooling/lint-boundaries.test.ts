@@ -1,6 +1,7 @@
 /**
  * The checks keep the boundaries. scripts/check-layers.mjs resolves every import under src/ and
- * refuses one that goes the wrong way between layers, at any depth; Biome refuses an import cycle and
+ * refuses one that goes the wrong way between layers, at any depth, a loop of features and a circle
+ * of files (type-only imports count); Biome refuses an import cycle and
  * a file name that is not kebab-case. Checked on scratch trees laid out like src/, so a new feature
  * folder, or one nested deeper, is covered without editing any configuration.
  */
@@ -82,7 +83,7 @@ describe("the layer check", () => {
       'src/client/features/refunds/pages/list/rows/refund-row.ts:1 "../../../../invoices/api/get-invoices": feature refunds imports feature invoices',
     );
     expect(output).toContain(
-      'src/server/features/refunds/jobs/nightly/retry/run.ts:1 "../../../../invoices/service": feature refunds imports feature invoices',
+      'src/server/features/refunds/jobs/nightly/retry/run.ts:1 "../../../../invoices/service": feature refunds imports feature invoices\'s inner file: another feature is reached through its index.ts only',
     );
     expect(output).toContain("2 broken rules");
   });
@@ -92,6 +93,70 @@ describe("the layer check", () => {
     importer("src/server/features/refunds/routes.ts", "../invoices/service");
     expect(problems()).toEqual([
       expect.stringContaining('routes.ts:1 "../invoices/service": feature refunds imports feature invoices'),
+    ]);
+  });
+
+  it("lets a server feature import another's index.ts, and refuses the same on the client", () => {
+    write("src/server/features/invoices/index.ts");
+    write("src/client/features/invoices/index.ts");
+    importer("src/server/features/refunds/jobs/retry.ts", "../../invoices");
+    importer("src/server/features/refunds/routes.ts", "../invoices/index");
+    importer("src/client/features/refunds/pages/list.ts", "../../invoices");
+    expect(problems()).toEqual([
+      expect.stringContaining(
+        'src/client/features/refunds/pages/list.ts:1 "../../invoices": feature refunds imports feature invoices',
+      ),
+    ]);
+  });
+
+  it("refuses features that import each other in a loop, though only through index.ts and only for types", () => {
+    // No file circle: each feature's index names a file that imports nothing of the other.
+    write("src/server/features/invoices/index.ts", 'export type { Invoice } from "./invoice";\n');
+    write("src/server/features/invoices/invoice.ts", "export type Invoice = { cents: number };\n");
+    write(
+      "src/server/features/invoices/refund-invoice.ts",
+      'import type { Refund } from "../refunds";\nexport type RefundInvoice = { refund: Refund };\n',
+    );
+    write("src/server/features/refunds/index.ts", 'export type { Refund } from "./refund";\n');
+    write("src/server/features/refunds/refund.ts", "export type Refund = { cents: number };\n");
+    write(
+      "src/server/features/refunds/invoiced-refund.ts",
+      'import type { Invoice } from "../invoices";\nexport type InvoicedRefund = { invoice: Invoice };\n',
+    );
+    expect(problems()).toEqual([
+      "src/server/features/invoices: features in a loop: invoices, refunds import each other (type-only imports count too); one of them must stop",
+    ]);
+  });
+
+  it("refuses a circle of files that import each other only for types", () => {
+    write(
+      "src/server/db/client.ts",
+      'import type { Database } from "./database";\nexport type Client = Database;\n',
+    );
+    write(
+      "src/server/db/database.ts",
+      'import type { Client } from "./client";\nexport type Database = { client?: Client };\n',
+    );
+    expect(problems()).toEqual([
+      "src/server/db/client.ts: import circle: server/db/client.ts -> server/db/database.ts import each other; move what they share to a file of its own",
+    ]);
+  });
+
+  it("keeps dev/ above the features: it reaches them through index.ts, and nothing below imports it", () => {
+    write("src/server/features/shop/index.ts");
+    write("src/server/features/shop/checkout-service.ts");
+    write("src/server/dev/test-payments.ts");
+    importer("src/server/dev/test-checkout-routes.ts", "../features/shop");
+    importer("src/server/dev/test-invoice-routes.ts", "../features/shop/checkout-service");
+    importer("src/server/features/shop/routes.ts", "../../dev/test-payments");
+    importer("src/server/http/errors.ts", "../dev/test-payments");
+    importer("src/server/app.ts", "./dev/test-payments");
+    expect(problems().sort()).toEqual([
+      expect.stringContaining(
+        'src/server/dev/test-invoice-routes.ts:1 "../features/shop/checkout-service": dev/ imports feature shop\'s inner file',
+      ),
+      expect.stringContaining('src/server/features/shop/routes.ts:1 "../../dev/test-payments": imports dev/'),
+      expect.stringContaining('src/server/http/errors.ts:1 "../dev/test-payments": imports dev/'),
     ]);
   });
 
