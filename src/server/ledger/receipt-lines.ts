@@ -5,7 +5,6 @@
  * alike; otherwise the payment's product and amount as one line.
  */
 import { eq } from "drizzle-orm";
-import type { Language } from "../../shared/i18n/languages";
 import type { Database } from "../db/database";
 import { orders } from "../db/schema";
 
@@ -58,26 +57,4 @@ export async function receiptOf(db: Database, paid: PaidAmount): Promise<Receipt
     totalCents: paid.amountCents,
     currency,
   };
-}
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** Money as the mails and the test provider's pages write it: "$571.90", "€98.00". */
-export function formatMoney(amountMinor: number, currency: string, language: Language = "en"): string {
-  const code = currency.toUpperCase();
-  const key = `${language}:${code}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(language === "de" ? "de-DE" : "en-US", {
-        style: "currency",
-        currency: code,
-      });
-    } catch {
-      return `${(amountMinor / 100).toFixed(2)} ${code}`;
-    }
-    moneyFormats.set(key, format);
-  }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountMinor / 10 ** digits);
 }

@@ -4,11 +4,11 @@
  * the operator's own words and stay as they are.
  */
 import type { NotificationKind } from "../../shared/api/notifications";
-import type { Language } from "../../shared/i18n/languages";
+import { FORMAT_LOCALES, type Language } from "../../shared/i18n/languages";
+import { formatMoney } from "../../shared/money";
 import type { MailMessage } from "../adapters/mail/port";
 import { escapeHtml } from "../http/escape-html";
 import { translatorFor } from "../i18n/translator";
-import { formatMoney } from "../ledger/receipt-lines";
 
 export interface MailedNotification {
   kind: NotificationKind;
@@ -29,7 +29,7 @@ function money(
   const amount = Number(cents);
   if (!Number.isFinite(amount)) return "";
   const code = /^[A-Za-z]{3}$/.test(str(currency)) ? str(currency).toUpperCase() : "USD";
-  return formatMoney(amount, code, language);
+  return formatMoney(amount, code, FORMAT_LOCALES[language]);
 }
 
 /** What became of a replacement request, in the words of the line that tells it. */

@@ -7,6 +7,9 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const DEFAULT_LANGUAGE: Language = "en";
 
+/** The locale in which the server writes numbers, money and dates for a reader of each language. */
+export const FORMAT_LOCALES: Record<Language, string> = { en: "en-US", de: "de-DE" };
+
 /**
  * The cookie a browser keeps when someone picks a language on it (the sign-in pages' switch, Settings):
  * the pages speak it, and the server takes it before `Accept-Language` as what that browser asks for.

@@ -2,6 +2,7 @@
  * The one way an order is priced (decisions R5 and R11): the server computes every total with it,
  * and the checkout page shows the same figures from the same function. Money is integer cents.
  */
+import { formatMoney } from "../money";
 import { type CatalogueItem, countsTowardsVolume, type ProductKey } from "./catalogue";
 
 /** An order of at least `minAccounts` accounts gets `percent` off the whole order. */
@@ -114,5 +115,5 @@ export function nextTierFor(
  * passes the page's (`formattingLocale()`); the server's own pages write "en-US".
  */
 export function formatCents(cents: number, locale = "en-US"): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(cents / 100);
+  return formatMoney(cents, "USD", locale);
 }

@@ -3,17 +3,18 @@
  * "Pay now" when one fails. Rendered when the event is recorded and queued in its transaction, so
  * each event mails once however often it is delivered (decision 030).
  */
-import type { Language } from "../../../shared/i18n/languages";
+import { FORMAT_LOCALES, type Language } from "../../../shared/i18n/languages";
+import { formatMoney } from "../../../shared/money";
 import type { MailMessage } from "../../adapters/mail/port";
 import { escapeHtml } from "../../http/escape-html";
 import { translatorFor } from "../../i18n/translator";
-import { formatMoney, type Receipt } from "../../ledger/receipt-lines";
+import type { Receipt } from "../../ledger/receipt-lines";
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 function receiptTable(language: Language, receipt: Receipt): { text: string; html: string } {
   const i18n = translatorFor(language);
-  const money = (cents: number) => formatMoney(cents, receipt.currency, language);
+  const money = (cents: number) => formatMoney(cents, receipt.currency, FORMAT_LOCALES[language]);
   const label = (line: Receipt["lines"][number]) =>
     line.quantity === null ? line.description : `${line.quantity} × ${line.description}`;
   const rows: Array<[string, string]> = receipt.lines.map((line) => [label(line), money(line.amountCents)]);
@@ -39,7 +40,7 @@ export function paymentReceiptMail(
   payment: { paidAt: Date; receipt: Receipt; receiptUrl: string | null; historyUrl: string },
 ): MailMessage {
   const i18n = translatorFor(language);
-  const total = formatMoney(payment.receipt.totalCents, payment.receipt.currency, language);
+  const total = formatMoney(payment.receipt.totalCents, payment.receipt.currency, FORMAT_LOCALES[language]);
   const intro = i18n._({
     id: "mail.receipt.intro",
     message: "Thank you: we received your payment of {total} on {day}.",
@@ -75,7 +76,7 @@ export function paymentFailedMail(
   },
 ): MailMessage {
   const i18n = translatorFor(language);
-  const amount = formatMoney(failure.amountCents, failure.currency, language);
+  const amount = formatMoney(failure.amountCents, failure.currency, FORMAT_LOCALES[language]);
   const day = dayOf(failure.failedAt);
   const intro = failure.product
     ? i18n._({
