@@ -9,9 +9,9 @@
 import { pino } from "pino";
 import { airtableSource } from "../src/server/adapters/records/airtable-source";
 import { openDatabase } from "../src/server/db/client";
+import { createNotifier } from "../src/server/features/notifications/notifier";
 import { runSync } from "../src/server/features/sync/engine";
 import { BUILT_IN_FIELD_MAP } from "../src/server/features/sync/field-map";
-import { createNotifier } from "../src/server/notifications/notifier";
 import { createOutbox } from "../src/server/outbox/outbox";
 import { createSecretBox } from "../src/server/secrets/secret-box";
 import { startFakeAirtable } from "../tests/fakes/airtable-server";

@@ -4,7 +4,7 @@ import {
   type MailedNotification,
   notificationDigestMail,
   notificationLine,
-} from "../../../src/server/notifications/notification-mail";
+} from "../../../src/server/features/notifications/notification-mail";
 
 describe("the notification mail", () => {
   it("words each kind in one line", () => {

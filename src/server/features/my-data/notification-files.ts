@@ -2,7 +2,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { NotificationFileRow } from "../../../shared/api/my-data-files";
 import { notifications } from "../../db/schema";
-import { mailPreferencesOf } from "../../notifications/preferences";
+import { mailPreferencesOf } from "../notifications";
 import type { ExportContext } from "./export-context";
 import { iso, isoOrNull, jsonList, jsonObject, keysetPages, mapPages } from "./zip-stream";
 

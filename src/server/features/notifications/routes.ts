@@ -18,8 +18,8 @@ import { listVersionOf } from "../../http/list-versions";
 import { requireUser } from "../../http/require-user";
 import { errorBody, notModifiedResponse, stepUpResponse } from "../../http/responses";
 import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
-import { mailPreferencesOf, storeMailPreferences } from "../../notifications/preferences";
 import { decodeNotificationCursor, markRead, notificationPage, unreadCountOf } from "./notification-queries";
+import { mailPreferencesOf, storeMailPreferences } from "./preferences";
 
 const notificationsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Config, "stepUpMs"> }> = async (
   app,

@@ -38,9 +38,8 @@ import {
   recordSubscription,
   subscriptionEntry,
 } from "../../ledger/subscriptions";
-import { type NewNotification, type Notifier, recordMailedNotification } from "../../notifications/notifier";
-import { mailTopicOn } from "../../notifications/preferences";
 import type { MailQueue } from "../../outbox/mail";
+import { mailTopicOn, type NewNotification, type Notifier, recordMailedNotification } from "../notifications";
 import { closeOpenOrder, findOrderById, findOrderBySession } from "./orders-repo";
 import { paymentFailedMail, paymentReceiptMail } from "./payment-mails";
 

@@ -31,9 +31,9 @@ import { requireUser } from "../../http/require-user";
 import { errorResponses, notModifiedResponse } from "../../http/responses";
 import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
 import { fieldError, type ServerMessage, verbatim } from "../../i18n/message";
-import type { Notifier } from "../../notifications/notifier";
 import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
+import type { Notifier } from "../notifications";
 import { orderIdOfCancelLink } from "./cancel-link";
 import {
   catalogueFor,

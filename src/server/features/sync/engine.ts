@@ -22,8 +22,8 @@ import {
 import type { Database } from "../../db/database";
 import { refusedData } from "../../db/errors";
 import { type SyncRunRow, syncRuns, users } from "../../db/schema";
-import type { Notifier } from "../../notifications/notifier";
 import type { SecretBox } from "../../secrets/secret-box";
+import type { Notifier } from "../notifications";
 import { type FieldMap, SYNC_TABLES, type SyncTable, TABLE_COLUMNS } from "./field-map";
 import { mapRecord } from "./record-mapper";
 import { tryAcquireLease } from "./run-lock";

@@ -4,8 +4,8 @@
  */
 import type { SyncErrorDetail } from "../../../shared/api/sync";
 import type { Database } from "../../db/database";
-import type { Notifier } from "../../notifications/notifier";
 import type { SecretBox } from "../../secrets/secret-box";
+import type { Notifier } from "../notifications";
 import type { MappedValue } from "./record-mapper";
 
 /** A record that passed mapping, ready to be written. */

@@ -6,12 +6,12 @@
  * on; the entries stay listed in the portal whatever the switches say.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { type NotificationKind, TOPIC_OF_KIND } from "../../shared/api/notifications";
-import { languageOf } from "../../shared/i18n/languages";
-import type { Database } from "../db/database";
-import { notifications, users } from "../db/schema";
-import type { MailQueue } from "../outbox/mail";
-import { exponentialBackoff, type JobKind, markJobDone } from "../outbox/outbox";
+import { type NotificationKind, TOPIC_OF_KIND } from "../../../shared/api/notifications";
+import { languageOf } from "../../../shared/i18n/languages";
+import type { Database } from "../../db/database";
+import { notifications, users } from "../../db/schema";
+import type { MailQueue } from "../../outbox/mail";
+import { exponentialBackoff, type JobKind, markJobDone } from "../../outbox/outbox";
 import { notificationDigestMail } from "./notification-mail";
 import { mailPreferencesOf } from "./preferences";
 

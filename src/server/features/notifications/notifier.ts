@@ -5,10 +5,10 @@
  * digest's business (digest.ts): each new entry queues its customer's digest job in the same
  * transaction, under one supersede key, so a burst of entries makes one mail.
  */
-import type { NotificationKind } from "../../shared/api/notifications";
-import type { Database } from "../db/database";
-import { notifications } from "../db/schema";
-import type { Outbox } from "../outbox/outbox";
+import type { NotificationKind } from "../../../shared/api/notifications";
+import type { Database } from "../../db/database";
+import { notifications } from "../../db/schema";
+import type { Outbox } from "../../outbox/outbox";
 import { DIGEST_KIND, digestSupersedeKey } from "./digest";
 
 export interface NewNotification {

@@ -3,12 +3,12 @@
  * changes a digest gathered, one line each, with a link to the notifications page. The statuses are
  * the operator's own words and stay as they are.
  */
-import type { NotificationKind } from "../../shared/api/notifications";
-import { FORMAT_LOCALES, type Language } from "../../shared/i18n/languages";
-import { formatMoney } from "../../shared/money";
-import type { MailMessage } from "../adapters/mail/port";
-import { escapeHtml } from "../http/escape-html";
-import { translatorFor } from "../i18n/translator";
+import type { NotificationKind } from "../../../shared/api/notifications";
+import { FORMAT_LOCALES, type Language } from "../../../shared/i18n/languages";
+import { formatMoney } from "../../../shared/money";
+import type { MailMessage } from "../../adapters/mail/port";
+import { escapeHtml } from "../../http/escape-html";
+import { translatorFor } from "../../i18n/translator";
 
 export interface MailedNotification {
   kind: NotificationKind;
