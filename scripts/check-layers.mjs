@@ -23,7 +23,13 @@ const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const KEBAB_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
 
 /** The server files that wire features together: they may import any feature's files. */
-const SERVER_WIRING = new Set(["server/app.ts", "server/start.ts", "server/main.ts", "server/demo-data.ts"]);
+const SERVER_WIRING = new Set([
+  "server/housekeeping.ts",
+  "server/app.ts",
+  "server/start.ts",
+  "server/main.ts",
+  "server/demo-data.ts",
+]);
 
 /**
  * Where a file sits: its side (shared, client, server), its layer on that side, and for a feature

@@ -10,9 +10,11 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import activityRoutes from "./features/activity/routes";
 import attentionRoutes from "./features/admin/attention-routes";
-import auditRoutes from "./features/admin/audit-routes";
 import customersRoutes from "./features/admin/customers-routes";
+import outboxRoutes from "./features/admin/failing-jobs-routes";
 import viewAsRoutes from "./features/admin/view-as-routes";
+import { recordAuditEvent } from "./features/audit";
+import auditRoutes from "./features/audit/routes";
 import closeLoginRoutes from "./features/auth/close-login-routes";
 import googleRoutes from "./features/auth/google-routes";
 import languageRoutes from "./features/auth/language-routes";
@@ -44,7 +46,6 @@ import type { EarlyListener } from "./http/early-listener";
 import { fastifyLoggerOptions, genReqId, OneLinePerRequest, prettyLogStream } from "./logger";
 import { mailKind, mailQueue } from "./outbox/mail";
 import { createOutbox, type Outbox } from "./outbox/outbox";
-import outboxRoutes from "./outbox/routes";
 import { clientDistDir } from "./paths";
 import apiReference from "./plugins/api-reference";
 import clientApp from "./plugins/client-app";
@@ -143,7 +144,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeaders, { config });
   await app.register(loopbackOnly);
   await app.register(crossSiteGuard, { config });
-  await app.register(session, { config, db: database.db });
+  await app.register(session, {
+    config,
+    db: database.db,
+    recordSignIn: (tx, { userId, provenBy, ipAddress }) =>
+      recordAuditEvent(tx, {
+        kind: "sign-in",
+        actorUserId: userId,
+        subjectUserId: userId,
+        detail: provenBy,
+        ipAddress,
+      }),
+  });
   await app.register(apiReference, { config });
   await app.register(metrics, { config, db: database.db });
 

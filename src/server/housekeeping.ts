@@ -5,10 +5,10 @@
  */
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { pruneAuditLog } from "./audit/audit-log";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import { emailTokens, outboxJobs, syncRuns } from "./db/schema";
+import { pruneAuditLog } from "./features/audit";
 import { deleteOldHits } from "./http/rate-limiter";
 import { deleteDeadSessions } from "./http/session-store";
 

@@ -14,7 +14,6 @@ import cookie from "@fastify/cookie";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
-import { recordAuditEvent } from "../audit/audit-log";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
 import { type SessionProof, type SessionRow, type UserRow, users } from "../db/schema";
@@ -27,6 +26,15 @@ import { replyLanguage } from "../i18n/reply-language";
 import { READ_ONLY_VIEWING } from "../i18n/shared-texts";
 
 export type Access = "public" | "user" | "admin";
+
+/**
+ * Records a sign-in in the audit log, in the transaction that starts its session: the audit log is
+ * a feature, which app.ts wires in here.
+ */
+export type RecordSignIn = (
+  tx: Database,
+  signIn: { userId: number; provenBy: SessionProof; ipAddress: string },
+) => Promise<void>;
 
 export interface DeclaredRoute {
   methods: string[];
@@ -69,8 +77,11 @@ declare module "fastify" {
 }
 
 export default fp(
-  async function session(app: FastifyInstance, opts: { config: Config; db: Database }) {
-    const { config, db } = opts;
+  async function session(
+    app: FastifyInstance,
+    opts: { config: Config; db: Database; recordSignIn: RecordSignIn },
+  ) {
+    const { config, db, recordSignIn } = opts;
     const policy = config.session;
     const cookieOptions = {
       path: "/",
@@ -100,13 +111,7 @@ export default fp(
         }
         // Every sign-in is in the audit log with its proof; Google's records itself with its own kinds.
         if (provenBy !== "google") {
-          await recordAuditEvent(tx, {
-            kind: "sign-in",
-            actorUserId: user.id,
-            subjectUserId: user.id,
-            detail: provenBy,
-            ipAddress: request.ip,
-          });
+          await recordSignIn(tx, { userId: user.id, provenBy, ipAddress: request.ip });
         }
         return started;
       });

@@ -11,7 +11,6 @@ import {
   customerUidParamsSchema,
   endSessionsAnswerSchema,
 } from "../../../shared/api/admin-customers";
-import { recordAuditEvent } from "../../audit/audit-log";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { sessions } from "../../db/schema";
@@ -19,6 +18,7 @@ import { notFound } from "../../http/errors";
 import { requireUser } from "../../http/require-user";
 import { errorBody, errorResponses } from "../../http/responses";
 import { replyLanguage } from "../../i18n/reply-language";
+import { recordAuditEvent } from "../audit";
 import { customerDetail } from "./customer-detail";
 import { customerByUid, listCustomers } from "./customers-queries";
 

@@ -4,10 +4,10 @@
  */
 import { eq } from "drizzle-orm";
 import type { ViewingStarted } from "../../../shared/api/view-as";
-import { recordAuditEvent } from "../../audit/audit-log";
 import type { Database } from "../../db/database";
 import { type SessionRow, sessions, type UserRow, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
+import { recordAuditEvent } from "../audit";
 
 export const NO_SUCH_CUSTOMER = /*i18n*/ { id: "error.customer.no-uid", message: "No customer has this UID" };
 export const VIEW_OWN_ACCOUNT = /*i18n*/ {

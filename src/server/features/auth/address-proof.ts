@@ -6,7 +6,6 @@
  * the next sync fills with the owner's LinkedIn credentials.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Database } from "../../db/database";
 import {
   emailTokens,
@@ -20,6 +19,7 @@ import {
   users,
   webauthnChallenges,
 } from "../../db/schema";
+import { recordIdentityEvent } from "../audit";
 
 export type AddressProof = "google" | "claim-link" | "reset-link";
 

@@ -7,7 +7,6 @@
  */
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { languageOf } from "../../../shared/i18n/languages";
-import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { emailTokens, oidcFlows, type UserRow, users } from "../../db/schema";
@@ -15,6 +14,7 @@ import { badRequest, conflict } from "../../http/errors";
 import { INVALID_LINK } from "../../i18n/shared-texts";
 import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
+import { recordIdentityEvent } from "../audit";
 import { endSessionsAndFactors } from "./address-proof";
 import type { EmailTokenRow } from "./email-tokens";
 import { loginClosedMail } from "./emails";

@@ -7,7 +7,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { languageOf } from "../../../shared/i18n/languages";
-import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { type SessionProof, type SessionRow, type UserRow, users } from "../../db/schema";
@@ -17,6 +16,7 @@ import { giveBack, type RateRule, takeAll } from "../../http/rate-limiter";
 import { deleteUserSessions, markSessionProven } from "../../http/session-store";
 import { fieldError } from "../../i18n/message";
 import type { MailQueue } from "../../outbox/mail";
+import { recordIdentityEvent } from "../audit";
 import { passwordChangedNotice } from "./emails";
 import { hashPassword, refuseWeakPassword, verifyPassword } from "./password";
 

@@ -17,7 +17,6 @@ import {
 } from "../../../shared/api/passkeys";
 import { currentUserSchema } from "../../../shared/api/user";
 import { languageOf } from "../../../shared/i18n/languages";
-import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { forbidden, HttpError } from "../../http/errors";
@@ -28,6 +27,7 @@ import { stepUpResponse } from "../../http/responses";
 import { deleteSession, markSessionProven } from "../../http/session-store";
 import type { MailQueue } from "../../outbox/mail";
 import type { SecretBox } from "../../secrets/secret-box";
+import { recordIdentityEvent } from "../audit";
 import { toCurrentUser } from "./current-user";
 import { signInMethodNotice } from "./emails";
 import { knownDeviceCookie } from "./known-device";

@@ -8,14 +8,13 @@ import type { verifyRegistrationResponse } from "@simplewebauthn/server";
 import { and, asc, count, eq, gt, isNull, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AddPasskeyBody, AuthenticationCredential } from "../../../shared/api/passkeys";
-import { recordAuditEvent } from "../../audit/audit-log";
-import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { passkeys, type UserRow, users, webauthnChallenges } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { RateLimitedError, take } from "../../http/rate-limiter";
 import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
+import { recordAuditEvent, recordIdentityEvent } from "../audit";
 import { lockUser } from "./address-proof";
 
 /** Long enough to touch a key or unlock a phone; short enough that a forgotten tab is useless. */

@@ -4,9 +4,10 @@
  * window write none (decision 067). A flood of refused requests so costs the log one row per key and
  * window, while the admin and the customer still see that someone was held back, and where from.
  */
-import { recordAuditEvent } from "../../audit/audit-log";
+
 import type { Database } from "../../db/database";
 import { RateLimitedError, type RateRule, take } from "../../http/rate-limiter";
+import { recordAuditEvent } from "../audit";
 
 export interface Refusal {
   /** The account the refused attempt was at; refusals at no known account are not recorded. */

@@ -16,8 +16,6 @@ import type {
 } from "../../../shared/api/auth";
 import type { WriteBackStatus } from "../../../shared/api/sync";
 import { type Language, languageOf } from "../../../shared/i18n/languages";
-import { recordAuditEvent } from "../../audit/audit-log";
-import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { type UserRow, users } from "../../db/schema";
@@ -39,6 +37,7 @@ import { INVALID_CREDENTIALS, INVALID_LINK, USERNAME_TAKEN } from "../../i18n/sh
 import type { MailQueue } from "../../outbox/mail";
 import type { Outbox } from "../../outbox/outbox";
 import type { SecretBox } from "../../secrets/secret-box";
+import { recordAuditEvent, recordIdentityEvent } from "../audit";
 import { endUnprovenAccess, lockUser } from "./address-proof";
 import { reopenClosedLogin } from "./close-login";
 import { consumeEmailToken, findUsableEmailToken } from "./email-tokens";

@@ -10,8 +10,6 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SecondFactorProof } from "../../../shared/api/two-factor";
-import { recordAuditEvent } from "../../audit/audit-log";
-import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { pendingSignIns, type UserRow, users } from "../../db/schema";
@@ -20,6 +18,7 @@ import { hit, RateLimitedError } from "../../http/rate-limiter";
 import { SIGN_IN_AGAIN, TOO_MANY_CODES, WRONG_CODE, WRONG_RECOVERY_CODE } from "../../i18n/shared-texts";
 import type { SecretBox } from "../../secrets/secret-box";
 import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
+import { recordAuditEvent, recordIdentityEvent } from "../audit";
 import type { KnownDevice } from "./known-device";
 import { proofBudgets } from "./proof-budgets";
 import { auditRefusal } from "./refusal-audit";

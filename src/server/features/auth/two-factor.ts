@@ -14,7 +14,6 @@ import {
   type TwoFactorEnrolment,
   type TwoFactorStatus,
 } from "../../../shared/api/two-factor";
-import { recordIdentityEvent } from "../../audit/identity-audit";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { recoveryCodes, twoFactorApps, type UserRow } from "../../db/schema";
@@ -25,6 +24,7 @@ import { fieldError } from "../../i18n/message";
 import { WRONG_CODE, WRONG_RECOVERY_CODE } from "../../i18n/shared-texts";
 import type { SecretBox } from "../../secrets/secret-box";
 import { decodeBase32, encodeBase32, hotp, TOTP_PERIOD_SECONDS, timeStep } from "../../secrets/totp";
+import { recordIdentityEvent } from "../audit";
 
 const MINUTE = 60_000;
 

@@ -5,11 +5,11 @@
  * from it land in their ledger on their own.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { recordAuditEvent } from "../../audit/audit-log";
 import type { Database } from "../../db/database";
 import { subscriptions, type TransactionRow, transactions, type UserRow, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { customerOfPayment } from "../../ledger/ledger-writes";
+import { recordAuditEvent } from "../audit";
 
 export interface LinkPaymentRequest {
   transactionId: number;

@@ -6,7 +6,6 @@
  * changed where it came from, not here.
  */
 import { and, eq, ne } from "drizzle-orm";
-import { recordAuditEvent } from "../../audit/audit-log";
 import type { Database } from "../../db/database";
 import {
   orders,
@@ -17,6 +16,7 @@ import {
   users,
 } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
+import { recordAuditEvent } from "../audit";
 
 export interface UnlinkPaymentRequest {
   transactionId: number;

@@ -4,8 +4,8 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { RevealKind } from "../../../shared/api/linkedin-accounts";
-import { recordAuditEvents } from "../../audit/audit-log";
 import type { Database } from "../../db/database";
+import { recordAuditEvents } from "../audit";
 import type { AccountIdentity } from "./accounts-queries";
 
 export interface Reveal {

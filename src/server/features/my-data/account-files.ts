@@ -10,10 +10,10 @@ import type {
   LinkedinAccountFileRow,
   SecretRevealFileRow,
 } from "../../../shared/api/my-data-files";
-import { recordAuditEvents } from "../../audit/audit-log";
 import { linkedinAccounts as accounts, auditEvents } from "../../db/schema";
 import { openRecoveryCodes } from "../../secrets/recovery-codes";
 import { type SecretBox, SecretBoxError } from "../../secrets/secret-box";
+import { recordAuditEvents } from "../audit";
 import type { ExportContext } from "./export-context";
 import { iso, jsonList, keysetPages, mapPages } from "./zip-stream";
 

@@ -8,8 +8,8 @@ import {
   DATA_EXPORT_README,
   type DataExportFileName,
 } from "../../../shared/api/my-data-files";
-import { recordIdentityEvent } from "../../audit/identity-audit";
 import { hit } from "../../http/rate-limiter";
+import { recordIdentityEvent } from "../audit";
 import { linkedinAccountsFile, secretRevealsFile } from "./account-files";
 import { ordersFile, subscriptionsFile, transactionsFile } from "./billing-files";
 import type { ExportContext } from "./export-context";

@@ -15,13 +15,13 @@ import {
   replacementRequestListSchema,
   replacementRequestSchema,
 } from "../../../shared/api/replacement-requests";
-import { recordAuditEvent } from "../../audit/audit-log";
 import type { Database } from "../../db/database";
 import { violatedUniqueConstraint } from "../../db/errors";
 import { replacementRequests as requests } from "../../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
 import { requireUser } from "../../http/require-user";
 import { errorBody } from "../../http/responses";
+import { recordAuditEvent } from "../audit";
 import type { RequestWriteBack } from "./request-write-back";
 import { findOwnAccount, findRequest, hasOpenRequest, listRequests } from "./requests-queries";
 

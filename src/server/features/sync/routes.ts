@@ -8,13 +8,13 @@ import {
   userSyncResponseSchema,
 } from "../../../shared/api/sync";
 import { uidSchema } from "../../../shared/api/text";
-import { recordAuditEvent } from "../../audit/audit-log";
 import type { Database } from "../../db/database";
 import { conflict, HttpError, notFound } from "../../http/errors";
 import { ownerIdOfUid } from "../../http/own-uid";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
 import { replyLanguage, sayTo } from "../../i18n/reply-language";
+import { recordAuditEvent } from "../audit";
 import { type FinishedRun, SyncBusyError, type SyncRequest } from "./engine";
 import { toSyncRun } from "./import-status";
 import { NoSourceError, type SyncService } from "./sync-service";

@@ -2,8 +2,8 @@
  * An entry of the one audit log (decision 035) about something a user did to their own identity:
  * a sign-in, a link, a second factor, a proof. They are both its actor and its subject.
  */
-import type { AuditEventKind } from "../../shared/audit/audit-kinds";
-import type { Database } from "../db/database";
+import type { AuditEventKind } from "../../../shared/audit/audit-kinds";
+import type { Database } from "../../db/database";
 import { recordAuditEvent } from "./audit-log";
 
 export async function recordIdentityEvent(

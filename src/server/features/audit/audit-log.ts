@@ -1,11 +1,11 @@
 /**
- * Writes the one audit log (decision 035). Below the features, so that sign-in, security, secrets,
- * the data download and every admin action record themselves the same way.
+ * Writes the one audit log (decision 035), so that sign-in, security, secrets, the data download and
+ * every admin action record themselves the same way.
  */
 import { sql } from "drizzle-orm";
-import type { AuditEventKind } from "../../shared/audit/audit-kinds";
-import type { Database } from "../db/database";
-import { auditEvents } from "../db/schema";
+import type { AuditEventKind } from "../../../shared/audit/audit-kinds";
+import type { Database } from "../../db/database";
+import { auditEvents } from "../../db/schema";
 
 export interface AuditEvent {
   kind: AuditEventKind;

@@ -4,21 +4,21 @@
  */
 import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorBodySchema } from "../../shared/api/errors";
+import { errorBodySchema } from "../../../shared/api/errors";
 import {
   type FailingJob,
   failingJobsSchema,
   retryJobAnswerSchema,
   retryJobParamsSchema,
-} from "../../shared/api/outbox";
-import { recordAuditEvent } from "../audit/audit-log";
-import type { Database } from "../db/database";
-import { type OutboxJobRow, outboxJobs } from "../db/schema";
-import { notFound } from "../http/errors";
-import { requireUser } from "../http/require-user";
-import { adminForbiddenSchema } from "../http/responses";
-import { FAILING_AFTER_ATTEMPTS, isFailingJob } from "./failing-jobs";
-import type { Outbox } from "./outbox";
+} from "../../../shared/api/outbox";
+import type { Database } from "../../db/database";
+import { type OutboxJobRow, outboxJobs } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { requireUser } from "../../http/require-user";
+import { adminForbiddenSchema } from "../../http/responses";
+import { FAILING_AFTER_ATTEMPTS, isFailingJob } from "../../outbox/failing-jobs";
+import type { Outbox } from "../../outbox/outbox";
+import { recordAuditEvent } from "../audit";
 
 const LIST_LIMIT = 100;
 
