@@ -24,7 +24,7 @@ export const MUTATION_GROUPS = {
     tests: ["tests/api/rate-limiter.test.ts"],
   },
   ledger: {
-    mutate: ["src/server/ledger/*.ts"],
+    mutate: ["src/server/features/billing/ledger/*.ts"],
     tests: [
       "tests/unit/server/ledger-amounts.test.ts",
       "tests/unit/server/transactions-csv.test.ts",

@@ -8,6 +8,10 @@ import type { DestinationStream } from "pino";
 import { type Adapters, createAdapters } from "./adapters/create-adapters";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
+import devToolsRoutes from "./dev/dev-tools-routes";
+import testBillingPortalRoutes from "./dev/test-billing-portal-routes";
+import testCheckoutRoutes from "./dev/test-checkout-routes";
+import testInvoiceRoutes from "./dev/test-invoice-routes";
 import activityRoutes from "./features/activity/routes";
 import attentionRoutes from "./features/admin/attention-routes";
 import customersRoutes from "./features/admin/customers-routes";
@@ -24,8 +28,7 @@ import authRoutes from "./features/auth/routes";
 import securityRoutes from "./features/auth/security-routes";
 import supportViewsRoutes from "./features/auth/support-views-routes";
 import billingRoutes from "./features/billing/routes";
-import testBillingPortalRoutes from "./features/billing/test-billing-portal-routes";
-import devToolsRoutes from "./features/dev-tools/routes";
+import webhookRoutes from "./features/billing/webhook-routes";
 import healthRoutes from "./features/health/routes";
 import linkedinAccountsRoutes from "./features/linkedin-accounts/routes";
 import myDataRoutes from "./features/my-data/routes";
@@ -36,8 +39,6 @@ import profileOptimizationsRoutes from "./features/profile-optimizations/routes"
 import publicConfigRoutes from "./features/public-config/routes";
 import replacementRequestsRoutes from "./features/replacement-requests/routes";
 import shopRoutes from "./features/shop/routes";
-import testCheckoutRoutes from "./features/shop/test-checkout-routes";
-import testInvoiceRoutes from "./features/shop/test-invoice-routes";
 import { loadFieldMap } from "./features/sync/field-map";
 import syncRoutes from "./features/sync/routes";
 import { createSyncService } from "./features/sync/sync-service";
@@ -219,11 +220,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(activityRoutes, { db: database.db });
   await app.register(profileOptimizationsRoutes, { db: database.db });
   await app.register(replacementRequestsRoutes, { db: database.db, writeBack: sync.requestWriteBack });
-  await app.register(shopRoutes, {
+  await app.register(shopRoutes, { db: database.db, config, payments: adapters.payments, secretBox });
+  await app.register(webhookRoutes, {
     db: database.db,
     config,
     payments: adapters.payments,
-    secretBox,
     mail,
     notifier,
   });

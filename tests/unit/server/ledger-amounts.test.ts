@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { PaymentEvent } from "../../../src/server/adapters/payments/port";
-import { amountTextOfCents, centsOfAmountText, currencyCode } from "../../../src/server/ledger/amounts";
-import { orderIdOf, paymentEventEntry } from "../../../src/server/ledger/payment-event-entry";
+import {
+  amountTextOfCents,
+  centsOfAmountText,
+  currencyCode,
+} from "../../../src/server/features/billing/ledger/amounts";
+import {
+  orderIdOf,
+  paymentEventEntry,
+} from "../../../src/server/features/billing/ledger/payment-event-entry";
 
 describe("amounts in the ledger", () => {
   it.each([

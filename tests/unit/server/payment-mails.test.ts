@@ -3,8 +3,8 @@
  * portal always sent; German words the same mail, with amounts the German way.
  */
 import { describe, expect, it } from "vitest";
-import { paymentFailedMail, paymentReceiptMail } from "../../../src/server/features/shop/payment-mails";
-import type { Receipt } from "../../../src/server/ledger/receipt-lines";
+import type { Receipt } from "../../../src/server/features/billing/ledger/receipt-lines";
+import { paymentFailedMail, paymentReceiptMail } from "../../../src/server/features/billing/payment-mails";
 
 const receipt: Receipt = {
   lines: [{ description: "LinkedIn Plus", quantity: 2, amountCents: 19_600 }],

@@ -11,8 +11,8 @@ import { revealKindSchema } from "../../../shared/api/linkedin-accounts";
 import { paymentKindOf, signedAmountCents } from "../../../shared/billing/payment-kinds";
 import type { Database } from "../../db/database";
 import { auditEvents, orders, syncRuns, transactions, type UserRow } from "../../db/schema";
-import { firstInvoiceOfCheckout } from "../../ledger/first-invoice";
-import { shownToCustomer } from "../../ledger/shown-orders";
+import { firstInvoiceOfCheckout } from "../billing";
+import { shownToCustomer } from "../shop";
 
 // The same expression as the ledger's (user_id, occurred) index, so the newest rows come straight off it.
 const occurredAt = sql`coalesce(${transactions.createdTime}, ${transactions.createdAt})`;

@@ -27,7 +27,7 @@ import {
 } from "../../db/schema";
 import { listUserSessions } from "../../http/session-store";
 import { deviceName } from "../../i18n/device-name";
-import { firstInvoiceOfCheckout } from "../../ledger/first-invoice";
+import { firstInvoiceOfCheckout } from "../billing";
 import { customerFacts, factsOf } from "./customers-facts";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;

@@ -15,7 +15,7 @@ import {
   transactions,
   twoFactorApps,
 } from "../../db/schema";
-import { firstInvoiceOfCheckout } from "../../ledger/first-invoice";
+import { firstInvoiceOfCheckout } from "../billing";
 
 /** The audit kinds that are a sign-in. */
 const SIGN_IN_KINDS = ["sign-in", "google-sign-in"] as const;

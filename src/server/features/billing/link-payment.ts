@@ -8,8 +8,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { subscriptions, type TransactionRow, transactions, type UserRow, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
-import { customerOfPayment } from "../../ledger/ledger-writes";
 import { recordAuditEvent } from "../audit";
+import { customerOfPayment } from "./ledger/ledger-writes";
 
 export interface LinkPaymentRequest {
   transactionId: number;

@@ -44,7 +44,7 @@ import {
 } from "../../http/responses";
 import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
 import { replyLanguage, sayTo } from "../../i18n/reply-language";
-import { FAILED_EVENT_TYPE, isInvoicePaid, isPayableFailure, payNowUrlOf } from "../../ledger/pay-now";
+import { FAILED_EVENT_TYPE, isInvoicePaid, isPayableFailure, payNowUrlOf } from "./ledger/pay-now";
 import { linkPayment } from "./link-payment";
 import { plansOf, subscriptionDto } from "./subscriptions-queries";
 import { transactionsCsv } from "./transactions-csv";

@@ -30,8 +30,8 @@ import {
   transactionCountsByType,
   transactions,
 } from "../../db/schema";
-import { firstInvoiceOfCheckout } from "../../ledger/first-invoice";
-import { invoicePaidSince, isPayableFailure } from "../../ledger/pay-now";
+import { firstInvoiceOfCheckout } from "./ledger/first-invoice";
+import { invoicePaidSince, isPayableFailure } from "./ledger/pay-now";
 
 /** A ledger row, and whether its invoice has been paid since (what "Pay now" depends on). */
 export type ListedTransaction = TransactionRow & { paidSince: boolean };

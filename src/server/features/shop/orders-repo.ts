@@ -5,7 +5,7 @@ import type { PricedOrder } from "../../../shared/shop/pricing";
 import type { Database } from "../../db/database";
 import { preparedPerDatabase } from "../../db/prepared";
 import { type OrderRow, orders, transactions, type UserRow, users } from "../../db/schema";
-import { shownToCustomer } from "../../ledger/shown-orders";
+import { shownToCustomer } from "./shown-orders";
 
 export async function insertOrder(
   db: Database,

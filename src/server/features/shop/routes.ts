@@ -20,20 +20,18 @@ import {
   savedOrderCheckoutSchema,
   sessionIdParamsSchema,
 } from "../../../shared/api/shop";
-import { type PaymentsPort, WebhookEventError, WebhookSignatureError } from "../../adapters/payments/port";
+import type { PaymentsPort } from "../../adapters/payments/port";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import type { OrderRow } from "../../db/schema";
-import { badRequest, errorTextFor, forbidden, notFound } from "../../http/errors";
+import { badRequest, forbidden, notFound } from "../../http/errors";
 import { listVersionOf } from "../../http/list-versions";
 import { hit } from "../../http/rate-limiter";
 import { requireUser } from "../../http/require-user";
 import { errorResponses, notModifiedResponse } from "../../http/responses";
 import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
-import { fieldError, type ServerMessage, verbatim } from "../../i18n/message";
-import type { MailQueue } from "../../outbox/mail";
+import { fieldError, type ServerMessage } from "../../i18n/message";
 import type { SecretBox } from "../../secrets/secret-box";
-import type { Notifier } from "../notifications";
 import { orderIdOfCancelLink } from "./cancel-link";
 import {
   catalogueFor,
@@ -52,18 +50,9 @@ import {
   pageOfOrders,
   paidBefore,
 } from "./orders-repo";
-import { handlePaymentEvent } from "./payment-events";
 
 const HOUR = 60 * 60 * 1000;
 
-/** What the webhook's body is, for the reference: the route reads the bytes itself, to check their signature. */
-const paymentEventBodySchema = z
-  .looseObject({
-    id: z.string(),
-    type: z.string(),
-    data: z.looseObject({ object: z.looseObject({}) }),
-  })
-  .describe("A Stripe event, exactly as Stripe signed it (the `Stripe-Signature` header).");
 const errors = {
   400: errorBodySchema,
   403: errorBodySchema,
@@ -107,10 +96,6 @@ export interface ShopRoutesOptions {
   config: Config;
   payments: PaymentsPort | undefined;
   secretBox: SecretBox;
-  /** Receipts and failed-payment notices from the webhook's events. */
-  mail?: MailQueue;
-  /** Failed payments and refunds become notifications. */
-  notifier?: Notifier;
 }
 
 /**
@@ -129,7 +114,7 @@ const PAY_LINKS_PER_HOUR = 20;
 
 const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
   app,
-  { db, config, payments, secretBox, mail, notifier },
+  { db, config, payments, secretBox },
 ) => {
   const context = (log: ShopContext["log"]): ShopContext => ({ db, config, payments, secretBox, log });
   const checkoutLimit = (userId: number) => ({ key: `checkout-user:${userId}`, limit: 30, windowMs: HOUR });
@@ -396,78 +381,6 @@ const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (
       return cancelOrder({ db, payments }, me.id, request.params.id);
     },
   );
-
-  // The webhook reads its body as bytes: the signature is over exactly what Stripe sent.
-  await app.register(async (raw) => {
-    raw.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => {
-      done(null, body);
-    });
-    raw.post(
-      "/api/stripe/webhook",
-      {
-        config: {
-          access: "public",
-          crossSite: true,
-          // Stripe calls it, with no session: no one's viewing has anything to do with it.
-          whileViewing: "allowed",
-          documented: { body: paymentEventBodySchema },
-        },
-        schema: {
-          summary: "Receive the payment provider's events",
-          description:
-            "Stripe's signed events (Stripe-Signature over the raw body, timestamped within 300 s either way).",
-          response: {
-            200: z.object({ received: z.literal(true) }),
-            400: errorBodySchema,
-            503: errorBodySchema,
-          },
-        },
-      },
-      async (request, reply) => {
-        if (!payments) {
-          return reply.code(503).send({
-            error: errorTextFor(
-              request,
-              /*i18n*/ { id: "error.payments-not-configured", message: "Payments are not configured" },
-            ),
-          });
-        }
-        const body = request.body;
-        if (!Buffer.isBuffer(body))
-          throw badRequest(
-            /*i18n*/ {
-              id: "error.webhook.not-stripe-event",
-              message: "The body must be Stripe's JSON event",
-            },
-          );
-        const signature = request.headers["stripe-signature"];
-        let event: Awaited<ReturnType<PaymentsPort["parseWebhook"]>>;
-        try {
-          event = await payments.parseWebhook(body, typeof signature === "string" ? signature : undefined);
-        } catch (error) {
-          // A forged, stale or malformed event is the sender's mistake: 400, which Stripe does not
-          // retry as it retries a 5xx.
-          if (error instanceof WebhookSignatureError || error instanceof WebhookEventError) {
-            app.metrics.webhookEvents.inc({ type: "(unread)", result: "refused" });
-            throw badRequest(verbatim(error.message));
-          }
-          throw error;
-        }
-        const outcome = await handlePaymentEvent(db, request.log, event, payments.kind, {
-          config,
-          payments,
-          mail,
-          notifier,
-        }).catch((error: unknown) => {
-          app.metrics.webhookEvents.inc({ type: event.type, result: "failed" });
-          throw error;
-        });
-        request.log.info({ eventId: event.id, type: event.type, outcome }, "payment event");
-        app.metrics.webhookEvents.inc({ type: event.type, result: outcome });
-        return { received: true as const };
-      },
-    );
-  });
 };
 
 export default shopRoutes;

@@ -7,18 +7,21 @@
  */
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sessionIdParamsSchema } from "../../../shared/api/shop";
-import { formatCents } from "../../../shared/shop/pricing";
-import type { TestPaymentsPort } from "../../adapters/payments/port";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import type { OrderRow } from "../../db/schema";
-import { escapeHtml } from "../../http/escape-html";
-import type { SecretBox } from "../../secrets/secret-box";
-import { cancelUrl } from "./cancel-link";
-import { successUrl } from "./checkout-service";
-import { ORDER_LINES_STYLE, orderLinesTable } from "./order-lines-html";
-import { findOrderBySession } from "./orders-repo";
+import { sessionIdParamsSchema } from "../../shared/api/shop";
+import { formatCents } from "../../shared/shop/pricing";
+import type { TestPaymentsPort } from "../adapters/payments/port";
+import type { Config } from "../config";
+import type { Database } from "../db/database";
+import type { OrderRow } from "../db/schema";
+import {
+  cancelUrl,
+  findOrderBySession,
+  ORDER_LINES_STYLE,
+  orderLinesTable,
+  successUrl,
+} from "../features/shop";
+import { escapeHtml } from "../http/escape-html";
+import type { SecretBox } from "../secrets/secret-box";
 import { cancelTestCheckout, payTestCheckout, type TestCheckoutOutcome } from "./test-checkout";
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f5;color:#18181b}

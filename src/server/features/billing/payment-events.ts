@@ -21,26 +21,26 @@ import {
   transactions,
   users,
 } from "../../db/schema";
-import { amountTextOfCents } from "../../ledger/amounts";
+import type { MailQueue } from "../../outbox/mail";
+import { mailTopicOn, type NewNotification, type Notifier, recordMailedNotification } from "../notifications";
+import { closeOpenOrder, findOrderById, findOrderBySession } from "../shop";
+import { amountTextOfCents } from "./ledger/amounts";
 import {
   customerOfPayment,
   existingOrderId,
   linkCheckoutReceipts,
   recordLedgerEntry,
-} from "../../ledger/ledger-writes";
-import { PAID_EVENT_TYPE, payNowUrlOf } from "../../ledger/pay-now";
-import { idOf, orderIdOf, paymentEventEntry } from "../../ledger/payment-event-entry";
-import { receiptOf } from "../../ledger/receipt-lines";
-import { checkoutRecordedBefore, refundToRecord } from "../../ledger/repeated-payments";
+} from "./ledger/ledger-writes";
+import { PAID_EVENT_TYPE, payNowUrlOf } from "./ledger/pay-now";
+import { idOf, orderIdOf, paymentEventEntry } from "./ledger/payment-event-entry";
+import { receiptOf } from "./ledger/receipt-lines";
+import { checkoutRecordedBefore, refundToRecord } from "./ledger/repeated-payments";
 import {
   isSubscriptionEvent,
   priceNamesOf,
   recordSubscription,
   subscriptionEntry,
-} from "../../ledger/subscriptions";
-import type { MailQueue } from "../../outbox/mail";
-import { mailTopicOn, type NewNotification, type Notifier, recordMailedNotification } from "../notifications";
-import { closeOpenOrder, findOrderById, findOrderBySession } from "./orders-repo";
+} from "./ledger/subscriptions";
 import { paymentFailedMail, paymentReceiptMail } from "./payment-mails";
 
 export type EventOutcome = "processed" | "duplicate" | "ignored";

@@ -5,8 +5,8 @@
  * own.
  */
 import { inArray, or, type SQL, sql } from "drizzle-orm";
-import type { OrderStatus } from "../../shared/api/shop";
-import { orders } from "../db/schema";
+import type { OrderStatus } from "../../../shared/api/shop";
+import { orders } from "../../db/schema";
 
 const PAID: OrderStatus[] = ["paid", "refunded"];
 

@@ -9,15 +9,14 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { singleLineText } from "../../../shared/api/text";
-import { formatMoney } from "../../../shared/money";
-import type { TestPaymentsPort } from "../../adapters/payments/port";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { type TransactionRow, transactions } from "../../db/schema";
-import { escapeHtml } from "../../http/escape-html";
-import { FAILED_EVENT_TYPE, PAID_EVENT_TYPE } from "../../ledger/pay-now";
-import { type Receipt, receiptOf } from "../../ledger/receipt-lines";
+import { singleLineText } from "../../shared/api/text";
+import { formatMoney } from "../../shared/money";
+import type { TestPaymentsPort } from "../adapters/payments/port";
+import type { Config } from "../config";
+import type { Database } from "../db/database";
+import { type TransactionRow, transactions } from "../db/schema";
+import { FAILED_EVENT_TYPE, PAID_EVENT_TYPE, type Receipt, receiptOf } from "../features/billing";
+import { escapeHtml } from "../http/escape-html";
 
 const paramsSchema = z.object({ invoiceId: singleLineText().min(1, "Required").max(200) });
 

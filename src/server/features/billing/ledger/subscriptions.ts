@@ -5,10 +5,10 @@
  * `deleted` ended. At the same second, an ended plan stays ended.
  */
 import { eq, sql } from "drizzle-orm";
-import { CATALOGUE, isProductKey } from "../../shared/shop/catalogue";
-import type { PaymentEvent } from "../adapters/payments/port";
-import type { Database } from "../db/database";
-import { type OrderRow, orders, subscriptions } from "../db/schema";
+import { CATALOGUE, isProductKey } from "../../../../shared/shop/catalogue";
+import type { PaymentEvent } from "../../../adapters/payments/port";
+import type { Database } from "../../../db/database";
+import { type OrderRow, orders, subscriptions } from "../../../db/schema";
 import { currencyCode } from "./amounts";
 import { customerOfPayment } from "./ledger-writes";
 import { idOf, orderIdOf } from "./payment-event-entry";

@@ -8,7 +8,7 @@ import { formatMoney } from "../../../shared/money";
 import type { MailMessage } from "../../adapters/mail/port";
 import { escapeHtml } from "../../http/escape-html";
 import { translatorFor } from "../../i18n/translator";
-import type { Receipt } from "../../ledger/receipt-lines";
+import type { Receipt } from "./ledger/receipt-lines";
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
