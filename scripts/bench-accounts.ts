@@ -11,11 +11,11 @@ import http from "node:http";
 import net from "node:net";
 import { eq } from "drizzle-orm";
 import type { buildApp } from "../src/server/app";
-import type { DatabaseHandle } from "../src/server/db/database";
-import { linkedinAccounts, users } from "../src/server/db/schema";
-import { createSession } from "../src/server/http/session-store";
-import { sealRecoveryCodes } from "../src/server/secrets/recovery-codes";
-import { createSecretBox } from "../src/server/secrets/secret-box";
+import type { DatabaseHandle } from "../src/server/platform/db/database";
+import { linkedinAccounts, users } from "../src/server/platform/db/schema";
+import { createSession } from "../src/server/platform/http/session-store";
+import { sealRecoveryCodes } from "../src/server/platform/secrets/recovery-codes";
+import { createSecretBox } from "../src/server/platform/secrets/secret-box";
 import { startBenchPortal } from "./support/bench-portal";
 import { freshDatabase } from "./support/fresh-database";
 

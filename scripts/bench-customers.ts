@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { buildApp } from "../src/server/app";
-import type { DatabaseHandle } from "../src/server/db/database";
+import type { DatabaseHandle } from "../src/server/platform/db/database";
 import {
   linkedinAccounts,
   passkeys,
@@ -20,8 +20,8 @@ import {
   transactions,
   twoFactorApps,
   users,
-} from "../src/server/db/schema";
-import { createSession } from "../src/server/http/session-store";
+} from "../src/server/platform/db/schema";
+import { createSession } from "../src/server/platform/http/session-store";
 import { customerListSchema } from "../src/shared/api/admin-customers";
 import { startBenchPortal } from "./support/bench-portal";
 import { freshDatabase } from "./support/fresh-database";

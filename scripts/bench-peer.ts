@@ -22,8 +22,9 @@ import { Worker } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
-import type { Database, DatabaseHandle } from "../src/server/db/database";
-import * as schema from "../src/server/db/schema";
+import { hashPassword } from "../src/server/features/auth/password";
+import type { Database, DatabaseHandle } from "../src/server/platform/db/database";
+import * as schema from "../src/server/platform/db/schema";
 import {
   linkedinAccounts,
   notifications,
@@ -31,10 +32,9 @@ import {
   profileOptimizations,
   transactions,
   users,
-} from "../src/server/db/schema";
-import { hashPassword } from "../src/server/features/auth/password";
-import { createSession } from "../src/server/http/session-store";
-import { createSecretBox } from "../src/server/secrets/secret-box";
+} from "../src/server/platform/db/schema";
+import { createSession } from "../src/server/platform/http/session-store";
+import { createSecretBox } from "../src/server/platform/secrets/secret-box";
 import { installPeer } from "./support/bench-peer-install.mjs";
 import { startBenchPortal } from "./support/bench-portal";
 import { freshDatabase } from "./support/fresh-database";

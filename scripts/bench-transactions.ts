@@ -17,10 +17,10 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { count, eq, sql } from "drizzle-orm";
-import { testPayments } from "../src/server/adapters/payments/test-payments";
 import type { buildApp } from "../src/server/app";
-import { orders, transactions, users } from "../src/server/db/schema";
-import { createSession } from "../src/server/http/session-store";
+import { testPayments } from "../src/server/platform/adapters/payments/test-payments";
+import { orders, transactions, users } from "../src/server/platform/db/schema";
+import { createSession } from "../src/server/platform/http/session-store";
 import { listedItems, type ProductKey } from "../src/shared/shop/catalogue";
 import { DEFAULT_VOLUME_TIERS, parseVolumeTiers, priceOrder } from "../src/shared/shop/pricing";
 import { BENCH_APP_URL, startBenchPortal } from "./support/bench-portal";

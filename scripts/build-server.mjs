@@ -55,7 +55,7 @@ for (const old of readdirSync("dist/server").filter((f) => f.startsWith("pgdata-
   rmSync(`dist/server/${old}`, { recursive: true, force: true });
 }
 const template = await PGlite.create(`dist/server/pgdata-template-${pgliteVersion}`);
-await migrate(drizzle(template), { migrationsFolder: "src/server/db/migrations" });
+await migrate(drizzle(template), { migrationsFolder: "src/server/platform/db/migrations" });
 // A new data folder is a copy of this one, and a copy's time follows the number of files far more
 // than their size (about a millisecond a file, measured). The portal uses only the `postgres` database; the two
 // template databases (600 of the folder's 1,150 files) serve only CREATE DATABASE, which the

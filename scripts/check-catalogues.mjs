@@ -47,7 +47,7 @@ function idsAskedFor(folder) {
 /**
  * The literal messages of the schemas in src/shared/api (`.min(1, "Required")`, `{ error: "…" }`,
  * `message: "…"`): the server answers with them, so its catalogue must hold each one's English text
- * (src/server/i18n/shared-texts.ts). Texts built with `${…}` are matched there by a pattern instead.
+ * (src/server/platform/i18n/shared-texts.ts). Texts built with `${…}` are matched there by a pattern instead.
  */
 function schemaMessages(folder) {
   const texts = new Set();
@@ -87,7 +87,7 @@ const english = new Set([...englishPo.matchAll(/^msgstr "(.+)"$/gm)].map((m) => 
 const unknownSchemaTexts = [...schemaMessages("src/shared/api")].filter((text) => !english.has(text));
 if (unknownSchemaTexts.length > 0) {
   console.error(
-    `check-catalogues: schema messages in src/shared/api that the server's catalogue lacks (add them to src/server/i18n/shared-texts.ts): ${unknownSchemaTexts.join(" | ")}`,
+    `check-catalogues: schema messages in src/shared/api that the server's catalogue lacks (add them to src/server/platform/i18n/shared-texts.ts): ${unknownSchemaTexts.join(" | ")}`,
   );
   process.exit(1);
 }

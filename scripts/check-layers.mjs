@@ -56,6 +56,26 @@ export function placeOf(rel) {
   return { side: "other", layer: "other" };
 }
 
+/** The server's own folders: everything else at its top is one of the wiring's files. */
+const SERVER_FOLDERS = new Set(["platform", "features", "dev"]);
+
+/** Why a server file sits where no file of the server belongs, or null. */
+function misplacedOnServer(rel) {
+  const parts = rel.split("/");
+  if (parts[0] !== "server") return null;
+  if (parts.length === 2) {
+    return SERVER_WIRING.has(rel)
+      ? null
+      : "the server's top holds only the wiring (app.ts, start.ts, main.ts, demo-data.ts, housekeeping.ts): infrastructure goes in platform/";
+  }
+  if (!SERVER_FOLDERS.has(parts[1] ?? "")) {
+    return `server/${parts[1]}/ is not one of the server's folders: platform/ (infrastructure), features/<name>/ or dev/`;
+  }
+  if (parts[1] === "features" && parts.length === 3)
+    return "a feature's files live in its own folder, features/<name>/";
+  return null;
+}
+
 /** Why an import from `from` to `to` (both relative to src/) breaks a rule, or null when it keeps them. */
 export function ruleBroken(from, to) {
   const a = placeOf(from);
@@ -89,10 +109,10 @@ export function ruleBroken(from, to) {
     return "client lib/ or components/ imports app/: the platform sits below the app";
   }
   if (a.side === "server" && a.layer === "platform" && b.layer === "feature") {
-    return "the server's platform imports a feature: only the wiring (app.ts, start.ts, main.ts, demo-data.ts) and dev/ wire features";
+    return "the server's platform imports a feature: only the wiring (the files at the server's top) and dev/ wire features";
   }
   if (a.side === "server" && a.layer === "feature" && b.layer === "wiring") {
-    return "a server feature imports the wiring (app.ts, start.ts, main.ts, demo-data.ts)";
+    return "a server feature imports the wiring (the files at the server's top)";
   }
   return null;
 }
@@ -142,6 +162,10 @@ export function checkLayers(root) {
     }
   }
   for (const file of files) {
+    const rel = path.relative(src, file).split(path.sep).join("/");
+    const misplaced = misplacedOnServer(rel);
+    if (misplaced)
+      problems.push({ file: path.relative(root, file), line: 0, specifier: "", message: misplaced });
     const name = path.basename(file);
     if (!KEBAB_FILE.test(name)) {
       problems.push({

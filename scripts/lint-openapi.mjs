@@ -11,8 +11,8 @@ import { tsImport } from "tsx/esm/api";
 const load = (file) => tsImport(file, import.meta.url);
 const [{ buildApp }, { loadConfig }, { openDatabase }, { lintOpenApi }] = await Promise.all([
   load("../src/server/app.ts"),
-  load("../src/server/config.ts"),
-  load("../src/server/db/client.ts"),
+  load("../src/server/platform/config.ts"),
+  load("../src/server/platform/db/client.ts"),
   load("./support/openapi-lint.ts"),
 ]);
 

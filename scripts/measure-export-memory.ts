@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { buildApp } from "../src/server/app";
-import type { DatabaseHandle } from "../src/server/db/database";
+import type { DatabaseHandle } from "../src/server/platform/db/database";
 import {
   linkedinAccounts,
   orders,
@@ -26,10 +26,10 @@ import {
   subscriptions,
   transactions,
   users,
-} from "../src/server/db/schema";
-import { createSession } from "../src/server/http/session-store";
-import { sealRecoveryCodes } from "../src/server/secrets/recovery-codes";
-import { createSecretBox } from "../src/server/secrets/secret-box";
+} from "../src/server/platform/db/schema";
+import { createSession } from "../src/server/platform/http/session-store";
+import { sealRecoveryCodes } from "../src/server/platform/secrets/recovery-codes";
+import { createSecretBox } from "../src/server/platform/secrets/secret-box";
 import { DATA_EXPORT_PATH } from "../src/shared/api/my-data";
 import { readZip } from "../tests/support/read-zip";
 import { startBenchPortal } from "./support/bench-portal";

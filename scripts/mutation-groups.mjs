@@ -5,11 +5,11 @@ export const MUTATION_GROUPS = {
     tests: ["tests/unit/shared/pricing.test.ts", "tests/unit/server/config.test.ts"],
   },
   totp: {
-    mutate: ["src/server/secrets/totp.ts"],
+    mutate: ["src/server/platform/secrets/totp.ts"],
     tests: ["tests/unit/server/totp.test.ts"],
   },
   guards: {
-    mutate: ["src/server/plugins/cross-site-guard.ts", "src/server/http/own-uid.ts"],
+    mutate: ["src/server/platform/plugins/cross-site-guard.ts", "src/server/platform/http/own-uid.ts"],
     tests: [
       "tests/api/cross-site-guard.test.ts",
       "tests/api/route-access.test.ts",
@@ -20,7 +20,7 @@ export const MUTATION_GROUPS = {
     ],
   },
   "rate-limiter": {
-    mutate: ["src/server/http/rate-limiter.ts"],
+    mutate: ["src/server/platform/http/rate-limiter.ts"],
     tests: ["tests/api/rate-limiter.test.ts"],
   },
   ledger: {
@@ -36,12 +36,12 @@ export const MUTATION_GROUPS = {
     mutate: [
       "src/server/features/auth/two-factor.ts",
       "src/server/features/auth/two-factor-sign-in.ts",
-      "src/server/secrets/recovery-codes.ts",
+      "src/server/platform/secrets/recovery-codes.ts",
     ],
     tests: ["tests/api/two-factor.test.ts"],
   },
   "step-up": {
-    mutate: ["src/server/http/fresh-proof.ts", "src/server/features/auth/fresh-proof.ts"],
+    mutate: ["src/server/platform/http/fresh-proof.ts", "src/server/features/auth/fresh-proof.ts"],
     tests: ["tests/api/fresh-proof.test.ts"],
   },
 };

@@ -5,9 +5,9 @@
  */
 import { Writable } from "node:stream";
 import { type AppDeps, buildApp } from "../../src/server/app";
-import { type Config, loadConfig } from "../../src/server/config";
-import type { DatabaseHandle } from "../../src/server/db/database";
-import { maintainEmbeddedDatabase } from "../../src/server/db/embedded-maintenance";
+import { type Config, loadConfig } from "../../src/server/platform/config";
+import type { DatabaseHandle } from "../../src/server/platform/db/database";
+import { maintainEmbeddedDatabase } from "../../src/server/platform/db/embedded-maintenance";
 
 /** The portal's public origin in a benchmark (the port is the one it listens on). */
 export const BENCH_APP_URL = "http://127.0.0.1";

@@ -4,8 +4,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase } from "../../src/server/db/client";
-import type { DatabaseHandle } from "../../src/server/db/database";
+import { openDatabase } from "../../src/server/platform/db/client";
+import type { DatabaseHandle } from "../../src/server/platform/db/database";
 
 /** A database of its own: a folder of the embedded one, or a new database on DATABASE_URL's server. */
 export async function freshDatabase(label: string): Promise<{

@@ -1,7 +1,7 @@
-import type { DemoSeeder } from "./db/demo-seed";
 import { demoUsersSeeder } from "./features/auth/demo-users";
 import { demoRequestsSeeder } from "./features/sync/demo-requests";
 import { demoSyncSeeder } from "./features/sync/demo-sync";
+import type { DemoSeeder } from "./platform/db/demo-seed";
 
 /**
  * The demo data each feature contributes, in the order it is loaded into an empty database: the

@@ -5,12 +5,12 @@
  */
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "./config";
-import type { Database } from "./db/database";
-import { emailTokens, outboxJobs, syncRuns } from "./db/schema";
 import { pruneAuditLog } from "./features/audit";
-import { deleteOldHits } from "./http/rate-limiter";
-import { deleteDeadSessions } from "./http/session-store";
+import type { Config } from "./platform/config";
+import type { Database } from "./platform/db/database";
+import { emailTokens, outboxJobs, syncRuns } from "./platform/db/schema";
+import { deleteOldHits } from "./platform/http/rate-limiter";
+import { deleteDeadSessions } from "./platform/http/session-store";
 
 const INTERVAL_MS = 60 * 60_000;
 // Longer than the longest rate-limit window, so no live window is cut short.

@@ -7,9 +7,9 @@
  * the compiled module under way (prepareDataDir, compilePgliteWasm).
  */
 import path from "node:path";
-import { DEFAULT_DATA_DIR, pgdataOf } from "./data-folder";
-import { startPreparingDataDir } from "./db/pglite-template";
-import { compilePgliteWasm } from "./db/pglite-wasm";
+import { DEFAULT_DATA_DIR, pgdataOf } from "./platform/data-folder";
+import { startPreparingDataDir } from "./platform/db/pglite-template";
+import { compilePgliteWasm } from "./platform/db/pglite-wasm";
 
 /** Unset or blank, as the configuration reads it (loadConfig). */
 const given = (value: string | undefined) => (value?.trim() ? value : undefined);

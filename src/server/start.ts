@@ -3,12 +3,13 @@
  * listen, build the app and hand the server over to it, fill an empty embedded database with demo
  * data, and shut down cleanly on SIGTERM or SIGINT.
  */
-import { type Config, ConfigError, loadConfig } from "./config";
-import { type DatabaseTarget, openDatabase } from "./db/client";
+
 import { checkHealth } from "./features/health/check";
-import { createEarlyListener } from "./http/early-listener";
-import { isLoopbackHost } from "./http/loopback";
-import { Readiness } from "./readiness";
+import { type Config, ConfigError, loadConfig } from "./platform/config";
+import { type DatabaseTarget, openDatabase } from "./platform/db/client";
+import { createEarlyListener } from "./platform/http/early-listener";
+import { isLoopbackHost } from "./platform/http/loopback";
+import { Readiness } from "./platform/readiness";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How often each instance looks for background jobs that are due (retries, another instance's leftovers). */
@@ -138,9 +139,9 @@ export async function start(early: {
     { scheduleHousekeeping },
     { scheduleEmbeddedMaintenance },
   ] = await Promise.all([
-    import("./db/demo-seed"),
+    import("./platform/db/demo-seed"),
     import("./housekeeping"),
-    import("./db/embedded-maintenance"),
+    import("./platform/db/embedded-maintenance"),
   ]);
   // The demo data (an import of the demo records and two argon2id hashes) loads after listening, so
   // a new embedded database answers /api/health at once (decision 013); sign-in works once it is in.

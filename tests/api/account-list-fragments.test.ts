@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../src/server/db/database";
+import { createAccountListFragments } from "../../src/server/features/linkedin-accounts/account-list-fragments";
+import { readAccountList } from "../../src/server/features/linkedin-accounts/accounts-queries";
+import type { Database } from "../../src/server/platform/db/database";
 import {
   linkedinAccountListVersions,
   linkedinAccounts,
   replacementRequests,
   type UserRow,
-} from "../../src/server/db/schema";
-import { createAccountListFragments } from "../../src/server/features/linkedin-accounts/account-list-fragments";
-import { readAccountList } from "../../src/server/features/linkedin-accounts/accounts-queries";
+} from "../../src/server/platform/db/schema";
 import { linkedinAccountListSchema } from "../../src/shared/api/linkedin-accounts";
 import { insertAccount } from "../support/linkedin-accounts";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testPayments } from "../../src/server/adapters/payments/test-payments";
-import { auditEvents, orders, syncRuns, transactions } from "../../src/server/db/schema";
+import { testPayments } from "../../src/server/platform/adapters/payments/test-payments";
+import { auditEvents, orders, syncRuns, transactions } from "../../src/server/platform/db/schema";
 import { type ActivityItem, activitySchema } from "../../src/shared/api/activity";
 import { insertAccount, secretsFor } from "../support/linkedin-accounts";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";

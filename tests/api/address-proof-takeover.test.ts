@@ -6,8 +6,14 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, emailTokens, linkedinAccounts, sessions, users } from "../../src/server/db/schema";
-import { createSession } from "../../src/server/http/session-store";
+import {
+  auditEvents,
+  emailTokens,
+  linkedinAccounts,
+  sessions,
+  users,
+} from "../../src/server/platform/db/schema";
+import { createSession } from "../../src/server/platform/http/session-store";
 import { type FakeAirtable, startFakeAirtable } from "../fakes/airtable-server";
 import { startTestIssuer, type TestIssuer } from "../fakes/oidc-issuer";
 import { airtableBase, type BaseContents, testAirtableSource } from "../support/airtable-base";

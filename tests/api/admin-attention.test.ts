@@ -1,6 +1,6 @@
 /** The admin dashboard's "Needs attention": three figures in one answer, for admins only. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboxJobs, syncRuns, transactions } from "../../src/server/db/schema";
+import { outboxJobs, syncRuns, transactions } from "../../src/server/platform/db/schema";
 import { attentionSchema } from "../../src/shared/api/admin-attention";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { type SignedInUser, signedInUser } from "../support/users";

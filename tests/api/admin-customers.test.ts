@@ -18,8 +18,8 @@ import {
   twoFactorApps,
   type UserRow,
   users,
-} from "../../src/server/db/schema";
-import { createSession } from "../../src/server/http/session-store";
+} from "../../src/server/platform/db/schema";
+import { createSession } from "../../src/server/platform/http/session-store";
 import {
   type CustomerList,
   customerDetailSchema,

@@ -6,8 +6,8 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testPayments } from "../../src/server/adapters/payments/test-payments";
-import { auditEvents, orders, subscriptions, transactions } from "../../src/server/db/schema";
+import { testPayments } from "../../src/server/platform/adapters/payments/test-payments";
+import { auditEvents, orders, subscriptions, transactions } from "../../src/server/platform/db/schema";
 import { linkPaymentAnswerSchema, transactionListSchema } from "../../src/shared/api/transactions";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { type SignedInUser, signedInUser } from "../support/users";

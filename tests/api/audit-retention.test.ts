@@ -5,9 +5,9 @@
  */
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditEvents } from "../../src/server/db/schema";
 import { auditCutoff, pruneAuditLog } from "../../src/server/features/audit/audit-log";
 import { runHousekeeping } from "../../src/server/housekeeping";
+import { auditEvents } from "../../src/server/platform/db/schema";
 import { AUDIT_EVENT_KIND_NAMES } from "../../src/shared/audit/audit-kinds";
 import { createTestApp, type TestApp, testConfig } from "../support/test-app";
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, emailTokens, outboxJobs, sessions, users } from "../../src/server/db/schema";
+import { auditEvents, emailTokens, outboxJobs, sessions, users } from "../../src/server/platform/db/schema";
 import { INVALID_LINK_MESSAGE } from "../../src/shared/api/auth";
 import { loadPasswordEstimator } from "../../src/shared/password-strength";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp-server";

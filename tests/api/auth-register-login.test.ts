@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "../../src/server/db/schema";
+import { sessions, users } from "../../src/server/platform/db/schema";
 import { loadPasswordEstimator } from "../../src/shared/password-strength";
 import { readMailbox } from "../support/mailbox";
 import { cookiesSet, newestLinkTo, registerAndConfirm } from "../support/register";

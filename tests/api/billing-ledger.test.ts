@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testPayments } from "../../src/server/adapters/payments/test-payments";
-import { orders, paymentEvents, transactions } from "../../src/server/db/schema";
+import { testPayments } from "../../src/server/platform/adapters/payments/test-payments";
+import { orders, paymentEvents, transactions } from "../../src/server/platform/db/schema";
 import { transactionListSchema } from "../../src/shared/api/transactions";
 import { type FakeAirtable, startFakeAirtable } from "../fakes/airtable-server";
 import { airtableBase, TABLE, testAirtableSource, transactionFields } from "../support/airtable-base";

@@ -7,8 +7,8 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testPayments } from "../../src/server/adapters/payments/test-payments";
-import { orders, subscriptions, transactions } from "../../src/server/db/schema";
+import { testPayments } from "../../src/server/platform/adapters/payments/test-payments";
+import { orders, subscriptions, transactions } from "../../src/server/platform/db/schema";
 import { subscriptionListSchema } from "../../src/shared/api/subscriptions";
 import { transactionListSchema } from "../../src/shared/api/transactions";
 import { type DevMail, readMailbox } from "../support/mailbox";

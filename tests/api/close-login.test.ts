@@ -8,6 +8,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLOSED_LOGIN_NAME, closedLoginEmail } from "../../src/server/features/auth/close-login";
+import { userForGoogleIdentity } from "../../src/server/features/auth/google-accounts";
+import { hashPassword } from "../../src/server/features/auth/password";
+import { loginClosedKey } from "../../src/server/features/sync/write-back";
 import {
   auditEvents,
   emailTokens,
@@ -25,13 +29,9 @@ import {
   type UserRow,
   users,
   webauthnChallenges,
-} from "../../src/server/db/schema";
-import { CLOSED_LOGIN_NAME, closedLoginEmail } from "../../src/server/features/auth/close-login";
-import { userForGoogleIdentity } from "../../src/server/features/auth/google-accounts";
-import { hashPassword } from "../../src/server/features/auth/password";
-import { loginClosedKey } from "../../src/server/features/sync/write-back";
-import { createSession } from "../../src/server/http/session-store";
-import { hashSecretToken } from "../../src/server/secrets/secret-token";
+} from "../../src/server/platform/db/schema";
+import { createSession } from "../../src/server/platform/http/session-store";
+import { hashSecretToken } from "../../src/server/platform/secrets/secret-token";
 import { INVALID_CREDENTIALS_MESSAGE } from "../../src/shared/api/auth";
 import {
   CLOSE_LOGIN_EMAIL_MISMATCH_MESSAGE,

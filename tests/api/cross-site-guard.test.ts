@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { portalOrigins } from "../../src/server/plugins/cross-site-guard";
+import { portalOrigins } from "../../src/server/platform/plugins/cross-site-guard";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";
 

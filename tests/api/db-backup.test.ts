@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/server/db/client";
-import { users } from "../../src/server/db/schema";
-import { projectRoot } from "../../src/server/paths";
+import { openDatabase } from "../../src/server/platform/db/client";
+import { users } from "../../src/server/platform/db/schema";
+import { projectRoot } from "../../src/server/platform/paths";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "portal-backup-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -18,7 +18,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 function cli(args: string[], env: Record<string, string> = {}) {
   const child = spawn(
     path.join(projectRoot, "node_modules/.bin/tsx"),
-    [path.join(projectRoot, "src/server/db/backup-cli.ts"), ...args],
+    [path.join(projectRoot, "src/server/platform/db/backup-cli.ts"), ...args],
     { env: { ...process.env, DATABASE_URL: "", NODE_ENV: "development", DATA_DIR: dataDir, ...env } },
   );
   let output = "";

@@ -3,15 +3,15 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoSeeders } from "../../src/server/demo-data";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../src/server/features/auth/demo-users";
 import {
   linkedinAccounts,
   profileOptimizations,
   replacementRequests,
   transactions,
   users,
-} from "../../src/server/db/schema";
-import { demoSeeders } from "../../src/server/demo-data";
-import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../src/server/features/auth/demo-users";
+} from "../../src/server/platform/db/schema";
 import { createTestApp, sameOrigin, silentLog, type TestApp } from "../support/test-app";
 
 describe("the demo data a new embedded database starts with", () => {

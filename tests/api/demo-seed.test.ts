@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoDataIfEmpty, shouldSeedDemoData } from "../../src/server/db/demo-seed";
-import { users } from "../../src/server/db/schema";
+import { seedDemoDataIfEmpty, shouldSeedDemoData } from "../../src/server/platform/db/demo-seed";
+import { users } from "../../src/server/platform/db/schema";
 import { silentLog, testConfig } from "../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app";
 import { checkHealth } from "../../src/server/features/health/check";
-import { createEarlyListener, type EarlyListener } from "../../src/server/http/early-listener";
+import { createEarlyListener, type EarlyListener } from "../../src/server/platform/http/early-listener";
 import { healthSchema } from "../../src/shared/api/health";
 import { rawRequest, sendRaw } from "../support/raw-http";
 import { testConfig } from "../support/test-app";

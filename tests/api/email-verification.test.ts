@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditEvents, emailTokens, users } from "../../src/server/db/schema";
+import { auditEvents, emailTokens, users } from "../../src/server/platform/db/schema";
 import { INVALID_LINK_MESSAGE } from "../../src/shared/api/auth";
 import { linkToken, readMailbox } from "../support/mailbox";
 import { createTestApp, type TestApp } from "../support/test-app";

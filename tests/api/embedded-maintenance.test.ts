@@ -6,8 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { maintainEmbeddedDatabase } from "../../src/server/db/embedded-maintenance";
-import { transactions, users } from "../../src/server/db/schema";
+import { maintainEmbeddedDatabase } from "../../src/server/platform/db/embedded-maintenance";
+import { transactions, users } from "../../src/server/platform/db/schema";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 interface TableStats {

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { preferredEncoding } from "../../src/server/plugins/client-app";
+import { preferredEncoding } from "../../src/server/platform/plugins/client-app";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";
 

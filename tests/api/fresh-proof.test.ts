@@ -6,8 +6,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditEvents, sessions } from "../../src/server/db/schema";
-import { decodeBase32, totp } from "../../src/server/secrets/totp";
+import { auditEvents, sessions } from "../../src/server/platform/db/schema";
+import { decodeBase32, totp } from "../../src/server/platform/secrets/totp";
 import { insertAccount, secretsFor } from "../support/linkedin-accounts";
 import { readMailbox } from "../support/mailbox";
 import { createTestApp, type TestApp } from "../support/test-app";

@@ -5,7 +5,7 @@
  */
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import type { DeclaredRoute } from "../../src/server/plugins/session";
+import type { DeclaredRoute } from "../../src/server/platform/plugins/session";
 import { createTestApp, nextLoopbackIp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";
 

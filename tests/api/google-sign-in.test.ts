@@ -9,7 +9,7 @@ import {
   sessions,
   twoFactorApps,
   users,
-} from "../../src/server/db/schema";
+} from "../../src/server/platform/db/schema";
 import { startHttpFake } from "../fakes/harness";
 import { type OidcFault, startTestIssuer, type TestIssuer } from "../fakes/oidc-issuer";
 import { readMailbox } from "../support/mailbox";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Readiness } from "../../src/server/readiness";
+import { Readiness } from "../../src/server/platform/readiness";
 import { healthSchema, readinessSchema } from "../../src/shared/api/health";
 import { createTestApp, type TestApp } from "../support/test-app";
 

@@ -1,9 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailTokens, outboxJobs, rateLimitHits, sessions, syncRuns } from "../../src/server/db/schema";
 import { issueEmailToken } from "../../src/server/features/auth/email-tokens";
 import { runHousekeeping } from "../../src/server/housekeeping";
-import { hit } from "../../src/server/http/rate-limiter";
+import {
+  emailTokens,
+  outboxJobs,
+  rateLimitHits,
+  sessions,
+  syncRuns,
+} from "../../src/server/platform/db/schema";
+import { hit } from "../../src/server/platform/http/rate-limiter";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";
 

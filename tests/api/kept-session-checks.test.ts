@@ -6,8 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "../../src/server/db/schema";
-import { onlyReads, writeGenerationOf } from "../../src/server/db/write-generation";
+import { sessions, users } from "../../src/server/platform/db/schema";
+import { onlyReads, writeGenerationOf } from "../../src/server/platform/db/write-generation";
 import { createTestApp, sameOrigin, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";
 

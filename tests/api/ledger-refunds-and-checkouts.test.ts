@@ -8,9 +8,9 @@
 import { eq, inArray } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testPayments } from "../../src/server/adapters/payments/test-payments";
-import { openDatabase } from "../../src/server/db/client";
-import { transactions } from "../../src/server/db/schema";
+import { testPayments } from "../../src/server/platform/adapters/payments/test-payments";
+import { openDatabase } from "../../src/server/platform/db/client";
+import { transactions } from "../../src/server/platform/db/schema";
 import { transactionListSchema } from "../../src/shared/api/transactions";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";

@@ -7,12 +7,12 @@
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { orders, transactions } from "../../src/server/db/schema";
+import { orders, transactions } from "../../src/server/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { insertUser } from "../support/users";
 
 const STATEMENTS = readFileSync(
-  new URL("../../src/server/db/migrations/0032_ledger_totals_and_link_orders.sql", import.meta.url),
+  new URL("../../src/server/platform/db/migrations/0032_ledger_totals_and_link_orders.sql", import.meta.url),
   "utf8",
 )
   .split("--> statement-breakpoint")

@@ -1,7 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkedinAccountListVersions, linkedinAccounts } from "../../src/server/db/schema";
+import { linkedinAccountListVersions, linkedinAccounts } from "../../src/server/platform/db/schema";
 import { linkedinAccountListSchema, linkedinAccountSchema } from "../../src/shared/api/linkedin-accounts";
 import { insertAccount, secretsFor } from "../support/linkedin-accounts";
 import { createTestApp, type TestApp } from "../support/test-app";

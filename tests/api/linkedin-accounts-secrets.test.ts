@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, type LinkedinAccountRow, linkedinAccounts } from "../../src/server/db/schema";
-import { decodeBase32 } from "../../src/server/secrets/totp";
+import { auditEvents, type LinkedinAccountRow, linkedinAccounts } from "../../src/server/platform/db/schema";
+import { decodeBase32 } from "../../src/server/platform/secrets/totp";
 import {
   exportedSecretsSchema,
   loginCodeSchema,

@@ -6,13 +6,13 @@
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { linkedinAccounts, users } from "../../src/server/db/schema";
+import { linkedinAccounts, users } from "../../src/server/platform/db/schema";
 import { insertAccount } from "../support/linkedin-accounts";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { insertUser } from "../support/users";
 
 const MIGRATION = readFileSync(
-  new URL("../../src/server/db/migrations/0031_links_http_only.sql", import.meta.url),
+  new URL("../../src/server/platform/db/migrations/0031_links_http_only.sql", import.meta.url),
   "utf8",
 );
 

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../src/server/db/schema";
-import { prettyLogStream } from "../../src/server/logger";
+import { users } from "../../src/server/platform/db/schema";
+import { prettyLogStream } from "../../src/server/platform/logger";
 import { createTestApp, sameOrigin, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";
 

@@ -5,8 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Mailer, MailMessage } from "../../src/server/adapters/mail/port";
-import { outboxJobs } from "../../src/server/db/schema";
+import type { Mailer, MailMessage } from "../../src/server/platform/adapters/mail/port";
+import { outboxJobs } from "../../src/server/platform/db/schema";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { insertUser } from "../support/users";
 

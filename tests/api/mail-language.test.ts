@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../src/server/db/schema";
+import { users } from "../../src/server/platform/db/schema";
 import { latestMail, linkToken } from "../support/mailbox";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { insertUser } from "../support/users";

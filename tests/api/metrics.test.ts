@@ -3,8 +3,8 @@
  * the figures an operator watches.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboxJobs, syncRuns } from "../../src/server/db/schema";
 import { recordAuditEvent } from "../../src/server/features/audit/audit-log";
+import { outboxJobs, syncRuns } from "../../src/server/platform/db/schema";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 const TOKEN = "metrics-token-0123456789abcdef";

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/server/db/client";
+import { openDatabase } from "../../src/server/platform/db/client";
 
 describe("migrating at start", () => {
   it("skips a database that is current, and applies what a database lacks", async () => {

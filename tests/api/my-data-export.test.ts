@@ -26,8 +26,8 @@ import {
   transactions,
   twoFactorApps,
   type UserRow,
-} from "../../src/server/db/schema";
-import { createSecretBox } from "../../src/server/secrets/secret-box";
+} from "../../src/server/platform/db/schema";
+import { createSecretBox } from "../../src/server/platform/secrets/secret-box";
 import { DATA_EXPORT_LIMIT_PER_HOUR, DATA_EXPORT_PATH } from "../../src/shared/api/my-data";
 import {
   DATA_EXPORT_FILES,

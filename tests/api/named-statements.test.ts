@@ -7,8 +7,8 @@
  */
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { preparedPerDatabase } from "../../src/server/db/prepared";
-import { users } from "../../src/server/db/schema";
+import { preparedPerDatabase } from "../../src/server/platform/db/prepared";
+import { users } from "../../src/server/platform/db/schema";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { insertUser } from "../support/users";
 

@@ -6,13 +6,13 @@
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { users } from "../../src/server/db/schema";
+import { users } from "../../src/server/platform/db/schema";
 import { cleanedName } from "../../src/shared/api/outside-identity";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { insertUser } from "../support/users";
 
 const STATEMENTS = readFileSync(
-  new URL("../../src/server/db/migrations/0034_outside_names_and_emails.sql", import.meta.url),
+  new URL("../../src/server/platform/db/migrations/0034_outside_names_and_emails.sql", import.meta.url),
   "utf8",
 ).split("--> statement-breakpoint");
 

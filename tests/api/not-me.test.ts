@@ -6,9 +6,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, emailTokens, sessions } from "../../src/server/db/schema";
 import { SIGN_IN_DISOWN_TTL_MS } from "../../src/server/features/auth/email-tokens";
-import { hashSecretToken } from "../../src/server/secrets/secret-token";
+import { auditEvents, emailTokens, sessions } from "../../src/server/platform/db/schema";
+import { hashSecretToken } from "../../src/server/platform/secrets/secret-token";
 import { INVALID_LINK_MESSAGE } from "../../src/shared/api/auth";
 import { type DevMail, linkToken, readMailbox } from "../support/mailbox";
 import { createTestApp, nextLoopbackIp, TEST_APP_URL, type TestApp } from "../support/test-app";

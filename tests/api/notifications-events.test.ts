@@ -7,8 +7,8 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testPayments } from "../../src/server/adapters/payments/test-payments";
-import { notificationPreferences, notifications } from "../../src/server/db/schema";
+import { testPayments } from "../../src/server/platform/adapters/payments/test-payments";
+import { notificationPreferences, notifications } from "../../src/server/platform/db/schema";
 import { readMailbox } from "../support/mailbox";
 import { createTestApp, nextLoopbackIp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { type SignedInUser, signedInUser } from "../support/users";

@@ -5,8 +5,13 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notificationPreferences, notifications, outboxJobs, users } from "../../src/server/db/schema";
 import { DIGEST_KIND } from "../../src/server/features/notifications/digest";
+import {
+  notificationPreferences,
+  notifications,
+  outboxJobs,
+  users,
+} from "../../src/server/platform/db/schema";
 import { type FakeAirtable, startFakeAirtable } from "../fakes/airtable-server";
 import {
   accountFields,

@@ -5,9 +5,9 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "../../src/server/db/database";
-import { notificationPreferences, notifications, sessions } from "../../src/server/db/schema";
 import { insertNotifications } from "../../src/server/features/notifications/notifier";
+import type { Database } from "../../src/server/platform/db/database";
+import { notificationPreferences, notifications, sessions } from "../../src/server/platform/db/schema";
 import { notificationListSchema } from "../../src/shared/api/notifications";
 import { READ_ONLY_WHILE_VIEWING } from "../../src/shared/api/view-as";
 import { createTestApp, sameOrigin, type TestApp } from "../support/test-app";

@@ -6,11 +6,11 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Mailer, MailMessage } from "../../src/server/adapters/mail/port";
-import { auditEvents, outboxJobs } from "../../src/server/db/schema";
-import { MAIL_MAX_ATTEMPTS, mailKind, mailQueue } from "../../src/server/outbox/mail";
-import { createOutbox } from "../../src/server/outbox/outbox";
-import { createSecretBox } from "../../src/server/secrets/secret-box";
+import type { Mailer, MailMessage } from "../../src/server/platform/adapters/mail/port";
+import { auditEvents, outboxJobs } from "../../src/server/platform/db/schema";
+import { MAIL_MAX_ATTEMPTS, mailKind, mailQueue } from "../../src/server/platform/outbox/mail";
+import { createOutbox } from "../../src/server/platform/outbox/outbox";
+import { createSecretBox } from "../../src/server/platform/secrets/secret-box";
 import { failingJobsSchema } from "../../src/shared/api/outbox";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp-server";
 import { createTestApp, silentLog, type TestApp } from "../support/test-app";

@@ -9,11 +9,11 @@
 import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "../../src/server/db/client";
-import { auditEvents } from "../../src/server/db/schema";
 import { PROOF_LIMITS } from "../../src/server/features/auth/proof-budgets";
 import { LOGIN_FAILURE_SPACING } from "../../src/server/features/auth/service";
-import { decodeBase32, totp } from "../../src/server/secrets/totp";
+import { openDatabase } from "../../src/server/platform/db/client";
+import { auditEvents } from "../../src/server/platform/db/schema";
+import { decodeBase32, totp } from "../../src/server/platform/secrets/totp";
 import { linkToken, readMailbox } from "../support/mailbox";
 import { type CeremonyOptions, SoftAuthenticator } from "../support/soft-authenticator";
 import { createTestApp, nextLoopbackIp, TEST_APP_URL, type TestApp } from "../support/test-app";

@@ -5,7 +5,7 @@
  */
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerClientError } from "../../src/server/http/client-error";
+import { answerClientError } from "../../src/server/platform/http/client-error";
 import { listenOnLoopback, type RawResponse, sendRaw } from "../support/raw-http";
 import { createTestApp, type TestApp } from "../support/test-app";
 

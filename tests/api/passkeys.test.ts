@@ -13,8 +13,8 @@ import {
   passkeys,
   sessions,
   webauthnChallenges,
-} from "../../src/server/db/schema";
-import { hashSecretToken } from "../../src/server/secrets/secret-token";
+} from "../../src/server/platform/db/schema";
+import { hashSecretToken } from "../../src/server/platform/secrets/secret-token";
 import { readMailbox } from "../support/mailbox";
 import { type CeremonyOptions, SoftAuthenticator } from "../support/soft-authenticator";
 import { createTestApp, nextLoopbackIp, sameOrigin, TEST_APP_URL, type TestApp } from "../support/test-app";

@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/server/db/client";
-import { prepareDataDir, startPreparingDataDir } from "../../src/server/db/pglite-template";
-import { users } from "../../src/server/db/schema";
+import { openDatabase } from "../../src/server/platform/db/client";
+import { prepareDataDir, startPreparingDataDir } from "../../src/server/platform/db/pglite-template";
+import { users } from "../../src/server/platform/db/schema";
 
 describe("a new embedded database from the migrated template", () => {
   let root: string;

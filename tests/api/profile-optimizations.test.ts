@@ -1,8 +1,8 @@
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../src/server/db/database";
-import { profileOptimizations, type UserRow } from "../../src/server/db/schema";
+import type { Database } from "../../src/server/platform/db/database";
+import { profileOptimizations, type UserRow } from "../../src/server/platform/db/schema";
 import {
   profileOptimizationListSchema,
   profileOptimizationSchema,

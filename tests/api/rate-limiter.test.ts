@@ -1,8 +1,8 @@
 /** Rate limits over a sliding window, counted in the database. */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/server/db/client";
-import { rateLimitBudgets, rateLimitHits } from "../../src/server/db/schema";
+import { openDatabase } from "../../src/server/platform/db/client";
+import { rateLimitBudgets, rateLimitHits } from "../../src/server/platform/db/schema";
 import {
   deleteOldHits,
   giveBack,
@@ -11,7 +11,7 @@ import {
   take,
   takeAll,
   takeSpaced,
-} from "../../src/server/http/rate-limiter";
+} from "../../src/server/platform/http/rate-limiter";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 const MINUTE = 60_000;

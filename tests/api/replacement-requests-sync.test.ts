@@ -6,17 +6,17 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  REQUEST_WRITE_BACK_KIND,
+  requestWriteBackKey,
+} from "../../src/server/features/sync/request-write-back";
+import {
   linkedinAccounts,
   notifications,
   outboxJobs,
   replacementRequests,
   users,
-} from "../../src/server/db/schema";
-import {
-  REQUEST_WRITE_BACK_KIND,
-  requestWriteBackKey,
-} from "../../src/server/features/sync/request-write-back";
-import { createSession } from "../../src/server/http/session-store";
+} from "../../src/server/platform/db/schema";
+import { createSession } from "../../src/server/platform/http/session-store";
 import { replacementRequestListSchema } from "../../src/shared/api/replacement-requests";
 import { type FakeAirtable, startFakeAirtable } from "../fakes/airtable-server";
 import {

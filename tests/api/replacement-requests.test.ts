@@ -8,15 +8,15 @@ import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  REQUEST_WRITE_BACK_KIND,
+  requestWriteBackKey,
+} from "../../src/server/features/sync/request-write-back";
+import {
   auditEvents,
   type LinkedinAccountRow,
   outboxJobs,
   replacementRequests,
-} from "../../src/server/db/schema";
-import {
-  REQUEST_WRITE_BACK_KIND,
-  requestWriteBackKey,
-} from "../../src/server/features/sync/request-write-back";
+} from "../../src/server/platform/db/schema";
 import { linkedinAccountListSchema } from "../../src/shared/api/linkedin-accounts";
 import {
   replacementRequestListSchema,

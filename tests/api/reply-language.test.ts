@@ -7,8 +7,8 @@
 
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, transactions } from "../../src/server/db/schema";
 import { recordAuditEvent } from "../../src/server/features/audit/audit-log";
+import { sessions, transactions } from "../../src/server/platform/db/schema";
 import { createTestApp, sameOrigin, type TestApp } from "../support/test-app";
 import { type SignedInUser, signedInCast } from "../support/users";
 

@@ -6,8 +6,8 @@
  */
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { syncRuns } from "../../src/server/db/schema";
-import type { DeclaredRoute } from "../../src/server/plugins/session";
+import { syncRuns } from "../../src/server/platform/db/schema";
+import type { DeclaredRoute } from "../../src/server/platform/plugins/session";
 import { listenOnLoopback, type RawResponse, rawRequest } from "../support/raw-http";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";

@@ -7,8 +7,8 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/server/db/client";
-import { syncLocks } from "../../src/server/db/schema";
+import { openDatabase } from "../../src/server/platform/db/client";
+import { syncLocks } from "../../src/server/platform/db/schema";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 

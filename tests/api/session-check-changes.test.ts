@@ -11,10 +11,10 @@
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/server/db/client";
-import { users } from "../../src/server/db/schema";
-import { writeGenerationOf } from "../../src/server/db/write-generation";
-import { hashSecretToken } from "../../src/server/secrets/secret-token";
+import { openDatabase } from "../../src/server/platform/db/client";
+import { users } from "../../src/server/platform/db/schema";
+import { writeGenerationOf } from "../../src/server/platform/db/write-generation";
+import { hashSecretToken } from "../../src/server/platform/secrets/secret-token";
 import { type FreezableProxy, startFreezableProxy } from "../support/freezable-proxy";
 import { createTestApp, sameOrigin, type TestApp } from "../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions } from "../../src/server/db/schema";
-import { findLiveSession } from "../../src/server/http/session-store";
-import { hashSecretToken } from "../../src/server/secrets/secret-token";
+import { sessions } from "../../src/server/platform/db/schema";
+import { findLiveSession } from "../../src/server/platform/http/session-store";
+import { hashSecretToken } from "../../src/server/platform/secrets/secret-token";
 import { currentUserSchema } from "../../src/shared/api/user";
 import { createTestApp, sameOrigin, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";
@@ -98,7 +98,7 @@ describe("sessions and GET /api/user", () => {
 
   it("signing out one session leaves the user's other sessions alone", async () => {
     const first = await signedInUser(t.database.db, t.config);
-    const { createSession } = await import("../../src/server/http/session-store");
+    const { createSession } = await import("../../src/server/platform/http/session-store");
     const second = await createSession(t.database.db, t.config.session, first.user.id);
     await t.app.inject({
       method: "POST",

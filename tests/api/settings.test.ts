@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "../../src/server/db/schema";
-import { createSession } from "../../src/server/http/session-store";
+import { sessions, users } from "../../src/server/platform/db/schema";
+import { createSession } from "../../src/server/platform/http/session-store";
 import { CURRENT_SESSION_MESSAGE, SESSION_NOT_FOUND_MESSAGE } from "../../src/shared/api/auth";
 import { latestMail, linkToken, readMailbox } from "../support/mailbox";
 import { createTestApp, sameOrigin, type TestApp } from "../support/test-app";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { stripePayments } from "../../src/server/adapters/payments/stripe-payments";
-import { orders } from "../../src/server/db/schema";
+import { stripePayments } from "../../src/server/platform/adapters/payments/stripe-payments";
+import { orders } from "../../src/server/platform/db/schema";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe-server";
 import { createTestApp, nextLoopbackIp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testPayments } from "../../src/server/adapters/payments/test-payments";
-import { orders, transactions, type UserRow } from "../../src/server/db/schema";
+import { testPayments } from "../../src/server/platform/adapters/payments/test-payments";
+import { orders, transactions, type UserRow } from "../../src/server/platform/db/schema";
 import { createTestApp, nextLoopbackIp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { signedInUser } from "../support/users";
 

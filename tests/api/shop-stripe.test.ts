@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { stripePayments } from "../../src/server/adapters/payments/stripe-payments";
-import { orders, transactions } from "../../src/server/db/schema";
+import { stripePayments } from "../../src/server/platform/adapters/payments/stripe-payments";
+import { orders, transactions } from "../../src/server/platform/db/schema";
 import { subscriptionListSchema } from "../../src/shared/api/subscriptions";
 import { transactionListSchema } from "../../src/shared/api/transactions";
 import { type FakeStripe, parseStripeForm, startFakeStripe } from "../fakes/stripe-server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { smtpMailer } from "../../src/server/adapters/mail/smtp-mailer";
+import { smtpMailer } from "../../src/server/platform/adapters/mail/smtp-mailer";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp-server";
 
 const message = { to: "someone@example.test", subject: "Hello", text: "Hi", html: "<p>Hi</p>" };

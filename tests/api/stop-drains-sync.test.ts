@@ -4,8 +4,8 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { RecordSource, SourceRecord } from "../../src/server/adapters/records/port";
-import { syncRuns } from "../../src/server/db/schema";
+import type { RecordSource, SourceRecord } from "../../src/server/platform/adapters/records/port";
+import { syncRuns } from "../../src/server/platform/db/schema";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-database";
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeBackKey } from "../../src/server/features/sync/write-back";
 import {
   linkedinAccounts,
   outboxJobs,
@@ -7,9 +8,8 @@ import {
   syncRuns,
   transactions,
   users,
-} from "../../src/server/db/schema";
-import { writeBackKey } from "../../src/server/features/sync/write-back";
-import { createSession } from "../../src/server/http/session-store";
+} from "../../src/server/platform/db/schema";
+import { createSession } from "../../src/server/platform/http/session-store";
 import { unfitNameCharacter } from "../../src/shared/api/outside-identity";
 import { type FakeAirtable, startFakeAirtable } from "../fakes/airtable-server";
 import {

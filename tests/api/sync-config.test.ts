@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { syncLocks, syncRuns, twoFactorApps, users } from "../../src/server/db/schema";
 import { BUILT_IN_FIELD_MAP, FieldMapError } from "../../src/server/features/sync/field-map";
+import { syncLocks, syncRuns, twoFactorApps, users } from "../../src/server/platform/db/schema";
 import { createTestApp, TEST_SECRETS_KEY } from "../support/test-app";
 import { signedInUser } from "../support/users";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboxJobs, users } from "../../src/server/db/schema";
 import { writeBackKey } from "../../src/server/features/sync/write-back";
-import { createSession } from "../../src/server/http/session-store";
+import { outboxJobs, users } from "../../src/server/platform/db/schema";
+import { createSession } from "../../src/server/platform/http/session-store";
 import { importStatusSchema, syncResultsSchema, userSyncResponseSchema } from "../../src/shared/api/sync";
 import { type FakeAirtable, startFakeAirtable } from "../fakes/airtable-server";
 import {

@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { type RecordSource, SourceError } from "../../src/server/adapters/records/port";
-import { linkedinAccounts, syncLocks, syncRuns, users } from "../../src/server/db/schema";
+import { type RecordSource, SourceError } from "../../src/server/platform/adapters/records/port";
+import { linkedinAccounts, syncLocks, syncRuns, users } from "../../src/server/platform/db/schema";
 import { type FakeAirtable, startFakeAirtable } from "../fakes/airtable-server";
 import { airtableBase, TABLE, testAirtableSource } from "../support/airtable-base";
 import { createTestApp, type TestApp } from "../support/test-app";

@@ -1,6 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { linkedinAccounts, profileOptimizations, transactions, users } from "../../src/server/db/schema";
+import {
+  linkedinAccounts,
+  profileOptimizations,
+  transactions,
+  users,
+} from "../../src/server/platform/db/schema";
 import { type FakeAirtable, startFakeAirtable } from "../fakes/airtable-server";
 import {
   airtableBase,

@@ -3,7 +3,7 @@
  * would have) sync against one rate-limited base at the same time.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/server/db/client";
+import { openDatabase } from "../../src/server/platform/db/client";
 import { type FakeAirtable, startFakeAirtable } from "../fakes/airtable-server";
 import { airtableBase, type BaseContents, testAirtableSource } from "../support/airtable-base";
 import { createTestApp, type TestApp } from "../support/test-app";

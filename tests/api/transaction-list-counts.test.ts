@@ -7,8 +7,8 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, transactions, users } from "../../src/server/db/schema";
 import { countedNow, transactionCounts } from "../../src/server/features/billing/transactions-queries";
+import { orders, transactions, users } from "../../src/server/platform/db/schema";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { insertUser } from "../support/users";
 

@@ -4,8 +4,13 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testPayments } from "../../src/server/adapters/payments/test-payments";
-import { orders, subscriptions, transactionListVersions, transactions } from "../../src/server/db/schema";
+import { testPayments } from "../../src/server/platform/adapters/payments/test-payments";
+import {
+  orders,
+  subscriptions,
+  transactionListVersions,
+  transactions,
+} from "../../src/server/platform/db/schema";
 import { type TransactionList, transactionListSchema } from "../../src/shared/api/transactions";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { type SignedInUser, signedInUser } from "../support/users";

@@ -7,9 +7,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditEvents, passkeys, recoveryCodes, sessions } from "../../src/server/db/schema";
-import { hashSecretToken } from "../../src/server/secrets/secret-token";
-import { decodeBase32, totp } from "../../src/server/secrets/totp";
+import { auditEvents, passkeys, recoveryCodes, sessions } from "../../src/server/platform/db/schema";
+import { hashSecretToken } from "../../src/server/platform/secrets/secret-token";
+import { decodeBase32, totp } from "../../src/server/platform/secrets/totp";
 import {
   ADMIN_SECOND_FACTOR_MESSAGE,
   SIGN_IN_AGAIN_MESSAGE,

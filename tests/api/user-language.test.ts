@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "../../src/server/db/schema";
+import { sessions, users } from "../../src/server/platform/db/schema";
 import { READ_ONLY_WHILE_VIEWING } from "../../src/shared/api/view-as";
 import { createTestApp, sameOrigin, type TestApp } from "../support/test-app";
 import { type SignedInUser, signedInCast, signedInUser } from "../support/users";

@@ -7,12 +7,12 @@
  */
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, linkedinAccounts, sessions, users } from "../../src/server/db/schema";
 import { runHousekeeping } from "../../src/server/housekeeping";
-import { STEP_UP_REQUIRED_MESSAGE } from "../../src/server/http/fresh-proof";
-import { createSession, deleteUserSessions } from "../../src/server/http/session-store";
-import { ADMIN_WHILE_VIEWING, type DeclaredRoute } from "../../src/server/plugins/session";
-import { hashSecretToken } from "../../src/server/secrets/secret-token";
+import { auditEvents, linkedinAccounts, sessions, users } from "../../src/server/platform/db/schema";
+import { STEP_UP_REQUIRED_MESSAGE } from "../../src/server/platform/http/fresh-proof";
+import { createSession, deleteUserSessions } from "../../src/server/platform/http/session-store";
+import { ADMIN_WHILE_VIEWING, type DeclaredRoute } from "../../src/server/platform/plugins/session";
+import { hashSecretToken } from "../../src/server/platform/secrets/secret-token";
 import { READ_ONLY_WHILE_VIEWING } from "../../src/shared/api/view-as";
 import { AUDIT_EVENT_KIND_NAMES } from "../../src/shared/audit/audit-kinds";
 import { insertAccount, secretsFor } from "../support/linkedin-accounts";

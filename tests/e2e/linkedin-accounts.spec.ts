@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Locator, Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import { decodeBase32 } from "../../src/server/secrets/totp";
+import { decodeBase32 } from "../../src/server/platform/secrets/totp";
 import { referenceTotp } from "../support/reference-totp";
 import { runAxe } from "./support/axe";
 import { E2E_TOTP_SECRET } from "./support/e2e-accounts";

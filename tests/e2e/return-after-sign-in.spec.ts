@@ -5,7 +5,7 @@
  * portal or names no page of it ends on the dashboard (decision 031).
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { decodeBase32 } from "../../src/server/secrets/totp";
+import { decodeBase32 } from "../../src/server/platform/secrets/totp";
 import { newPerson } from "../support/builders";
 import { referenceTotp } from "../support/reference-totp";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { decodeBase32, totp } from "../../src/server/secrets/totp";
+import { decodeBase32, totp } from "../../src/server/platform/secrets/totp";
 import { newPerson } from "../support/builders";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures";
 import { registerThroughApi, signIn } from "./support/journeys";

@@ -4,10 +4,10 @@
  * the fake's rate limit is off).
  */
 import { randomUUID } from "node:crypto";
-import { airtableSource } from "../../src/server/adapters/records/airtable-source";
-import type { RecordSource } from "../../src/server/adapters/records/port";
-import type { Database } from "../../src/server/db/database";
 import { BUILT_IN_FIELD_MAP } from "../../src/server/features/sync/field-map";
+import { airtableSource } from "../../src/server/platform/adapters/records/airtable-source";
+import type { RecordSource } from "../../src/server/platform/adapters/records/port";
+import type { Database } from "../../src/server/platform/db/database";
 import type { FakeAirtable, FakeAirtableRecordInput } from "../fakes/airtable-server";
 import { TOTP_SECRET } from "./builders";
 

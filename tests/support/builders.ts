@@ -3,8 +3,8 @@
  * password, and a LinkedIn account's secrets sealed as the sync seals them. No database and no app
  * in here, so the browser tests' specs and server script import it as the API tests' helpers do.
  */
-import { sealRecoveryCodes } from "../../src/server/secrets/recovery-codes";
-import type { SecretBox } from "../../src/server/secrets/secret-box";
+import { sealRecoveryCodes } from "../../src/server/platform/secrets/recovery-codes";
+import type { SecretBox } from "../../src/server/platform/secrets/secret-box";
 
 /** A base32 authenticator key (RFC 6238's example "Hello!\xde\xad\xbe\xef"); tests compute its codes too. */
 export const TOTP_SECRET = "JBSWY3DPEHPK3PXP";

@@ -1,7 +1,7 @@
 /** Writes LinkedIn accounts straight into the database, with their secrets sealed as the sync seals them. */
-import type { Database } from "../../src/server/db/database";
-import { type LinkedinAccountRow, linkedinAccounts, type UserRow } from "../../src/server/db/schema";
-import { createSecretBox } from "../../src/server/secrets/secret-box";
+import type { Database } from "../../src/server/platform/db/database";
+import { type LinkedinAccountRow, linkedinAccounts, type UserRow } from "../../src/server/platform/db/schema";
+import { createSecretBox } from "../../src/server/platform/secrets/secret-box";
 import { type PlainSecrets, sealedSecretColumns, TOTP_SECRET } from "./builders";
 import { TEST_SECRETS_KEY } from "./test-app";
 

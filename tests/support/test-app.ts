@@ -10,12 +10,12 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from "fastify";
 import { pino } from "pino";
-import type { Mailer } from "../../src/server/adapters/mail/port";
-import type { Payments } from "../../src/server/adapters/payments/port";
-import type { RecordSource } from "../../src/server/adapters/records/port";
 import { buildApp } from "../../src/server/app";
-import { type Config, loadConfig } from "../../src/server/config";
-import type { Readiness } from "../../src/server/readiness";
+import type { Mailer } from "../../src/server/platform/adapters/mail/port";
+import type { Payments } from "../../src/server/platform/adapters/payments/port";
+import type { RecordSource } from "../../src/server/platform/adapters/records/port";
+import { type Config, loadConfig } from "../../src/server/platform/config";
+import type { Readiness } from "../../src/server/platform/readiness";
 import { recordAnswers } from "./api-contract";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 

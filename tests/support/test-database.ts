@@ -13,8 +13,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase } from "../../src/server/db/client";
-import type { DatabaseHandle } from "../../src/server/db/database";
+import { openDatabase } from "../../src/server/platform/db/client";
+import type { DatabaseHandle } from "../../src/server/platform/db/database";
 import type { DatabaseTemplates } from "./database-templates";
 
 export interface TestDatabase extends DatabaseHandle {

@@ -1,9 +1,10 @@
 /** Writes users and sessions straight into the database, for tests that are not about signing in. */
-import type { Config } from "../../src/server/config";
-import type { Database } from "../../src/server/db/database";
-import { type UserRow, users } from "../../src/server/db/schema";
+
 import { hashPassword } from "../../src/server/features/auth/password";
-import { createSession } from "../../src/server/http/session-store";
+import type { Config } from "../../src/server/platform/config";
+import type { Database } from "../../src/server/platform/db/database";
+import { type UserRow, users } from "../../src/server/platform/db/schema";
+import { createSession } from "../../src/server/platform/http/session-store";
 
 /** Columns of the user row, and a `password` whose argon2id hash it stores, as registration would. */
 export type UserOverrides = Partial<typeof users.$inferInsert> & { password?: string };

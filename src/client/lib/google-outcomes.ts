@@ -1,7 +1,7 @@
 /**
  * How a Google sign-in ended, in the page's language: the server redirects with `?google=<outcome>`
  * (src/shared/api/google-sign-in.ts), to the sign-in page or to Settings. The outcomes the server
- * also answers with keep its ids (src/server/i18n/shared-texts.ts).
+ * also answers with keep its ids (src/server/platform/i18n/shared-texts.ts).
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";

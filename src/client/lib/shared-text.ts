@@ -2,7 +2,7 @@
  * The page's words for texts of src/shared that the browser shows itself: the messages of the shared
  * zod schemas its forms check before sending (decision 051). src/shared is bundled for the server too,
  * so its texts stay plain English; each is known here by its English words, with the same id and
- * English as the server's catalogue (src/server/i18n/shared-texts.ts). A text not known here is shown
+ * English as the server's catalogue (src/server/platform/i18n/shared-texts.ts). A text not known here is shown
  * as it is.
  */
 import type { MessageDescriptor } from "@lingui/core";

@@ -6,9 +6,9 @@
 import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../db/database";
-import { devMailbox } from "../db/schema";
-import { escapeHtml } from "../http/escape-html";
+import type { Database } from "../platform/db/database";
+import { devMailbox } from "../platform/db/schema";
+import { escapeHtml } from "../platform/http/escape-html";
 
 const mailSchema = z.object({
   id: z.number().int(),

@@ -3,7 +3,7 @@
  * customer manage subscriptions and cards, this page says what it would offer, and leads back.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Config } from "../config";
+import type { Config } from "../platform/config";
 
 function billingPortalPage(returnUrl: string): string {
   return `<!doctype html>

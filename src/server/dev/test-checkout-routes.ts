@@ -9,10 +9,6 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sessionIdParamsSchema } from "../../shared/api/shop";
 import { formatCents } from "../../shared/shop/pricing";
-import type { TestPaymentsPort } from "../adapters/payments/port";
-import type { Config } from "../config";
-import type { Database } from "../db/database";
-import type { OrderRow } from "../db/schema";
 import {
   cancelUrl,
   findOrderBySession,
@@ -20,8 +16,12 @@ import {
   orderLinesTable,
   successUrl,
 } from "../features/shop";
-import { escapeHtml } from "../http/escape-html";
-import type { SecretBox } from "../secrets/secret-box";
+import type { TestPaymentsPort } from "../platform/adapters/payments/port";
+import type { Config } from "../platform/config";
+import type { Database } from "../platform/db/database";
+import type { OrderRow } from "../platform/db/schema";
+import { escapeHtml } from "../platform/http/escape-html";
+import type { SecretBox } from "../platform/secrets/secret-box";
 import { cancelTestCheckout, payTestCheckout, type TestCheckoutOutcome } from "./test-checkout";
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f5;color:#18181b}

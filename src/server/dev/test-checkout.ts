@@ -9,10 +9,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { TestPaymentsPort } from "../adapters/payments/port";
-import type { Database } from "../db/database";
-import { type OrderRow, type UserRow, users } from "../db/schema";
 import { findOrderById, findOrderBySession, moveOpenOrder, reopenOrder } from "../features/shop";
+import type { TestPaymentsPort } from "../platform/adapters/payments/port";
+import type { Database } from "../platform/db/database";
+import { type OrderRow, type UserRow, users } from "../platform/db/schema";
 
 /** Posts a signed event to the portal's own webhook route and answers its status code. */
 export type DeliverEvent = (payload: string, signature: string) => Promise<number>;

@@ -11,12 +11,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { singleLineText } from "../../shared/api/text";
 import { formatMoney } from "../../shared/money";
-import type { TestPaymentsPort } from "../adapters/payments/port";
-import type { Config } from "../config";
-import type { Database } from "../db/database";
-import { type TransactionRow, transactions } from "../db/schema";
 import { FAILED_EVENT_TYPE, PAID_EVENT_TYPE, type Receipt, receiptOf } from "../features/billing";
-import { escapeHtml } from "../http/escape-html";
+import type { TestPaymentsPort } from "../platform/adapters/payments/port";
+import type { Config } from "../platform/config";
+import type { Database } from "../platform/db/database";
+import { type TransactionRow, transactions } from "../platform/db/schema";
+import { escapeHtml } from "../platform/http/escape-html";
 
 const paramsSchema = z.object({ invoiceId: singleLineText().min(1, "Required").max(200) });
 

@@ -6,8 +6,8 @@
  */
 import { appendFileSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Database } from "../../../src/server/db/database";
-import { profileOptimizations } from "../../../src/server/db/schema";
+import type { Database } from "../../../src/server/platform/db/database";
+import { profileOptimizations } from "../../../src/server/platform/db/schema";
 
 export interface E2eOptimization {
   recordId: string;

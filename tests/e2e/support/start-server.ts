@@ -20,7 +20,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase } from "../../../src/server/db/client";
+import { hashPassword } from "../../../src/server/features/auth/password";
+import { openDatabase } from "../../../src/server/platform/db/client";
 import {
   linkedinAccounts,
   notifications,
@@ -29,11 +30,10 @@ import {
   subscriptions,
   transactions,
   users,
-} from "../../../src/server/db/schema";
-import { hashPassword } from "../../../src/server/features/auth/password";
-import { demoDataDir } from "../../../src/server/paths";
-import { createSecretBox } from "../../../src/server/secrets/secret-box";
-import { hashSecretToken } from "../../../src/server/secrets/secret-token";
+} from "../../../src/server/platform/db/schema";
+import { demoDataDir } from "../../../src/server/platform/paths";
+import { createSecretBox } from "../../../src/server/platform/secrets/secret-box";
+import { hashSecretToken } from "../../../src/server/platform/secrets/secret-token";
 import { startTestIssuer } from "../../fakes/oidc-issuer";
 import { sealedSecretColumns } from "../../support/builders";
 import {

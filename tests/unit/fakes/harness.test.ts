@@ -5,7 +5,7 @@
  */
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { smtpMailer } from "../../../src/server/adapters/mail/smtp-mailer";
+import { smtpMailer } from "../../../src/server/platform/adapters/mail/smtp-mailer";
 import {
   FaultQueue,
   type HttpFake,

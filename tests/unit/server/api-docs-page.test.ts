@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderApiDocs, renderDescription } from "../../../src/server/http/api-docs-page";
+import { renderApiDocs, renderDescription } from "../../../src/server/platform/http/api-docs-page";
 
 describe("renderDescription", () => {
   it("shows markdown code spans as code and escapes everything else", () => {

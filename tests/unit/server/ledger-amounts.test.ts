@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { PaymentEvent } from "../../../src/server/adapters/payments/port";
 import {
   amountTextOfCents,
   centsOfAmountText,
@@ -9,6 +8,7 @@ import {
   orderIdOf,
   paymentEventEntry,
 } from "../../../src/server/features/billing/ledger/payment-event-entry";
+import type { PaymentEvent } from "../../../src/server/platform/adapters/payments/port";
 
 describe("amounts in the ledger", () => {
   it.each([

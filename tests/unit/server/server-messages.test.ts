@@ -4,10 +4,15 @@
  * itself in German on demand; counts in words keep their plural forms.
  */
 import { describe, expect, it } from "vitest";
-import { badRequest } from "../../../src/server/http/errors";
-import { RateLimitedError } from "../../../src/server/http/rate-limiter";
-import { english, fieldError, sayIn } from "../../../src/server/i18n/message";
-import { SHARED_TEXTS, sharedText, USERNAME_TAKEN, WRONG_CODE } from "../../../src/server/i18n/shared-texts";
+import { badRequest } from "../../../src/server/platform/http/errors";
+import { RateLimitedError } from "../../../src/server/platform/http/rate-limiter";
+import { english, fieldError, sayIn } from "../../../src/server/platform/i18n/message";
+import {
+  SHARED_TEXTS,
+  sharedText,
+  USERNAME_TAKEN,
+  WRONG_CODE,
+} from "../../../src/server/platform/i18n/shared-texts";
 import { PASSWORD_MAX, PASSWORD_TOO_SHORT_MESSAGE } from "../../../src/shared/api/auth";
 import { PASSKEY_NAME_MAX } from "../../../src/shared/api/passkeys";
 import { VIEW_AS_REASON_MAX, VIEW_AS_REASON_MIN } from "../../../src/shared/api/view-as";

@@ -6,7 +6,7 @@ import {
   InvalidBase32Error,
   timeStep,
   totp,
-} from "../../../src/server/secrets/totp";
+} from "../../../src/server/platform/secrets/totp";
 
 // The key of both RFCs' test vectors: the ASCII bytes of "12345678901234567890".
 const RFC_KEY = Buffer.from("12345678901234567890", "ascii");

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import type { TransactionRow } from "../../../src/server/db/schema";
 import { transactionsCsv } from "../../../src/server/features/billing/transactions-csv";
+import type { TransactionRow } from "../../../src/server/platform/db/schema";
 
 /** A row as the ledger holds it; only what the export reads matters. */
 function row(overrides: Partial<TransactionRow>): TransactionRow {

@@ -130,15 +130,15 @@ describe("the layer check", () => {
 
   it("refuses a circle of files that import each other only for types", () => {
     write(
-      "src/server/db/client.ts",
+      "src/server/platform/db/client.ts",
       'import type { Database } from "./database";\nexport type Client = Database;\n',
     );
     write(
-      "src/server/db/database.ts",
+      "src/server/platform/db/database.ts",
       'import type { Client } from "./client";\nexport type Database = { client?: Client };\n',
     );
     expect(problems()).toEqual([
-      "src/server/db/client.ts: import circle: server/db/client.ts -> server/db/database.ts import each other; move what they share to a file of its own",
+      "src/server/platform/db/client.ts: import circle: server/platform/db/client.ts -> server/platform/db/database.ts import each other; move what they share to a file of its own",
     ]);
   });
 
@@ -149,14 +149,14 @@ describe("the layer check", () => {
     importer("src/server/dev/test-checkout-routes.ts", "../features/shop");
     importer("src/server/dev/test-invoice-routes.ts", "../features/shop/checkout-service");
     importer("src/server/features/shop/routes.ts", "../../dev/test-payments");
-    importer("src/server/http/errors.ts", "../dev/test-payments");
+    importer("src/server/platform/http/errors.ts", "../../dev/test-payments");
     importer("src/server/app.ts", "./dev/test-payments");
     expect(problems().sort()).toEqual([
       expect.stringContaining(
         'src/server/dev/test-invoice-routes.ts:1 "../features/shop/checkout-service": dev/ imports feature shop\'s inner file',
       ),
       expect.stringContaining('src/server/features/shop/routes.ts:1 "../../dev/test-payments": imports dev/'),
-      expect.stringContaining('src/server/http/errors.ts:1 "../dev/test-payments": imports dev/'),
+      expect.stringContaining('src/server/platform/http/errors.ts:1 "../../dev/test-payments": imports dev/'),
     ]);
   });
 
@@ -185,15 +185,15 @@ describe("the layer check", () => {
     {
       rule: "the server's platform imports a feature",
       target: "src/server/features/refunds/service.ts",
-      file: "src/server/http/deep/refund-errors.ts",
-      specifier: "../../features/refunds/service",
+      file: "src/server/platform/http/deep/refund-errors.ts",
+      specifier: "../../../features/refunds/service",
       message: "the server's platform imports a feature",
     },
     {
       rule: "an adapter imports a feature",
       target: "src/server/features/refunds/service.ts",
-      file: "src/server/adapters/payments/refunds.ts",
-      specifier: "../../features/refunds/service",
+      file: "src/server/platform/adapters/payments/refunds.ts",
+      specifier: "../../../features/refunds/service",
       message: "the server's platform imports a feature",
     },
     {
@@ -205,16 +205,16 @@ describe("the layer check", () => {
     },
     {
       rule: "shared/ imports the server",
-      target: "src/server/db/schema.ts",
+      target: "src/server/platform/db/schema.ts",
       file: "src/shared/refunds.ts",
-      specifier: "../server/db/schema",
+      specifier: "../server/platform/db/schema",
       message: "shared/ imports the server",
     },
     {
       rule: "the client imports the server",
-      target: "src/server/config.ts",
+      target: "src/server/platform/config.ts",
       file: "src/client/features/refunds/api/get-refunds.ts",
-      specifier: "../../../../server/config",
+      specifier: "../../../../server/platform/config",
       message: "the client imports the server",
     },
     {
@@ -237,7 +237,7 @@ describe("the layer check", () => {
     write("src/client/lib/api-client.ts");
     write("src/client/components/ui/button.tsx");
     write("src/client/features/refunds/api/get-refunds.ts");
-    write("src/server/db/schema.ts");
+    write("src/server/platform/db/schema.ts");
     write("src/server/features/refunds/service.ts");
     write("src/server/features/refunds/jobs/deep/retry.ts");
     importer(
@@ -249,12 +249,28 @@ describe("the layer check", () => {
     importer("src/client/features/refunds/pages/refund-button.ts", "../../../components/ui/button");
     importer("src/client/app/routes/refunds.ts", "../../features/refunds/api/get-refunds");
     importer("src/client/components/ui/refund-badge.ts", "../../lib/api-client");
-    importer("src/server/features/refunds/routes.ts", "../../db/schema");
+    importer("src/server/features/refunds/routes.ts", "../../platform/db/schema");
     importer("src/server/features/refunds/jobs/deep/run.ts", "./retry");
     importer("src/server/app.ts", "./features/refunds/service");
     importer("src/server/demo-data.ts", "./features/refunds/service");
-    importer("src/server/http/errors.ts", "../../shared/api/refunds");
+    importer("src/server/platform/http/errors.ts", "../../../shared/api/refunds");
     expect(problems()).toEqual([]);
+  });
+
+  it("keeps the server's layout: the wiring at its top, everything else in platform/, features/<name>/ or dev/", () => {
+    write("src/server/app.ts");
+    write("src/server/platform/cache.ts");
+    write("src/server/dev/test-checkout.ts");
+    write("src/server/cache.ts");
+    write("src/server/ledger/amounts.ts");
+    write("src/server/features/amounts.ts");
+    expect(problems().sort()).toEqual([
+      expect.stringContaining("src/server/cache.ts: the server's top holds only the wiring"),
+      "src/server/features/amounts.ts: a feature's files live in its own folder, features/<name>/",
+      expect.stringContaining(
+        "src/server/ledger/amounts.ts: server/ledger/ is not one of the server's folders",
+      ),
+    ]);
   });
 
   it("refuses a folder name that is not kebab-case", () => {

@@ -1,6 +1,6 @@
 /**
  * The page's words for what Settings' shared schemas say beyond the common texts (lib/shared-text.ts),
- * by their English words, with the server's ids (src/server/i18n/shared-texts.ts).
+ * by their English words, with the server's ids (src/server/platform/i18n/shared-texts.ts).
  */
 import { msg } from "@lingui/core/macro";
 import { CLOSE_LOGIN_EMAIL_REQUIRED_MESSAGE } from "../../../shared/api/close-login";

@@ -9,8 +9,8 @@ import { and, desc, eq, isNull, not, or, sql } from "drizzle-orm";
 import { ACTIVITY_ITEMS, type ActivityItem } from "../../../shared/api/activity";
 import { revealKindSchema } from "../../../shared/api/linkedin-accounts";
 import { paymentKindOf, signedAmountCents } from "../../../shared/billing/payment-kinds";
-import type { Database } from "../../db/database";
-import { auditEvents, orders, syncRuns, transactions, type UserRow } from "../../db/schema";
+import type { Database } from "../../platform/db/database";
+import { auditEvents, orders, syncRuns, transactions, type UserRow } from "../../platform/db/schema";
 import { firstInvoiceOfCheckout } from "../billing";
 import { shownToCustomer } from "../shop";
 

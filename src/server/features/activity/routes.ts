@@ -1,10 +1,10 @@
 /** The dashboard's Recent Activity: what the signed-in customer did with their accounts and their money. */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ACTIVITY_ITEMS, type Activity, activitySchema } from "../../../shared/api/activity";
-import type { Database } from "../../db/database";
-import { sendPersonalJson } from "../../http/conditional-get";
-import { requireUser } from "../../http/require-user";
-import { notModifiedResponse } from "../../http/responses";
+import type { Database } from "../../platform/db/database";
+import { sendPersonalJson } from "../../platform/http/conditional-get";
+import { requireUser } from "../../platform/http/require-user";
+import { notModifiedResponse } from "../../platform/http/responses";
 import { recentActivity } from "./recent-activity";
 
 const activityRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

@@ -5,10 +5,10 @@
 import { and, count, desc, isNotNull, isNull, ne } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Attention, attentionSchema } from "../../../shared/api/admin-attention";
-import type { Database } from "../../db/database";
-import { outboxJobs, syncRuns, transactions } from "../../db/schema";
-import { adminForbiddenSchema, errorBody } from "../../http/responses";
-import { isFailingJob } from "../../outbox/failing-jobs";
+import type { Database } from "../../platform/db/database";
+import { outboxJobs, syncRuns, transactions } from "../../platform/db/schema";
+import { adminForbiddenSchema, errorBody } from "../../platform/http/responses";
+import { isFailingJob } from "../../platform/outbox/failing-jobs";
 
 async function attentionCounts(db: Database): Promise<Attention> {
   const [[unlinked], [failing], [lastRun]] = await Promise.all([

@@ -13,8 +13,8 @@ import {
   customerAuditPath,
 } from "../../../shared/api/admin-customers";
 import { DEFAULT_LANGUAGE, type Language } from "../../../shared/i18n/languages";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
 import {
   auditEvents,
   linkedinAccounts,
@@ -24,9 +24,9 @@ import {
   syncRuns,
   transactions,
   users,
-} from "../../db/schema";
-import { listUserSessions } from "../../http/session-store";
-import { deviceName } from "../../i18n/device-name";
+} from "../../platform/db/schema";
+import { listUserSessions } from "../../platform/http/session-store";
+import { deviceName } from "../../platform/i18n/device-name";
 import { firstInvoiceOfCheckout } from "../billing";
 import { customerFacts, factsOf } from "./customers-facts";
 

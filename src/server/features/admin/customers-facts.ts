@@ -6,7 +6,7 @@
 import { and, count, inArray, isNotNull, max, not, sql } from "drizzle-orm";
 import type { AccountsByStatus, PaidTotal } from "../../../shared/api/admin-customers";
 import { accountStatusOf } from "../../../shared/linkedin-account-rules";
-import type { Database } from "../../db/database";
+import type { Database } from "../../platform/db/database";
 import {
   auditEvents,
   linkedinAccounts,
@@ -14,7 +14,7 @@ import {
   sessions,
   transactions,
   twoFactorApps,
-} from "../../db/schema";
+} from "../../platform/db/schema";
 import { firstInvoiceOfCheckout } from "../billing";
 
 /** The audit kinds that are a sign-in. */

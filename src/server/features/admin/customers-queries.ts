@@ -4,10 +4,10 @@
  */
 import { and, asc, count, eq, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
 import type { CustomerList, CustomerListQuery, CustomerRow } from "../../../shared/api/admin-customers";
-import type { Database } from "../../db/database";
-import { passkeys, transactions, twoFactorApps, users } from "../../db/schema";
-import { badRequest } from "../../http/errors";
-import { fieldError } from "../../i18n/message";
+import type { Database } from "../../platform/db/database";
+import { passkeys, transactions, twoFactorApps, users } from "../../platform/db/schema";
+import { badRequest } from "../../platform/http/errors";
+import { fieldError } from "../../platform/i18n/message";
 import { customerFacts, factsOf } from "./customers-facts";
 
 /** At most this many words of a search count; more only narrow a list that is empty by then. */

@@ -11,13 +11,13 @@ import {
   customerUidParamsSchema,
   endSessionsAnswerSchema,
 } from "../../../shared/api/admin-customers";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { sessions } from "../../db/schema";
-import { notFound } from "../../http/errors";
-import { requireUser } from "../../http/require-user";
-import { errorBody, errorResponses } from "../../http/responses";
-import { replyLanguage } from "../../i18n/reply-language";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { sessions } from "../../platform/db/schema";
+import { notFound } from "../../platform/http/errors";
+import { requireUser } from "../../platform/http/require-user";
+import { errorBody, errorResponses } from "../../platform/http/responses";
+import { replyLanguage } from "../../platform/i18n/reply-language";
 import { recordAuditEvent } from "../audit";
 import { customerDetail } from "./customer-detail";
 import { customerByUid, listCustomers } from "./customers-queries";

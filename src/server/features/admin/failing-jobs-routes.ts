@@ -11,13 +11,13 @@ import {
   retryJobAnswerSchema,
   retryJobParamsSchema,
 } from "../../../shared/api/outbox";
-import type { Database } from "../../db/database";
-import { type OutboxJobRow, outboxJobs } from "../../db/schema";
-import { notFound } from "../../http/errors";
-import { requireUser } from "../../http/require-user";
-import { adminForbiddenSchema } from "../../http/responses";
-import { FAILING_AFTER_ATTEMPTS, isFailingJob } from "../../outbox/failing-jobs";
-import type { Outbox } from "../../outbox/outbox";
+import type { Database } from "../../platform/db/database";
+import { type OutboxJobRow, outboxJobs } from "../../platform/db/schema";
+import { notFound } from "../../platform/http/errors";
+import { requireUser } from "../../platform/http/require-user";
+import { adminForbiddenSchema } from "../../platform/http/responses";
+import { FAILING_AFTER_ATTEMPTS, isFailingJob } from "../../platform/outbox/failing-jobs";
+import type { Outbox } from "../../platform/outbox/outbox";
 import { recordAuditEvent } from "../audit";
 
 const LIST_LIMIT = 100;

@@ -7,13 +7,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { uidSchema } from "../../../shared/api/text";
 import { startViewingSchema, viewingStartedSchema } from "../../../shared/api/view-as";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { forbidden } from "../../http/errors";
-import { requireFreshProof } from "../../http/fresh-proof";
-import { requireUser } from "../../http/require-user";
-import { adminStepUpResponse, errorBody, noBody } from "../../http/responses";
-import { endViewing } from "../../http/view-as-session";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { forbidden } from "../../platform/http/errors";
+import { requireFreshProof } from "../../platform/http/fresh-proof";
+import { requireUser } from "../../platform/http/require-user";
+import { adminStepUpResponse, errorBody, noBody } from "../../platform/http/responses";
+import { endViewing } from "../../platform/http/view-as-session";
 import { startViewing } from "./view-as-service";
 
 const viewAsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {

@@ -4,9 +4,9 @@
  */
 import { eq } from "drizzle-orm";
 import type { ViewingStarted } from "../../../shared/api/view-as";
-import type { Database } from "../../db/database";
-import { type SessionRow, sessions, type UserRow, users } from "../../db/schema";
-import { conflict, notFound } from "../../http/errors";
+import type { Database } from "../../platform/db/database";
+import { type SessionRow, sessions, type UserRow, users } from "../../platform/db/schema";
+import { conflict, notFound } from "../../platform/http/errors";
 import { recordAuditEvent } from "../audit";
 
 export const NO_SUCH_CUSTOMER = /*i18n*/ { id: "error.customer.no-uid", message: "No customer has this UID" };

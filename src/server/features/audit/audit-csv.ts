@@ -7,7 +7,7 @@ import type { AuditEntry, AuditPerson } from "../../../shared/api/audit";
 import type { AuditEventKind } from "../../../shared/audit/audit-kinds";
 import { toCsv } from "../../../shared/csv/csv-cell";
 import type { Language } from "../../../shared/i18n/languages";
-import { type ServerMessage, sayIn } from "../../i18n/message";
+import { type ServerMessage, sayIn } from "../../platform/i18n/message";
 
 const HEADER: readonly ServerMessage[] = [
   /*i18n*/ { id: "csv.audit.when", message: "When" },

@@ -4,8 +4,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { AuditEventKind } from "../../../shared/audit/audit-kinds";
-import type { Database } from "../../db/database";
-import { auditEvents } from "../../db/schema";
+import type { Database } from "../../platform/db/database";
+import { auditEvents } from "../../platform/db/schema";
 
 export interface AuditEvent {
   kind: AuditEventKind;

@@ -5,8 +5,8 @@
  */
 import { aliasedTable, and, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { type AuditEntry, type AuditExportQuery, timeOfBound } from "../../../shared/api/audit";
-import type { Database } from "../../db/database";
-import { auditEvents, users } from "../../db/schema";
+import type { Database } from "../../platform/db/database";
+import { auditEvents, users } from "../../platform/db/schema";
 
 const actors = aliasedTable(users, "actor");
 const subjects = aliasedTable(users, "subject");

@@ -3,7 +3,7 @@
  * a sign-in, a link, a second factor, a proof. They are both its actor and its subject.
  */
 import type { AuditEventKind } from "../../../shared/audit/audit-kinds";
-import type { Database } from "../../db/database";
+import type { Database } from "../../platform/db/database";
 import { recordAuditEvent } from "./audit-log";
 
 export async function recordIdentityEvent(

@@ -5,9 +5,9 @@
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { auditExportQuerySchema, auditListQuerySchema, auditPageSchema } from "../../../shared/api/audit";
-import type { Database } from "../../db/database";
-import { errorBody, textBody } from "../../http/responses";
-import { replyLanguage } from "../../i18n/reply-language";
+import type { Database } from "../../platform/db/database";
+import { errorBody, textBody } from "../../platform/http/responses";
+import { replyLanguage } from "../../platform/i18n/reply-language";
 import { auditCsvHeader, auditCsvRows } from "./audit-csv";
 import { allAuditEntries, auditFilter, auditPage } from "./audit-queries";
 

@@ -6,7 +6,7 @@
  * the next sync fills with the owner's LinkedIn credentials.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "../../db/database";
+import type { Database } from "../../platform/db/database";
 import {
   emailTokens,
   oidcFlows,
@@ -18,7 +18,7 @@ import {
   type UserRow,
   users,
   webauthnChallenges,
-} from "../../db/schema";
+} from "../../platform/db/schema";
 import { recordIdentityEvent } from "../audit";
 
 export type AddressProof = "google" | "claim-link" | "reset-link";

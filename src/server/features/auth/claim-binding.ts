@@ -3,7 +3,7 @@
  * link's row keeps only the SHA-256. It lives as long as the link and is sent only to the portal.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../../config";
+import type { Config } from "../../platform/config";
 import { EMAIL_TOKEN_TTL_MS } from "./email-tokens";
 
 export function claimBindingCookie(config: Config) {

@@ -4,17 +4,17 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { closeLoginAnswerSchema, closeLoginSchema, isOwnEmail } from "../../../shared/api/close-login";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { badRequest } from "../../http/errors";
-import { requireFreshProof } from "../../http/fresh-proof";
-import { requireUser } from "../../http/require-user";
-import { errorBody, stepUpResponse } from "../../http/responses";
-import { fieldError } from "../../i18n/message";
-import { sayTo } from "../../i18n/reply-language";
-import { CLOSE_LOGIN_EMAIL_MISMATCH, LOGIN_CLOSED } from "../../i18n/shared-texts";
-import type { MailQueue } from "../../outbox/mail";
-import type { SecretBox } from "../../secrets/secret-box";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { badRequest } from "../../platform/http/errors";
+import { requireFreshProof } from "../../platform/http/fresh-proof";
+import { requireUser } from "../../platform/http/require-user";
+import { errorBody, stepUpResponse } from "../../platform/http/responses";
+import { fieldError } from "../../platform/i18n/message";
+import { sayTo } from "../../platform/i18n/reply-language";
+import { CLOSE_LOGIN_EMAIL_MISMATCH, LOGIN_CLOSED } from "../../platform/i18n/shared-texts";
+import type { MailQueue } from "../../platform/outbox/mail";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 import { closeLogin } from "./close-login";
 import type { ProfileWriteBack } from "./profile-write-back";
 

@@ -7,13 +7,13 @@
  */
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { languageOf } from "../../../shared/i18n/languages";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { emailTokens, oidcFlows, type UserRow, users } from "../../db/schema";
-import { badRequest, conflict } from "../../http/errors";
-import { INVALID_LINK } from "../../i18n/shared-texts";
-import type { MailQueue } from "../../outbox/mail";
-import type { SecretBox } from "../../secrets/secret-box";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { emailTokens, oidcFlows, type UserRow, users } from "../../platform/db/schema";
+import { badRequest, conflict } from "../../platform/http/errors";
+import { INVALID_LINK } from "../../platform/i18n/shared-texts";
+import type { MailQueue } from "../../platform/outbox/mail";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 import { recordIdentityEvent } from "../audit";
 import { endSessionsAndFactors } from "./address-proof";
 import type { EmailTokenRow } from "./email-tokens";

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { CurrentUser } from "../../../shared/api/user";
 import type { Viewing } from "../../../shared/api/view-as";
-import type { UserRow } from "../../db/schema";
+import type { UserRow } from "../../platform/db/schema";
 
 /** The user as the portal shows it: never the password hash or other internal columns. */
 export function toCurrentUser(user: UserRow): CurrentUser {

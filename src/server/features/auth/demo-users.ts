@@ -1,7 +1,7 @@
 /** The demo customer and admin an empty embedded database starts with; the README gives their sign-in details. */
 import { eq } from "drizzle-orm";
-import type { DemoSeeder } from "../../db/demo-seed";
-import { users } from "../../db/schema";
+import type { DemoSeeder } from "../../platform/db/demo-seed";
+import { users } from "../../platform/db/schema";
 import { hashPassword } from "./password";
 import { findUserByEmail } from "./users-repo";
 

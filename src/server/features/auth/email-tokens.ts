@@ -4,9 +4,9 @@
  * new-sign-in mail.
  */
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Database } from "../../db/database";
-import { emailTokens } from "../../db/schema";
-import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
+import type { Database } from "../../platform/db/database";
+import { emailTokens } from "../../platform/db/schema";
+import { hashSecretToken, newSecretToken } from "../../platform/secrets/secret-token";
 
 export const EMAIL_TOKEN_TTL_MS = 30 * 60_000;
 /**

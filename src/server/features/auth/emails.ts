@@ -3,9 +3,9 @@
  * text a message of the mails catalogue, its English the spec's own words.
  */
 import type { Language } from "../../../shared/i18n/languages";
-import type { MailMessage } from "../../adapters/mail/port";
-import { escapeHtml } from "../../http/escape-html";
-import { translatorFor } from "../../i18n/translator";
+import type { MailMessage } from "../../platform/adapters/mail/port";
+import { escapeHtml } from "../../platform/http/escape-html";
+import { translatorFor } from "../../platform/i18n/translator";
 
 interface LinkMail {
   subject: string;

@@ -7,9 +7,9 @@
 import { eq, sql } from "drizzle-orm";
 import { cleanedName, plainAddress } from "../../../shared/api/outside-identity";
 import { CONTROL_CHARACTER } from "../../../shared/api/text";
-import { IdentityError, type VerifiedIdentity } from "../../adapters/identity/port";
-import type { Database } from "../../db/database";
-import { type UserRow, users } from "../../db/schema";
+import { IdentityError, type VerifiedIdentity } from "../../platform/adapters/identity/port";
+import type { Database } from "../../platform/db/database";
+import { type UserRow, users } from "../../platform/db/schema";
 import { recordIdentityEvent } from "../audit";
 import { endUnprovenAccess, lockUser } from "./address-proof";
 import { hasPasskey } from "./second-factor";

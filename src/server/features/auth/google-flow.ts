@@ -7,10 +7,10 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { safeReturnPath } from "../../../shared/return-path";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { oidcFlows } from "../../db/schema";
-import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { oidcFlows } from "../../platform/db/schema";
+import { hashSecretToken, newSecretToken } from "../../platform/secrets/secret-token";
 
 /** Long enough to choose an account and consent; short enough that a forgotten tab is useless. */
 export const GOOGLE_FLOW_TTL_MS = 10 * 60_000;

@@ -20,18 +20,22 @@ import {
   safeReturnPath,
   withReturnPath,
 } from "../../../shared/return-path";
-import { IdentityError, type IdentityPort } from "../../adapters/identity/port";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { conflict, HttpError } from "../../http/errors";
-import { requireFreshProof } from "../../http/fresh-proof";
-import { hit, RateLimitedError } from "../../http/rate-limiter";
-import { requireUser } from "../../http/require-user";
-import { noBody, stepUpResponse } from "../../http/responses";
-import { deleteSession } from "../../http/session-store";
-import { GOOGLE_ALREADY_LINKED, GOOGLE_NOT_CONFIGURED, GOOGLE_UNAVAILABLE } from "../../i18n/shared-texts";
-import type { MailQueue } from "../../outbox/mail";
-import type { SecretBox } from "../../secrets/secret-box";
+import { IdentityError, type IdentityPort } from "../../platform/adapters/identity/port";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { conflict, HttpError } from "../../platform/http/errors";
+import { requireFreshProof } from "../../platform/http/fresh-proof";
+import { hit, RateLimitedError } from "../../platform/http/rate-limiter";
+import { requireUser } from "../../platform/http/require-user";
+import { noBody, stepUpResponse } from "../../platform/http/responses";
+import { deleteSession } from "../../platform/http/session-store";
+import {
+  GOOGLE_ALREADY_LINKED,
+  GOOGLE_NOT_CONFIGURED,
+  GOOGLE_UNAVAILABLE,
+} from "../../platform/i18n/shared-texts";
+import type { MailQueue } from "../../platform/outbox/mail";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 import { toCurrentUser } from "./current-user";
 import { signInMethodNotice } from "./emails";
 import {

@@ -7,8 +7,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../../config";
-import type { SecretBox } from "../../secrets/secret-box";
+import type { Config } from "../../platform/config";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 
 /** Browsers keep a cookie at most 400 days; every sign-in renews it. */
 const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;

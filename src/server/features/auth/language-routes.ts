@@ -5,10 +5,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { languageChoiceSchema } from "../../../shared/api/user";
-import type { Database } from "../../db/database";
-import { users } from "../../db/schema";
-import { requireUser } from "../../http/require-user";
-import { errorResponses } from "../../http/responses";
+import type { Database } from "../../platform/db/database";
+import { users } from "../../platform/db/schema";
+import { requireUser } from "../../platform/http/require-user";
+import { errorResponses } from "../../platform/http/responses";
 
 const languageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.put(

@@ -6,12 +6,12 @@
  */
 import { eq } from "drizzle-orm";
 import { DEFAULT_LANGUAGE, type Language, languageOf } from "../../../shared/i18n/languages";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { type UserRow, users } from "../../db/schema";
-import { type MailQueue, openSealed, sealPayload } from "../../outbox/mail";
-import { exponentialBackoff, type JobKind, markJobDone, type Outbox } from "../../outbox/outbox";
-import type { SecretBox } from "../../secrets/secret-box";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { type UserRow, users } from "../../platform/db/schema";
+import { type MailQueue, openSealed, sealPayload } from "../../platform/outbox/mail";
+import { exponentialBackoff, type JobKind, markJobDone, type Outbox } from "../../platform/outbox/outbox";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 import { closedLoginOfEmail } from "./close-login";
 import { issueEmailToken, retireEmailTokens } from "./email-tokens";
 import {

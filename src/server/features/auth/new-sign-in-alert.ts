@@ -9,12 +9,12 @@
 
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { languageOf } from "../../../shared/i18n/languages";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import type { SessionRow, UserRow } from "../../db/schema";
-import { askedLanguage } from "../../i18n/asked-language";
-import { deviceName } from "../../i18n/device-name";
-import type { MailQueue } from "../../outbox/mail";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import type { SessionRow, UserRow } from "../../platform/db/schema";
+import { askedLanguage } from "../../platform/i18n/asked-language";
+import { deviceName } from "../../platform/i18n/device-name";
+import type { MailQueue } from "../../platform/outbox/mail";
 import { mailTopicOn, recordMailedNotification } from "../notifications";
 import { issueEmailToken } from "./email-tokens";
 import { newSignInMail } from "./emails";

@@ -5,8 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { disownSignInSchema, signInDisownedSchema } from "../../../shared/api/sign-in-disowned";
-import { errorBody, errorResponses } from "../../http/responses";
-import { sayTo } from "../../i18n/reply-language";
+import { errorBody, errorResponses } from "../../platform/http/responses";
+import { sayTo } from "../../platform/i18n/reply-language";
 import type { AuthContext } from "./service";
 import { disownSignIn } from "./sign-in-disowned";
 

@@ -8,12 +8,12 @@ import type { verifyRegistrationResponse } from "@simplewebauthn/server";
 import { and, asc, count, eq, gt, isNull, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AddPasskeyBody, AuthenticationCredential } from "../../../shared/api/passkeys";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { passkeys, type UserRow, users, webauthnChallenges } from "../../db/schema";
-import { badRequest, conflict, notFound } from "../../http/errors";
-import { RateLimitedError, take } from "../../http/rate-limiter";
-import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { passkeys, type UserRow, users, webauthnChallenges } from "../../platform/db/schema";
+import { badRequest, conflict, notFound } from "../../platform/http/errors";
+import { RateLimitedError, take } from "../../platform/http/rate-limiter";
+import { hashSecretToken, newSecretToken } from "../../platform/secrets/secret-token";
 import { recordAuditEvent, recordIdentityEvent } from "../audit";
 import { lockUser } from "./address-proof";
 

@@ -1,7 +1,7 @@
 /** Password hashing (argon2id with OWASP's parameters) and the refusal of weak passwords. */
 import { loadPasswordEstimator, weakPasswordWords } from "../../../shared/password-strength";
-import { badRequest } from "../../http/errors";
-import { fieldError } from "../../i18n/message";
+import { badRequest } from "../../platform/http/errors";
+import { fieldError } from "../../platform/i18n/message";
 
 // OWASP Password Storage Cheat Sheet: argon2id, 19 MiB of memory, 2 iterations, 1 degree of parallelism.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

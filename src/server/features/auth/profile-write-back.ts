@@ -1,5 +1,5 @@
 import type { WriteBackStatus } from "../../../shared/api/sync";
-import type { Database } from "../../db/database";
+import type { Database } from "../../platform/db/database";
 
 /**
  * How a settings change reaches the customer's record in the operator's base. The sync feature

@@ -6,7 +6,7 @@
  * has a budget of its own instead, so a stranger who holds the password, or a stolen session, can
  * exhaust only their own attempts and the ceiling that strangers share, never the owner's.
  */
-import type { RateRule } from "../../http/rate-limiter";
+import type { RateRule } from "../../platform/http/rate-limiter";
 import type { KnownDevice } from "./known-device";
 
 const MINUTE = 60_000;

@@ -5,8 +5,8 @@
  * window, while the admin and the customer still see that someone was held back, and where from.
  */
 
-import type { Database } from "../../db/database";
-import { RateLimitedError, type RateRule, take } from "../../http/rate-limiter";
+import type { Database } from "../../platform/db/database";
+import { RateLimitedError, type RateRule, take } from "../../platform/http/rate-limiter";
 import { recordAuditEvent } from "../audit";
 
 export interface Refusal {

@@ -24,25 +24,25 @@ import {
   sessionSchema,
   updatedProfileSchema,
 } from "../../../shared/api/user";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { conflict, errorTextFor, forbidden, NOT_AUTHENTICATED, notFound } from "../../http/errors";
-import { requireFreshProof } from "../../http/fresh-proof";
-import { errorResponses, stepUpResponse } from "../../http/responses";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { conflict, errorTextFor, forbidden, NOT_AUTHENTICATED, notFound } from "../../platform/http/errors";
+import { requireFreshProof } from "../../platform/http/fresh-proof";
+import { errorResponses, stepUpResponse } from "../../platform/http/responses";
 import {
   deleteOwnSession,
   deleteSession,
   deleteUserSessions,
   listUserSessions,
-} from "../../http/session-store";
-import { endViewing } from "../../http/view-as-session";
-import { askedLanguage } from "../../i18n/asked-language";
-import { sayTo } from "../../i18n/reply-language";
-import { CURRENT_SESSION, SESSION_NOT_FOUND } from "../../i18n/shared-texts";
-import type { MailQueue } from "../../outbox/mail";
-import type { Outbox } from "../../outbox/outbox";
-import type { SecretBox } from "../../secrets/secret-box";
-import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
+} from "../../platform/http/session-store";
+import { endViewing } from "../../platform/http/view-as-session";
+import { askedLanguage } from "../../platform/i18n/asked-language";
+import { sayTo } from "../../platform/i18n/reply-language";
+import { CURRENT_SESSION, SESSION_NOT_FOUND } from "../../platform/i18n/shared-texts";
+import type { MailQueue } from "../../platform/outbox/mail";
+import type { Outbox } from "../../platform/outbox/outbox";
+import type { SecretBox } from "../../platform/secrets/secret-box";
+import { hashSecretToken, newSecretToken } from "../../platform/secrets/secret-token";
 import { claimBindingCookie } from "./claim-binding";
 import { toCurrentUser, viewingOf } from "./current-user";
 import { knownDeviceCookie } from "./known-device";

@@ -4,8 +4,8 @@
  * a stolen password with a stolen session is not enough to add one.
  */
 import { count, eq } from "drizzle-orm";
-import type { Database } from "../../db/database";
-import { passkeys } from "../../db/schema";
+import type { Database } from "../../platform/db/database";
+import { passkeys } from "../../platform/db/schema";
 import { hasEnabledApp } from "./two-factor";
 
 export async function hasPasskey(db: Database, userId: number): Promise<boolean> {

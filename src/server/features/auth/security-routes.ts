@@ -11,16 +11,16 @@ import {
   freshProofAnswerSchema,
   freshProofSchema,
 } from "../../../shared/api/security";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import type { SessionRow, UserRow } from "../../db/schema";
-import { badRequest } from "../../http/errors";
-import type { RateRule } from "../../http/rate-limiter";
-import { requireUser } from "../../http/require-user";
-import { stepUpResponse } from "../../http/responses";
-import { sayTo } from "../../i18n/reply-language";
-import type { MailQueue } from "../../outbox/mail";
-import type { SecretBox } from "../../secrets/secret-box";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import type { SessionRow, UserRow } from "../../platform/db/schema";
+import { badRequest } from "../../platform/http/errors";
+import type { RateRule } from "../../platform/http/rate-limiter";
+import { requireUser } from "../../platform/http/require-user";
+import { stepUpResponse } from "../../platform/http/responses";
+import { sayTo } from "../../platform/i18n/reply-language";
+import type { MailQueue } from "../../platform/outbox/mail";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 import {
   changePassword,
   checkPasswordProof,

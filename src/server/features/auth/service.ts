@@ -16,10 +16,10 @@ import type {
 } from "../../../shared/api/auth";
 import type { WriteBackStatus } from "../../../shared/api/sync";
 import { type Language, languageOf } from "../../../shared/i18n/languages";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { type UserRow, users } from "../../db/schema";
-import { badRequest, conflict, forbidden, HttpError } from "../../http/errors";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { type UserRow, users } from "../../platform/db/schema";
+import { badRequest, conflict, forbidden, HttpError } from "../../platform/http/errors";
 import {
   forget,
   giveBack,
@@ -30,13 +30,13 @@ import {
   take,
   takeAll,
   takeSpaced,
-} from "../../http/rate-limiter";
-import { deleteUserSessions } from "../../http/session-store";
-import { fieldError } from "../../i18n/message";
-import { INVALID_CREDENTIALS, INVALID_LINK, USERNAME_TAKEN } from "../../i18n/shared-texts";
-import type { MailQueue } from "../../outbox/mail";
-import type { Outbox } from "../../outbox/outbox";
-import type { SecretBox } from "../../secrets/secret-box";
+} from "../../platform/http/rate-limiter";
+import { deleteUserSessions } from "../../platform/http/session-store";
+import { fieldError } from "../../platform/i18n/message";
+import { INVALID_CREDENTIALS, INVALID_LINK, USERNAME_TAKEN } from "../../platform/i18n/shared-texts";
+import type { MailQueue } from "../../platform/outbox/mail";
+import type { Outbox } from "../../platform/outbox/outbox";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 import { recordAuditEvent, recordIdentityEvent } from "../audit";
 import { endUnprovenAccess, lockUser } from "./address-proof";
 import { reopenClosedLogin } from "./close-login";

@@ -4,10 +4,10 @@
  * for a week, and whoever else reads the mail can at most end a session and send the owner a mail.
  */
 import { languageOf } from "../../../shared/i18n/languages";
-import { badRequest } from "../../http/errors";
-import { hit } from "../../http/rate-limiter";
-import { deleteOwnSession } from "../../http/session-store";
-import { INVALID_LINK } from "../../i18n/shared-texts";
+import { badRequest } from "../../platform/http/errors";
+import { hit } from "../../platform/http/rate-limiter";
+import { deleteOwnSession } from "../../platform/http/session-store";
+import { INVALID_LINK } from "../../platform/i18n/shared-texts";
 import { recordIdentityEvent } from "../audit";
 import { lockUser } from "./address-proof";
 import { consumeEmailToken, issueEmailToken } from "./email-tokens";

@@ -1,9 +1,9 @@
 /** Settings → Sessions: when support viewed the signed-in customer's account (decision 036). */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { supportViewsSchema } from "../../../shared/api/view-as";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { requireUser } from "../../http/require-user";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { requireUser } from "../../platform/http/require-user";
 import { SUPPORT_VIEWS_LIMIT, supportViewsOf } from "./support-views";
 
 const supportViewsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (

@@ -5,9 +5,9 @@
  */
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import type { SupportView } from "../../../shared/api/view-as";
-import type { Database } from "../../db/database";
-import { auditEvents, sessions } from "../../db/schema";
-import type { SessionPolicy } from "../../http/session-store";
+import type { Database } from "../../platform/db/database";
+import { auditEvents, sessions } from "../../platform/db/schema";
+import type { SessionPolicy } from "../../platform/http/session-store";
 
 /** Views listed at most; a customer viewed more often than this sees the newest. */
 export const SUPPORT_VIEWS_LIMIT = 50;

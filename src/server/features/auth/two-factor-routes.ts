@@ -15,16 +15,16 @@ import {
   twoFactorStatusSchema,
 } from "../../../shared/api/two-factor";
 import { currentUserSchema } from "../../../shared/api/user";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { forbidden } from "../../http/errors";
-import { requireFreshProof } from "../../http/fresh-proof";
-import type { RateRule } from "../../http/rate-limiter";
-import { requireUser } from "../../http/require-user";
-import { errorResponses, stepUpResponse } from "../../http/responses";
-import { deleteSession } from "../../http/session-store";
-import type { MailQueue } from "../../outbox/mail";
-import type { SecretBox } from "../../secrets/secret-box";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { forbidden } from "../../platform/http/errors";
+import { requireFreshProof } from "../../platform/http/fresh-proof";
+import type { RateRule } from "../../platform/http/rate-limiter";
+import { requireUser } from "../../platform/http/require-user";
+import { errorResponses, stepUpResponse } from "../../platform/http/responses";
+import { deleteSession } from "../../platform/http/session-store";
+import type { MailQueue } from "../../platform/outbox/mail";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 import { toCurrentUser } from "./current-user";
 import { knownDeviceCookie } from "./known-device";
 import { rememberSignInBrowser } from "./new-sign-in-alert";

@@ -10,14 +10,19 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SecondFactorProof } from "../../../shared/api/two-factor";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { pendingSignIns, type UserRow, users } from "../../db/schema";
-import { HttpError, SignInAgainError } from "../../http/errors";
-import { hit, RateLimitedError } from "../../http/rate-limiter";
-import { SIGN_IN_AGAIN, TOO_MANY_CODES, WRONG_CODE, WRONG_RECOVERY_CODE } from "../../i18n/shared-texts";
-import type { SecretBox } from "../../secrets/secret-box";
-import { hashSecretToken, newSecretToken } from "../../secrets/secret-token";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { pendingSignIns, type UserRow, users } from "../../platform/db/schema";
+import { HttpError, SignInAgainError } from "../../platform/http/errors";
+import { hit, RateLimitedError } from "../../platform/http/rate-limiter";
+import {
+  SIGN_IN_AGAIN,
+  TOO_MANY_CODES,
+  WRONG_CODE,
+  WRONG_RECOVERY_CODE,
+} from "../../platform/i18n/shared-texts";
+import type { SecretBox } from "../../platform/secrets/secret-box";
+import { hashSecretToken, newSecretToken } from "../../platform/secrets/secret-token";
 import { recordAuditEvent, recordIdentityEvent } from "../audit";
 import type { KnownDevice } from "./known-device";
 import { proofBudgets } from "./proof-budgets";

@@ -14,16 +14,16 @@ import {
   type TwoFactorEnrolment,
   type TwoFactorStatus,
 } from "../../../shared/api/two-factor";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { recoveryCodes, twoFactorApps, type UserRow } from "../../db/schema";
-import { adminMustEnrol } from "../../http/admin-second-factor";
-import { badRequest, conflict } from "../../http/errors";
-import { giveBack, type RateRule, takeAll } from "../../http/rate-limiter";
-import { fieldError } from "../../i18n/message";
-import { WRONG_CODE, WRONG_RECOVERY_CODE } from "../../i18n/shared-texts";
-import type { SecretBox } from "../../secrets/secret-box";
-import { decodeBase32, encodeBase32, hotp, TOTP_PERIOD_SECONDS, timeStep } from "../../secrets/totp";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { recoveryCodes, twoFactorApps, type UserRow } from "../../platform/db/schema";
+import { adminMustEnrol } from "../../platform/http/admin-second-factor";
+import { badRequest, conflict } from "../../platform/http/errors";
+import { giveBack, type RateRule, takeAll } from "../../platform/http/rate-limiter";
+import { fieldError } from "../../platform/i18n/message";
+import { WRONG_CODE, WRONG_RECOVERY_CODE } from "../../platform/i18n/shared-texts";
+import type { SecretBox } from "../../platform/secrets/secret-box";
+import { decodeBase32, encodeBase32, hotp, TOTP_PERIOD_SECONDS, timeStep } from "../../platform/secrets/totp";
 import { recordIdentityEvent } from "../audit";
 
 const MINUTE = 60_000;

@@ -1,7 +1,7 @@
 import { and, isNull, sql } from "drizzle-orm";
-import type { Database } from "../../db/database";
-import { violatedUniqueConstraint } from "../../db/errors";
-import { type UserRow, users } from "../../db/schema";
+import type { Database } from "../../platform/db/database";
+import { violatedUniqueConstraint } from "../../platform/db/errors";
+import { type UserRow, users } from "../../platform/db/schema";
 
 /**
  * The user who signs in with this email, without regard to case. A closed login is no one's (decision

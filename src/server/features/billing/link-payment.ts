@@ -5,9 +5,15 @@
  * from it land in their ledger on their own.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "../../db/database";
-import { subscriptions, type TransactionRow, transactions, type UserRow, users } from "../../db/schema";
-import { conflict, notFound } from "../../http/errors";
+import type { Database } from "../../platform/db/database";
+import {
+  subscriptions,
+  type TransactionRow,
+  transactions,
+  type UserRow,
+  users,
+} from "../../platform/db/schema";
+import { conflict, notFound } from "../../platform/http/errors";
 import { recordAuditEvent } from "../audit";
 import { customerOfPayment } from "./ledger/ledger-writes";
 

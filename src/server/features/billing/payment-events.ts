@@ -10,9 +10,9 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type Language, languageOf } from "../../../shared/i18n/languages";
-import type { PaymentEvent, PaymentsPort } from "../../adapters/payments/port";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
+import type { PaymentEvent, PaymentsPort } from "../../platform/adapters/payments/port";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
 import {
   type OrderRow,
   orders,
@@ -20,8 +20,8 @@ import {
   type TransactionRow,
   transactions,
   users,
-} from "../../db/schema";
-import type { MailQueue } from "../../outbox/mail";
+} from "../../platform/db/schema";
+import type { MailQueue } from "../../platform/outbox/mail";
 import { mailTopicOn, type NewNotification, type Notifier, recordMailedNotification } from "../notifications";
 import { closeOpenOrder, findOrderById, findOrderBySession } from "../shop";
 import { amountTextOfCents } from "./ledger/amounts";

@@ -5,9 +5,9 @@
  */
 import { FORMAT_LOCALES, type Language } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
-import type { MailMessage } from "../../adapters/mail/port";
-import { escapeHtml } from "../../http/escape-html";
-import { translatorFor } from "../../i18n/translator";
+import type { MailMessage } from "../../platform/adapters/mail/port";
+import { escapeHtml } from "../../platform/http/escape-html";
+import { translatorFor } from "../../platform/i18n/translator";
 import type { Receipt } from "./ledger/receipt-lines";
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);

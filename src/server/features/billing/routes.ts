@@ -25,25 +25,29 @@ import {
   transactionSchema,
   unlinkPaymentAnswerSchema,
 } from "../../../shared/api/transactions";
-import { PaymentProviderError, type PaymentsPort } from "../../adapters/payments/port";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { transactions } from "../../db/schema";
-import { sendPersonalJson } from "../../http/conditional-get";
-import { conflict, HttpError, notFound } from "../../http/errors";
-import { listVersionOf } from "../../http/list-versions";
-import { ownerIdOfUid } from "../../http/own-uid";
-import { hit } from "../../http/rate-limiter";
-import { requireUser } from "../../http/require-user";
+import { PaymentProviderError, type PaymentsPort } from "../../platform/adapters/payments/port";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { transactions } from "../../platform/db/schema";
+import { sendPersonalJson } from "../../platform/http/conditional-get";
+import { conflict, HttpError, notFound } from "../../platform/http/errors";
+import { listVersionOf } from "../../platform/http/list-versions";
+import { ownerIdOfUid } from "../../platform/http/own-uid";
+import { hit } from "../../platform/http/rate-limiter";
+import { requireUser } from "../../platform/http/require-user";
 import {
   adminForbiddenSchema,
   errorBody,
   errorResponses,
   notModifiedResponse,
   textBody,
-} from "../../http/responses";
-import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
-import { replyLanguage, sayTo } from "../../i18n/reply-language";
+} from "../../platform/http/responses";
+import {
+  answeredNotModified,
+  createVersionedPages,
+  sendCachedPage,
+} from "../../platform/http/versioned-pages";
+import { replyLanguage, sayTo } from "../../platform/i18n/reply-language";
 import { FAILED_EVENT_TYPE, isInvoicePaid, isPayableFailure, payNowUrlOf } from "./ledger/pay-now";
 import { linkPayment } from "./link-payment";
 import { plansOf, subscriptionDto } from "./subscriptions-queries";

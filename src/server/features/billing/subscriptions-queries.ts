@@ -1,8 +1,8 @@
 /** Reading a customer's plans: those that have not ended, newest first. */
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import { ENDED_SUBSCRIPTION_STATUSES, type Subscription } from "../../../shared/api/subscriptions";
-import type { Database } from "../../db/database";
-import { type SubscriptionRow, subscriptions } from "../../db/schema";
+import type { Database } from "../../platform/db/database";
+import { type SubscriptionRow, subscriptions } from "../../platform/db/schema";
 
 export async function plansOf(db: Database, userId: number): Promise<SubscriptionRow[]> {
   return db

@@ -4,8 +4,8 @@
  */
 import { CsvNumber, toCsv } from "../../../shared/csv/csv-cell";
 import type { Language } from "../../../shared/i18n/languages";
-import type { TransactionRow } from "../../db/schema";
-import { type ServerMessage, sayIn } from "../../i18n/message";
+import type { TransactionRow } from "../../platform/db/schema";
+import { type ServerMessage, sayIn } from "../../platform/i18n/message";
 import { amountTextOfCents } from "./ledger/amounts";
 
 /** The header row's words, in the language of the answer; the cells stay as the data has them. */

@@ -20,16 +20,16 @@ import {
   type TransactionExportQuery,
   transactionCursorOf,
 } from "../../../shared/api/transactions";
-import type { PaymentsPort } from "../../adapters/payments/port";
-import type { Database } from "../../db/database";
-import { preparedPerDatabase } from "../../db/prepared";
+import type { PaymentsPort } from "../../platform/adapters/payments/port";
+import type { Database } from "../../platform/db/database";
+import { preparedPerDatabase } from "../../platform/db/prepared";
 import {
   orders,
   subscriptions,
   type TransactionRow,
   transactionCountsByType,
   transactions,
-} from "../../db/schema";
+} from "../../platform/db/schema";
 import { firstInvoiceOfCheckout } from "./ledger/first-invoice";
 import { invoicePaidSince, isPayableFailure } from "./ledger/pay-now";
 

@@ -6,7 +6,7 @@
  * changed where it came from, not here.
  */
 import { and, eq, ne } from "drizzle-orm";
-import type { Database } from "../../db/database";
+import type { Database } from "../../platform/db/database";
 import {
   orders,
   subscriptions,
@@ -14,8 +14,8 @@ import {
   transactions,
   type UserRow,
   users,
-} from "../../db/schema";
-import { conflict, notFound } from "../../http/errors";
+} from "../../platform/db/schema";
+import { conflict, notFound } from "../../platform/http/errors";
 import { recordAuditEvent } from "../audit";
 
 export interface UnlinkPaymentRequest {

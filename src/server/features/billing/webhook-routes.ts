@@ -6,12 +6,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "../../../shared/api/errors";
-import { type PaymentsPort, WebhookEventError, WebhookSignatureError } from "../../adapters/payments/port";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { badRequest, errorTextFor } from "../../http/errors";
-import { verbatim } from "../../i18n/message";
-import type { MailQueue } from "../../outbox/mail";
+import {
+  type PaymentsPort,
+  WebhookEventError,
+  WebhookSignatureError,
+} from "../../platform/adapters/payments/port";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { badRequest, errorTextFor } from "../../platform/http/errors";
+import { verbatim } from "../../platform/i18n/message";
+import type { MailQueue } from "../../platform/outbox/mail";
 import type { Notifier } from "../notifications";
 import { handlePaymentEvent } from "./payment-events";
 

@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import type { healthSchema } from "../../../shared/api/health";
-import type { DatabaseHandle } from "../../db/database";
+import type { DatabaseHandle } from "../../platform/db/database";
 
 const HEALTH_QUERY_TIMEOUT_MS = 2_000;
 

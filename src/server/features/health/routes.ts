@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { healthSchema, readinessSchema } from "../../../shared/api/health";
-import type { DatabaseHandle } from "../../db/database";
-import type { Readiness } from "../../readiness";
+import type { DatabaseHandle } from "../../platform/db/database";
+import type { Readiness } from "../../platform/readiness";
 import { checkHealth, pingInTime } from "./check";
 
 const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; readiness: Readiness }> = async (

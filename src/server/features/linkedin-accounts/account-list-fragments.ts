@@ -5,8 +5,8 @@
  * Each instance keeps its own; the version read with the changed rows says what is still current, so
  * instances sharing a database never disagree, and a restart costs one whole read.
  */
-import type { Database } from "../../db/database";
-import { createSizeBoundedLru } from "../../http/size-bounded-lru";
+import type { Database } from "../../platform/db/database";
+import { createSizeBoundedLru } from "../../platform/http/size-bounded-lru";
 import { type AccountListRead, readAccountList } from "./accounts-queries";
 
 /** Each account's JSON without its closing brace, by id, as of `version`. */

@@ -3,13 +3,13 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { LinkedinAccount, RevealableSecret } from "../../../shared/api/linkedin-accounts";
 import type { OpenRequestSummary } from "../../../shared/api/replacement-requests";
-import type { Database } from "../../db/database";
-import { preparedPerDatabase } from "../../db/prepared";
+import type { Database } from "../../platform/db/database";
+import { preparedPerDatabase } from "../../platform/db/prepared";
 import {
   linkedinAccounts as accounts,
   linkedinAccountListVersions as listVersions,
   replacementRequests,
-} from "../../db/schema";
+} from "../../platform/db/schema";
 
 /** Ids are int4 in the database: a larger number cannot be an account, and Postgres would refuse to compare it. */
 const MAX_ACCOUNT_ID = 2_147_483_647;

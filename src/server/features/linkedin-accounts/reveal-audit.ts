@@ -4,7 +4,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { RevealKind } from "../../../shared/api/linkedin-accounts";
-import type { Database } from "../../db/database";
+import type { Database } from "../../platform/db/database";
 import { recordAuditEvents } from "../audit";
 import type { AccountIdentity } from "./accounts-queries";
 

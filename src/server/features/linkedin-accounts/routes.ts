@@ -11,16 +11,16 @@ import {
   revealSecretBodySchema,
 } from "../../../shared/api/linkedin-accounts";
 import { uidSchema } from "../../../shared/api/text";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { sendPersonalJson } from "../../http/conditional-get";
-import { requireFreshProof } from "../../http/fresh-proof";
-import { listVersionOf } from "../../http/list-versions";
-import { ownerIdOfUid } from "../../http/own-uid";
-import { requireUser } from "../../http/require-user";
-import { errorResponses, notModifiedResponse, stepUpResponse } from "../../http/responses";
-import { createVersionedPages, sendWholeList } from "../../http/versioned-pages";
-import type { SecretBox } from "../../secrets/secret-box";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { sendPersonalJson } from "../../platform/http/conditional-get";
+import { requireFreshProof } from "../../platform/http/fresh-proof";
+import { listVersionOf } from "../../platform/http/list-versions";
+import { ownerIdOfUid } from "../../platform/http/own-uid";
+import { requireUser } from "../../platform/http/require-user";
+import { errorResponses, notModifiedResponse, stepUpResponse } from "../../platform/http/responses";
+import { createVersionedPages, sendWholeList } from "../../platform/http/versioned-pages";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 import { createAccountListFragments } from "./account-list-fragments";
 import { currentLoginCode, exportSecrets, type RevealContext, revealSecret } from "./secret-reveals";
 

@@ -10,14 +10,14 @@ import type {
   RevealableSecret,
   RevealedSecret,
 } from "../../../shared/api/linkedin-accounts";
-import type { Database } from "../../db/database";
-import type { UserRow } from "../../db/schema";
-import { HttpError, notFound } from "../../http/errors";
-import { mayActFor } from "../../http/own-uid";
-import { hit } from "../../http/rate-limiter";
-import { openRecoveryCodes } from "../../secrets/recovery-codes";
-import type { SecretBox } from "../../secrets/secret-box";
-import { decodeBase32, InvalidBase32Error, TOTP_PERIOD_SECONDS, totp } from "../../secrets/totp";
+import type { Database } from "../../platform/db/database";
+import type { UserRow } from "../../platform/db/schema";
+import { HttpError, notFound } from "../../platform/http/errors";
+import { mayActFor } from "../../platform/http/own-uid";
+import { hit } from "../../platform/http/rate-limiter";
+import { openRecoveryCodes } from "../../platform/secrets/recovery-codes";
+import type { SecretBox } from "../../platform/secrets/secret-box";
+import { decodeBase32, InvalidBase32Error, TOTP_PERIOD_SECONDS, totp } from "../../platform/secrets/totp";
 import { findAccountSecret, findOwnedAccountsSecrets } from "./accounts-queries";
 import { recordReveal } from "./reveal-audit";
 

@@ -10,9 +10,9 @@ import type {
   LinkedinAccountFileRow,
   SecretRevealFileRow,
 } from "../../../shared/api/my-data-files";
-import { linkedinAccounts as accounts, auditEvents } from "../../db/schema";
-import { openRecoveryCodes } from "../../secrets/recovery-codes";
-import { type SecretBox, SecretBoxError } from "../../secrets/secret-box";
+import { linkedinAccounts as accounts, auditEvents } from "../../platform/db/schema";
+import { openRecoveryCodes } from "../../platform/secrets/recovery-codes";
+import { type SecretBox, SecretBoxError } from "../../platform/secrets/secret-box";
 import { recordAuditEvents } from "../audit";
 import type { ExportContext } from "./export-context";
 import { iso, jsonList, keysetPages, mapPages } from "./zip-stream";

@@ -5,7 +5,7 @@ import type {
   SubscriptionFileRow,
   TransactionFileRow,
 } from "../../../shared/api/my-data-files";
-import { orders, subscriptions, transactions } from "../../db/schema";
+import { orders, subscriptions, transactions } from "../../platform/db/schema";
 import type { ExportContext } from "./export-context";
 import { iso, isoOrNull, jsonList, keysetPages, mapPages } from "./zip-stream";
 

@@ -8,7 +8,7 @@ import {
   DATA_EXPORT_README,
   type DataExportFileName,
 } from "../../../shared/api/my-data-files";
-import { hit } from "../../http/rate-limiter";
+import { hit } from "../../platform/http/rate-limiter";
 import { recordIdentityEvent } from "../audit";
 import { linkedinAccountsFile, secretRevealsFile } from "./account-files";
 import { ordersFile, subscriptionsFile, transactionsFile } from "./billing-files";

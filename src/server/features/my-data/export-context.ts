@@ -1,7 +1,7 @@
 import type { Language } from "../../../shared/i18n/languages";
-import type { Database } from "../../db/database";
-import type { UserRow } from "../../db/schema";
-import type { SecretBox } from "../../secrets/secret-box";
+import type { Database } from "../../platform/db/database";
+import type { UserRow } from "../../platform/db/schema";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 
 /** What every file of one download reads with: whose data, and what was asked for. */
 export interface ExportContext {

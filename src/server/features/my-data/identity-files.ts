@@ -18,7 +18,7 @@ import {
   sessions,
   twoFactorApps,
   users,
-} from "../../db/schema";
+} from "../../platform/db/schema";
 import type { ExportContext } from "./export-context";
 import { iso, isoOrNull, jsonList, jsonObject, keysetPages, mapPages } from "./zip-stream";
 

@@ -1,7 +1,7 @@
 /** The customer's notifications and their mail switches. */
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { NotificationFileRow } from "../../../shared/api/my-data-files";
-import { notifications } from "../../db/schema";
+import { notifications } from "../../platform/db/schema";
 import { mailPreferencesOf } from "../notifications";
 import type { ExportContext } from "./export-context";
 import { iso, isoOrNull, jsonList, jsonObject, keysetPages, mapPages } from "./zip-stream";

@@ -1,7 +1,7 @@
 /** The customer's profile-optimization requests, every field the operator's form sent. */
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { OptimizationRequestFileRow } from "../../../shared/api/my-data-files";
-import { profileOptimizations as requests } from "../../db/schema";
+import { profileOptimizations as requests } from "../../platform/db/schema";
 import type { ExportContext } from "./export-context";
 import { iso, isoOrNull, jsonList, keysetPages, mapPages } from "./zip-stream";
 

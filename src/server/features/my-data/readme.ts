@@ -13,7 +13,7 @@ import {
   type DataExportFileName,
 } from "../../../shared/api/my-data-files";
 import type { Language } from "../../../shared/i18n/languages";
-import { type ServerMessage, sayIn } from "../../i18n/message";
+import { type ServerMessage, sayIn } from "../../platform/i18n/message";
 
 /** What each file is, in the words of src/shared/api/my-data-files.ts (`about`). */
 export const FILE_ABOUT: Record<DataExportFileName, ServerMessage> = {

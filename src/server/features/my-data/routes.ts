@@ -11,14 +11,14 @@ import {
   dataExportFilename,
   dataExportQuerySchema,
 } from "../../../shared/api/my-data";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { forbidden } from "../../http/errors";
-import { requireFreshProof } from "../../http/fresh-proof";
-import { requireUser } from "../../http/require-user";
-import { errorResponses, MEDIA_TYPE_KEY } from "../../http/responses";
-import { replyLanguage } from "../../i18n/reply-language";
-import type { SecretBox } from "../../secrets/secret-box";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { forbidden } from "../../platform/http/errors";
+import { requireFreshProof } from "../../platform/http/fresh-proof";
+import { requireUser } from "../../platform/http/require-user";
+import { errorResponses, MEDIA_TYPE_KEY } from "../../platform/http/responses";
+import { replyLanguage } from "../../platform/i18n/reply-language";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 import { EXPORTED_WITH_SECRETS, EXPORTED_WITHOUT_SECRETS, startDataExport } from "./data-export";
 
 export const STARTED_ELSEWHERE_MESSAGE = /*i18n*/ {

@@ -8,10 +8,10 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { type NotificationKind, TOPIC_OF_KIND } from "../../../shared/api/notifications";
 import { languageOf } from "../../../shared/i18n/languages";
-import type { Database } from "../../db/database";
-import { notifications, users } from "../../db/schema";
-import type { MailQueue } from "../../outbox/mail";
-import { exponentialBackoff, type JobKind, markJobDone } from "../../outbox/outbox";
+import type { Database } from "../../platform/db/database";
+import { notifications, users } from "../../platform/db/schema";
+import type { MailQueue } from "../../platform/outbox/mail";
+import { exponentialBackoff, type JobKind, markJobDone } from "../../platform/outbox/outbox";
 import { notificationDigestMail } from "./notification-mail";
 import { mailPreferencesOf } from "./preferences";
 

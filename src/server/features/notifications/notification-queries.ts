@@ -1,11 +1,11 @@
 /** The customer's own notifications: a page newest first, the unread count, marking read. */
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Notification, NotificationList } from "../../../shared/api/notifications";
-import type { Database } from "../../db/database";
-import { preparedPerDatabase } from "../../db/prepared";
-import { type NotificationRow, notifications } from "../../db/schema";
-import { badRequest } from "../../http/errors";
-import { fieldError } from "../../i18n/message";
+import type { Database } from "../../platform/db/database";
+import { preparedPerDatabase } from "../../platform/db/prepared";
+import { type NotificationRow, notifications } from "../../platform/db/schema";
+import { badRequest } from "../../platform/http/errors";
+import { fieldError } from "../../platform/i18n/message";
 
 const CURSOR_PATTERN = /^[1-9][0-9]{0,9}$/;
 

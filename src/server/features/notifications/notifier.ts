@@ -6,9 +6,9 @@
  * transaction, under one supersede key, so a burst of entries makes one mail.
  */
 import type { NotificationKind } from "../../../shared/api/notifications";
-import type { Database } from "../../db/database";
-import { notifications } from "../../db/schema";
-import type { Outbox } from "../../outbox/outbox";
+import type { Database } from "../../platform/db/database";
+import { notifications } from "../../platform/db/schema";
+import type { Outbox } from "../../platform/outbox/outbox";
 import { DIGEST_KIND, digestSupersedeKey } from "./digest";
 
 export interface NewNotification {

@@ -9,8 +9,8 @@ import {
   type MailTopic,
   type NotificationPreferences,
 } from "../../../shared/api/notifications";
-import type { Database } from "../../db/database";
-import { notificationPreferences } from "../../db/schema";
+import type { Database } from "../../platform/db/database";
+import { notificationPreferences } from "../../platform/db/schema";
 
 /** The defaults with a stored map laid over them; anything stored that is no topic is ignored. */
 export function mailTopicsFrom(stored: Record<string, boolean> | undefined): Record<MailTopic, boolean> {

@@ -11,13 +11,17 @@ import {
   notificationPreferencesSchema,
   unreadCountSchema,
 } from "../../../shared/api/notifications";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import { requireFreshProof } from "../../http/fresh-proof";
-import { listVersionOf } from "../../http/list-versions";
-import { requireUser } from "../../http/require-user";
-import { errorBody, notModifiedResponse, stepUpResponse } from "../../http/responses";
-import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import { requireFreshProof } from "../../platform/http/fresh-proof";
+import { listVersionOf } from "../../platform/http/list-versions";
+import { requireUser } from "../../platform/http/require-user";
+import { errorBody, notModifiedResponse, stepUpResponse } from "../../platform/http/responses";
+import {
+  answeredNotModified,
+  createVersionedPages,
+  sendCachedPage,
+} from "../../platform/http/versioned-pages";
 import { decodeNotificationCursor, markRead, notificationPage, unreadCountOf } from "./notification-queries";
 import { mailPreferencesOf, storeMailPreferences } from "./preferences";
 

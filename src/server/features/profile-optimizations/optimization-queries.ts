@@ -2,9 +2,9 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { OptimizationCriteria, ProfileOptimization } from "../../../shared/api/profile-optimizations";
-import type { Database } from "../../db/database";
-import { preparedPerDatabase } from "../../db/prepared";
-import { profileOptimizations as requests } from "../../db/schema";
+import type { Database } from "../../platform/db/database";
+import { preparedPerDatabase } from "../../platform/db/prepared";
+import { profileOptimizations as requests } from "../../platform/db/schema";
 
 type ValueOf<C extends AnyPgColumn> = C["_"]["notNull"] extends true ? C["_"]["data"] : C["_"]["data"] | null;
 /** A column as a typed SQL value, so the field map below is checked against the contract's types. */

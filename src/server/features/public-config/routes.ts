@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type PublicConfig, publicConfigSchema } from "../../../shared/api/public-config";
-import type { Config } from "../../config";
-import { isLoopbackClient } from "../../http/loopback";
+import type { Config } from "../../platform/config";
+import { isLoopbackClient } from "../../platform/http/loopback";
 
 const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const body: Omit<PublicConfig, "devToolsEnabled"> = {

@@ -1,4 +1,4 @@
-import type { Database } from "../../db/database";
+import type { Database } from "../../platform/db/database";
 
 /**
  * How a request reaches the operator's base. The sync feature provides it (decision 040); the

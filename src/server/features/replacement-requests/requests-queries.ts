@@ -8,10 +8,14 @@ import {
   type ReplacementRequestList,
   type ReplacementRequestListQuery,
 } from "../../../shared/api/replacement-requests";
-import type { Database } from "../../db/database";
-import { type LinkedinAccountRow, linkedinAccounts, replacementRequests as requests } from "../../db/schema";
-import { badRequest } from "../../http/errors";
-import { fieldError } from "../../i18n/message";
+import type { Database } from "../../platform/db/database";
+import {
+  type LinkedinAccountRow,
+  linkedinAccounts,
+  replacementRequests as requests,
+} from "../../platform/db/schema";
+import { badRequest } from "../../platform/http/errors";
+import { fieldError } from "../../platform/i18n/message";
 
 /** Ids are int4 in the database: a larger number names nothing, and Postgres would refuse to compare it. */
 const MAX_ID = 2_147_483_647;

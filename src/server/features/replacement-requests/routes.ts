@@ -15,12 +15,12 @@ import {
   replacementRequestListSchema,
   replacementRequestSchema,
 } from "../../../shared/api/replacement-requests";
-import type { Database } from "../../db/database";
-import { violatedUniqueConstraint } from "../../db/errors";
-import { replacementRequests as requests } from "../../db/schema";
-import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
-import { requireUser } from "../../http/require-user";
-import { errorBody } from "../../http/responses";
+import type { Database } from "../../platform/db/database";
+import { violatedUniqueConstraint } from "../../platform/db/errors";
+import { replacementRequests as requests } from "../../platform/db/schema";
+import { badRequest, conflict, HttpError, notFound } from "../../platform/http/errors";
+import { requireUser } from "../../platform/http/require-user";
+import { errorBody } from "../../platform/http/responses";
 import { recordAuditEvent } from "../audit";
 import type { RequestWriteBack } from "./request-write-back";
 import { findOwnAccount, findRequest, hasOpenRequest, listRequests } from "./requests-queries";

@@ -5,8 +5,8 @@
  * with the portal's secrets key: it opens only the order it was made for, and nobody can make one
  * for another order (decision 029). Keys rotate as the secret box's do.
  */
-import type { Config } from "../../config";
-import type { SecretBox } from "../../secrets/secret-box";
+import type { Config } from "../../platform/config";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 
 const PURPOSE = "order-cancel-link";
 

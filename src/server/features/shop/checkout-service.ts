@@ -8,12 +8,12 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Catalogue, CheckoutSessionAnswer } from "../../../shared/api/shop";
 import { type CatalogueItem, listedItems, type ProductKey } from "../../../shared/shop/catalogue";
 import { priceOrder } from "../../../shared/shop/pricing";
-import { PaymentProviderError, type PaymentsPort } from "../../adapters/payments/port";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import type { OrderRow, UserRow } from "../../db/schema";
-import { badRequest, HttpError } from "../../http/errors";
-import type { SecretBox } from "../../secrets/secret-box";
+import { PaymentProviderError, type PaymentsPort } from "../../platform/adapters/payments/port";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import type { OrderRow, UserRow } from "../../platform/db/schema";
+import { badRequest, HttpError } from "../../platform/http/errors";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 import { cancelUrl } from "./cancel-link";
 import {
   customerByUid,

@@ -4,11 +4,11 @@
  * or closed (to cancel) first, so that a cancelled order can no longer be paid.
  */
 import type { OrderSummary } from "../../../shared/api/shop";
-import { PaymentProviderError, type PaymentsPort } from "../../adapters/payments/port";
-import type { Database } from "../../db/database";
-import type { OrderRow } from "../../db/schema";
-import { conflict, HttpError, notFound } from "../../http/errors";
-import { type ServerMessage, verbatim } from "../../i18n/message";
+import { PaymentProviderError, type PaymentsPort } from "../../platform/adapters/payments/port";
+import type { Database } from "../../platform/db/database";
+import type { OrderRow } from "../../platform/db/schema";
+import { conflict, HttpError, notFound } from "../../platform/http/errors";
+import { type ServerMessage, verbatim } from "../../platform/i18n/message";
 import { PAYMENTS_UNAVAILABLE } from "./checkout-service";
 import { closeOpenOrder, findOrderById, findOwnOrder, moveOpenOrder, orderSummaryDto } from "./orders-repo";
 

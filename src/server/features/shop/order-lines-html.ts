@@ -8,7 +8,7 @@ import {
   orderSummaryRows,
   type SummarisedOrder,
 } from "../../../shared/shop/order-summary";
-import { escapeHtml } from "../../http/escape-html";
+import { escapeHtml } from "../../platform/http/escape-html";
 
 /** The CSS the table needs, to put in the page's style element. */
 export const ORDER_LINES_STYLE = `table.order-lines{width:100%;border-collapse:collapse;margin-bottom:1rem}

@@ -2,9 +2,9 @@
 import { and, desc, eq, inArray, isNotNull, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { HeldOrder, OrderStatus, OrderSummary } from "../../../shared/api/shop";
 import type { PricedOrder } from "../../../shared/shop/pricing";
-import type { Database } from "../../db/database";
-import { preparedPerDatabase } from "../../db/prepared";
-import { type OrderRow, orders, transactions, type UserRow, users } from "../../db/schema";
+import type { Database } from "../../platform/db/database";
+import { preparedPerDatabase } from "../../platform/db/prepared";
+import { type OrderRow, orders, transactions, type UserRow, users } from "../../platform/db/schema";
 import { shownToCustomer } from "./shown-orders";
 
 export async function insertOrder(

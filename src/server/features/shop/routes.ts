@@ -20,18 +20,22 @@ import {
   savedOrderCheckoutSchema,
   sessionIdParamsSchema,
 } from "../../../shared/api/shop";
-import type { PaymentsPort } from "../../adapters/payments/port";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import type { OrderRow } from "../../db/schema";
-import { badRequest, forbidden, notFound } from "../../http/errors";
-import { listVersionOf } from "../../http/list-versions";
-import { hit } from "../../http/rate-limiter";
-import { requireUser } from "../../http/require-user";
-import { errorResponses, notModifiedResponse } from "../../http/responses";
-import { answeredNotModified, createVersionedPages, sendCachedPage } from "../../http/versioned-pages";
-import { fieldError, type ServerMessage } from "../../i18n/message";
-import type { SecretBox } from "../../secrets/secret-box";
+import type { PaymentsPort } from "../../platform/adapters/payments/port";
+import type { Config } from "../../platform/config";
+import type { Database } from "../../platform/db/database";
+import type { OrderRow } from "../../platform/db/schema";
+import { badRequest, forbidden, notFound } from "../../platform/http/errors";
+import { listVersionOf } from "../../platform/http/list-versions";
+import { hit } from "../../platform/http/rate-limiter";
+import { requireUser } from "../../platform/http/require-user";
+import { errorResponses, notModifiedResponse } from "../../platform/http/responses";
+import {
+  answeredNotModified,
+  createVersionedPages,
+  sendCachedPage,
+} from "../../platform/http/versioned-pages";
+import { fieldError, type ServerMessage } from "../../platform/i18n/message";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 import { orderIdOfCancelLink } from "./cancel-link";
 import {
   catalogueFor,

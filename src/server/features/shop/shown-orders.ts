@@ -6,7 +6,7 @@
  */
 import { inArray, or, type SQL, sql } from "drizzle-orm";
 import type { OrderStatus } from "../../../shared/api/shop";
-import { orders } from "../../db/schema";
+import { orders } from "../../platform/db/schema";
 
 const PAID: OrderStatus[] = ["paid", "refunded"];
 

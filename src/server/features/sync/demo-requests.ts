@@ -9,10 +9,10 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { accountLabel } from "../../../shared/account-label";
 import type { RequestKind, RequestStatus, RequestWish } from "../../../shared/api/replacement-requests";
-import { createRecordSource, operatorBaseDir } from "../../adapters/create-adapters";
-import type { DemoSeeder } from "../../db/demo-seed";
-import { linkedinAccounts, replacementRequests, users } from "../../db/schema";
-import { createOutbox } from "../../outbox/outbox";
+import { createRecordSource, operatorBaseDir } from "../../platform/adapters/create-adapters";
+import type { DemoSeeder } from "../../platform/db/demo-seed";
+import { linkedinAccounts, replacementRequests, users } from "../../platform/db/schema";
+import { createOutbox } from "../../platform/outbox/outbox";
 import { loadFieldMap } from "./field-map";
 import { createRequestWriteBack } from "./request-write-back";
 

@@ -1,8 +1,8 @@
 /** Loads the demo CSV folder into an empty embedded database with a full sync, as an operator's first import would. */
-import { createRecordSource } from "../../adapters/create-adapters";
-import type { DemoSeeder } from "../../db/demo-seed";
-import { createOutbox } from "../../outbox/outbox";
-import { openSecretBox } from "../../secrets/secret-box";
+import { createRecordSource } from "../../platform/adapters/create-adapters";
+import type { DemoSeeder } from "../../platform/db/demo-seed";
+import { createOutbox } from "../../platform/outbox/outbox";
+import { openSecretBox } from "../../platform/secrets/secret-box";
 import { createNotifier } from "../notifications";
 import { loadFieldMap } from "./field-map";
 import { createSyncService } from "./sync-service";

@@ -18,11 +18,11 @@ import {
   type RecordSource,
   SourceError,
   type SourceRecord,
-} from "../../adapters/records/port";
-import type { Database } from "../../db/database";
-import { refusedData } from "../../db/errors";
-import { type SyncRunRow, syncRuns, users } from "../../db/schema";
-import type { SecretBox } from "../../secrets/secret-box";
+} from "../../platform/adapters/records/port";
+import type { Database } from "../../platform/db/database";
+import { refusedData } from "../../platform/db/errors";
+import { type SyncRunRow, syncRuns, users } from "../../platform/db/schema";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 import type { Notifier } from "../notifications";
 import { type FieldMap, SYNC_TABLES, type SyncTable, TABLE_COLUMNS } from "./field-map";
 import { mapRecord } from "./record-mapper";

@@ -6,7 +6,7 @@
 
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import type { CsvColumns } from "../../adapters/records/csv-folder-source";
+import type { CsvColumns } from "../../platform/adapters/records/csv-folder-source";
 
 export const SYNC_TABLES = [
   "users",

@@ -2,8 +2,8 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { ImportStatus, SyncRun } from "../../../shared/api/sync";
 import { DEFAULT_LANGUAGE, type Language } from "../../../shared/i18n/languages";
-import type { RecordSource } from "../../adapters/records/port";
-import type { Database } from "../../db/database";
+import type { RecordSource } from "../../platform/adapters/records/port";
+import type { Database } from "../../platform/db/database";
 import {
   linkedinAccounts,
   outboxJobs,
@@ -12,8 +12,8 @@ import {
   syncRuns,
   transactions,
   users,
-} from "../../db/schema";
-import { sayIn } from "../../i18n/message";
+} from "../../platform/db/schema";
+import { sayIn } from "../../platform/i18n/message";
 
 import { WRITE_BACK_KIND } from "./write-back";
 

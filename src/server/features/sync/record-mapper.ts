@@ -6,7 +6,7 @@
 import { plainAddress, unfitNameCharacter } from "../../../shared/api/outside-identity";
 import { CONTROL_CHARACTER as ANY_CONTROL_CHARACTER } from "../../../shared/api/text";
 import { type AccountType, isAccountType } from "../../../shared/linkedin-account-rules";
-import type { SourceRecord } from "../../adapters/records/port";
+import type { SourceRecord } from "../../platform/adapters/records/port";
 import { centsOfAmountText } from "../billing";
 import { type SyncTable, type TableMap, WRITTEN_ONLY_COLUMNS } from "./field-map";
 

@@ -14,11 +14,11 @@ import { eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { RequestKind, RequestStatus, RequestWish } from "../../../shared/api/replacement-requests";
 import { REQUEST_STATUSES } from "../../../shared/api/replacement-requests";
-import { type RecordSource, writesTable } from "../../adapters/records/port";
-import type { Database } from "../../db/database";
-import { violatedUniqueConstraint } from "../../db/errors";
-import { replacementRequests as requests, users } from "../../db/schema";
-import type { Outbox, OutboxJob } from "../../outbox/outbox";
+import { type RecordSource, writesTable } from "../../platform/adapters/records/port";
+import type { Database } from "../../platform/db/database";
+import { violatedUniqueConstraint } from "../../platform/db/errors";
+import { replacementRequests as requests, users } from "../../platform/db/schema";
+import type { Outbox, OutboxJob } from "../../platform/outbox/outbox";
 import type { FieldMap } from "./field-map";
 import { retryDelayMs } from "./write-back";
 

@@ -11,7 +11,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { accountLabel } from "../../../shared/account-label";
 import { OPEN_REQUEST_STATUSES, type RequestStatus } from "../../../shared/api/replacement-requests";
 import type { SyncErrorDetail } from "../../../shared/api/sync";
-import { linkedinAccounts, outboxJobs, replacementRequests as requests } from "../../db/schema";
+import { linkedinAccounts, outboxJobs, replacementRequests as requests } from "../../platform/db/schema";
 import type { NewNotification } from "../notifications";
 import { REQUEST_WRITE_BACK_KEY_PREFIX, statusOfLabel } from "./request-write-back";
 import type { TableWriter, ValidRecord } from "./table-writer";

@@ -8,12 +8,12 @@ import {
   userSyncResponseSchema,
 } from "../../../shared/api/sync";
 import { uidSchema } from "../../../shared/api/text";
-import type { Database } from "../../db/database";
-import { conflict, HttpError, notFound } from "../../http/errors";
-import { ownerIdOfUid } from "../../http/own-uid";
-import { hit } from "../../http/rate-limiter";
-import { requireUser } from "../../http/require-user";
-import { replyLanguage, sayTo } from "../../i18n/reply-language";
+import type { Database } from "../../platform/db/database";
+import { conflict, HttpError, notFound } from "../../platform/http/errors";
+import { ownerIdOfUid } from "../../platform/http/own-uid";
+import { hit } from "../../platform/http/rate-limiter";
+import { requireUser } from "../../platform/http/require-user";
+import { replyLanguage, sayTo } from "../../platform/i18n/reply-language";
 import { recordAuditEvent } from "../audit";
 import { type FinishedRun, SyncBusyError, type SyncRequest } from "./engine";
 import { toSyncRun } from "./import-status";

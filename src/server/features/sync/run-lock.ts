@@ -4,8 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/database";
-import { syncLocks } from "../../db/schema";
+import type { Database } from "../../platform/db/database";
+import { syncLocks } from "../../platform/db/schema";
 
 const LEASE_SECONDS = 60;
 const RENEW_EVERY_MS = 15_000;

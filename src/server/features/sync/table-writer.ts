@@ -3,8 +3,8 @@
  * it holds and removes those gone. The writers are in table-writers.ts and requests-writer.ts.
  */
 import type { SyncErrorDetail } from "../../../shared/api/sync";
-import type { Database } from "../../db/database";
-import type { SecretBox } from "../../secrets/secret-box";
+import type { Database } from "../../platform/db/database";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 import type { Notifier } from "../notifications";
 import type { MappedValue } from "./record-mapper";
 

@@ -5,11 +5,17 @@
 import { and, eq, getTableColumns, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { SyncErrorDetail } from "../../../shared/api/sync";
-import type { Database } from "../../db/database";
-import { violatedUniqueConstraint } from "../../db/errors";
-import { linkedinAccounts, outboxJobs, profileOptimizations, transactions, users } from "../../db/schema";
-import { sealRecoveryCodes } from "../../secrets/recovery-codes";
-import type { SecretBox } from "../../secrets/secret-box";
+import type { Database } from "../../platform/db/database";
+import { violatedUniqueConstraint } from "../../platform/db/errors";
+import {
+  linkedinAccounts,
+  outboxJobs,
+  profileOptimizations,
+  transactions,
+  users,
+} from "../../platform/db/schema";
+import { sealRecoveryCodes } from "../../platform/secrets/recovery-codes";
+import type { SecretBox } from "../../platform/secrets/secret-box";
 import { centsOfAmountText, currencyCode, storeBaseTransactions } from "../billing";
 import type { NewNotification } from "../notifications";
 import { type SyncTable, TABLE_COLUMNS } from "./field-map";

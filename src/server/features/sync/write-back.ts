@@ -7,9 +7,9 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { WriteBackStatus } from "../../../shared/api/sync";
-import { type RecordSource, type RecordUpdate, writesTable } from "../../adapters/records/port";
-import type { Database } from "../../db/database";
-import { exponentialBackoff, type Outbox, type OutboxJob } from "../../outbox/outbox";
+import { type RecordSource, type RecordUpdate, writesTable } from "../../platform/adapters/records/port";
+import type { Database } from "../../platform/db/database";
+import { exponentialBackoff, type Outbox, type OutboxJob } from "../../platform/outbox/outbox";
 import type { FieldMap } from "./field-map";
 
 export const WRITE_BACK_KIND = "airtable-write-back";

@@ -4,8 +4,8 @@ import {
   AirtableError,
   createAirtableClient,
   type RetryPolicy,
-} from "../../../../src/server/adapters/records/airtable-client";
-import type { RequestGate } from "../../../../src/server/adapters/records/airtable-rate-gate";
+} from "../../../../src/server/platform/adapters/records/airtable-client";
+import type { RequestGate } from "../../../../src/server/platform/adapters/records/airtable-rate-gate";
 import {
   type FakeAirtable,
   type FakeAirtableOptions,

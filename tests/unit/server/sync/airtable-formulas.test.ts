@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allOf, fieldEquals, modifiedAfter } from "../../../../src/server/adapters/records/airtable-formulas";
+import {
+  allOf,
+  fieldEquals,
+  modifiedAfter,
+} from "../../../../src/server/platform/adapters/records/airtable-formulas";
 import { type FakeAirtable, startFakeAirtable } from "../../../fakes/airtable-server";
 
 describe("modifiedAfter", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { databaseRequestGate } from "../../../../src/server/adapters/records/airtable-rate-gate";
+import { databaseRequestGate } from "../../../../src/server/platform/adapters/records/airtable-rate-gate";
 import { createTestDatabase, type TestDatabase } from "../../../support/test-database";
 
 /** 1000 / 5 ms plus the gate's 10 ms of margin. */

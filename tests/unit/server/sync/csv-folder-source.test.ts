@@ -2,9 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { csvFolderSource } from "../../../../src/server/adapters/records/csv-folder-source";
-import { type ListQuery, SourceError, type SourceRecord } from "../../../../src/server/adapters/records/port";
 import { BUILT_IN_FIELD_MAP } from "../../../../src/server/features/sync/field-map";
+import { csvFolderSource } from "../../../../src/server/platform/adapters/records/csv-folder-source";
+import {
+  type ListQuery,
+  SourceError,
+  type SourceRecord,
+} from "../../../../src/server/platform/adapters/records/port";
 
 let root: string;
 let folder: string;

@@ -3,8 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../../../src/server/config";
-import { createSecretBox, openSecretBox, SecretBoxError } from "../../../../src/server/secrets/secret-box";
+import { loadConfig } from "../../../../src/server/platform/config";
+import {
+  createSecretBox,
+  openSecretBox,
+  SecretBoxError,
+} from "../../../../src/server/platform/secrets/secret-box";
 
 const keyA = randomBytes(32);
 const keyB = randomBytes(32);

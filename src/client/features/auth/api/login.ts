@@ -7,7 +7,7 @@ import { i18n } from "../../../lib/i18n/i18n";
 import { useAction } from "../../../lib/use-action";
 import { setSignedInUser } from "./session-cache";
 
-/** The server's own words for a failed sign-in (src/server/i18n/shared-texts.ts), said by the browser. */
+/** The server's own words for a failed sign-in (src/server/platform/i18n/shared-texts.ts), said by the browser. */
 const INVALID_CREDENTIALS = msg({ id: "error.sign-in.invalid", message: "Invalid email or password" });
 
 /** The answer to a sign-in was not the JSON the portal expects. */

@@ -9,7 +9,7 @@ import { i18n } from "../../../lib/i18n/i18n";
 
 /**
  * What the sign-in schema says, in the page's language, by its English words (the server's ids,
- * src/server/i18n/shared-texts.ts). Kept here rather than in lib/shared-text.ts, so that the sign-in
+ * src/server/platform/i18n/shared-texts.ts). Kept here rather than in lib/shared-text.ts, so that the sign-in
  * page's checks share no module with the other forms (a shared chunk the first load would pay for).
  */
 const LOGIN_TEXTS = new Map([

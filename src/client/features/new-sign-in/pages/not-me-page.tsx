@@ -11,7 +11,7 @@ import { ApiError } from "../../../lib/api-client";
 import { errorMessage, failureText } from "../../../lib/api-error";
 import { useDisownSignIn } from "../api/disown-sign-in";
 
-// The server's words for a link that cannot be used (src/server/i18n/shared-texts.ts), for a page
+// The server's words for a link that cannot be used (src/server/platform/i18n/shared-texts.ts), for a page
 // opened without a token.
 const INVALID_LINK = msg({
   id: "error.link.invalid",

@@ -4,7 +4,7 @@
  * transactions list, the dashboard's activity) can leave out the same rows.
  */
 import { sql } from "drizzle-orm";
-import { transactions } from "../../../db/schema";
+import { transactions } from "../../../platform/db/schema";
 
 /**
  * The first invoice of a subscription checkout: the same payment as the checkout, which Stripe

@@ -4,8 +4,8 @@
  * The shop's webhook and the sync from the operator's base both write through here.
  */
 import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../../db/database";
-import { orders, subscriptions, type TransactionRow, transactions, users } from "../../../db/schema";
+import type { Database } from "../../../platform/db/database";
+import { orders, subscriptions, type TransactionRow, transactions, users } from "../../../platform/db/schema";
 import type { LedgerEntry, PaymentReferences } from "./payment-event-entry";
 
 /** The columns a later copy of an event may fill; the amount, source and event id stay the first's. */

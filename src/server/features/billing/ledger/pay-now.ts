@@ -4,9 +4,9 @@
  * payment provider reported, for an invoice not paid since, can be paid again (decision 030).
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { PaymentsPort, TestPaymentsPort } from "../../../adapters/payments/port";
-import type { Database } from "../../../db/database";
-import { type TransactionRow, transactions } from "../../../db/schema";
+import type { PaymentsPort, TestPaymentsPort } from "../../../platform/adapters/payments/port";
+import type { Database } from "../../../platform/db/database";
+import { type TransactionRow, transactions } from "../../../platform/db/schema";
 
 export const FAILED_EVENT_TYPE = "payment.failed";
 export const PAID_EVENT_TYPE = "payment.succeeded";

@@ -4,8 +4,8 @@
  * `payment.failed`, `charge.refunded` to `refund.created`. A failed payment's amount is what was
  * due; a refund's is what was refunded, positive. Other types have no row.
  */
-import type { PaymentEvent } from "../../../adapters/payments/port";
-import type { transactions } from "../../../db/schema";
+import type { PaymentEvent } from "../../../platform/adapters/payments/port";
+import type { transactions } from "../../../platform/db/schema";
 import { amountTextOfCents, currencyCode } from "./amounts";
 
 export type LedgerEntry = typeof transactions.$inferInsert;

@@ -5,8 +5,8 @@
  * alike; otherwise the payment's product and amount as one line.
  */
 import { eq } from "drizzle-orm";
-import type { Database } from "../../../db/database";
-import { orders } from "../../../db/schema";
+import type { Database } from "../../../platform/db/database";
+import { orders } from "../../../platform/db/schema";
 
 export interface ReceiptLine {
   description: string;

@@ -7,8 +7,8 @@
  * so two instances receiving events for the same one at once answer one after the other.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Database } from "../../../db/database";
-import { transactions } from "../../../db/schema";
+import type { Database } from "../../../platform/db/database";
+import { transactions } from "../../../platform/db/schema";
 
 const REFUND_EVENT_TYPE = "refund.created";
 const CHECKOUT_EVENT_TYPE = "checkout.session.completed";

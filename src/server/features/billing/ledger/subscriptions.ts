@@ -6,9 +6,9 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { CATALOGUE, isProductKey } from "../../../../shared/shop/catalogue";
-import type { PaymentEvent } from "../../../adapters/payments/port";
-import type { Database } from "../../../db/database";
-import { type OrderRow, orders, subscriptions } from "../../../db/schema";
+import type { PaymentEvent } from "../../../platform/adapters/payments/port";
+import type { Database } from "../../../platform/db/database";
+import { type OrderRow, orders, subscriptions } from "../../../platform/db/schema";
 import { currencyCode } from "./amounts";
 import { customerOfPayment } from "./ledger-writes";
 import { idOf, orderIdOf } from "./payment-event-entry";

@@ -5,8 +5,8 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { isProductKey, type ProductKey } from "../shared/shop/catalogue";
-import { DEFAULT_VOLUME_TIERS, parseVolumeTiers, type VolumeTier } from "../shared/shop/pricing";
+import { isProductKey, type ProductKey } from "../../shared/shop/catalogue";
+import { DEFAULT_VOLUME_TIERS, parseVolumeTiers, type VolumeTier } from "../../shared/shop/pricing";
 import { DEFAULT_DATA_DIR } from "./data-folder";
 
 const DEFAULT_KNOWLEDGE_BASE_URL = "https://help.example.com/knowledge-base";

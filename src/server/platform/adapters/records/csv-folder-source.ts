@@ -10,7 +10,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
-import { toCsv } from "../../../shared/csv/csv-cell";
+import { toCsv } from "../../../../shared/csv/csv-cell";
 import {
   type RecordCreate,
   type RecordSource,

@@ -14,6 +14,6 @@ function findProjectRoot(start: string): string {
 }
 
 export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
-export const migrationsDir = path.join(projectRoot, "src/server/db/migrations");
+export const migrationsDir = path.join(projectRoot, "src/server/platform/db/migrations");
 export const clientDistDir = path.join(projectRoot, "dist/client");
 export const demoDataDir = path.join(projectRoot, "demo-data");

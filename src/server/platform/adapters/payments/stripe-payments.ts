@@ -5,7 +5,7 @@
  * 010). Every call has a timeout and an idempotency key, so the SDK's retries never double anything.
  */
 import type Stripe from "stripe";
-import type { ProductKey } from "../../../shared/shop/catalogue";
+import type { ProductKey } from "../../../../shared/shop/catalogue";
 import {
   type CheckoutRequest,
   type CheckoutSessionState,

@@ -1,4 +1,4 @@
-import { plainAddress } from "../../../shared/api/outside-identity";
+import { plainAddress } from "../../../../shared/api/outside-identity";
 
 /**
  * Refuses a recipient that is not one plain address before any mail goes out (decision 068): a line

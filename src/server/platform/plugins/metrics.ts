@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
-import { errorBodySchema } from "../../shared/api/errors";
+import { errorBodySchema } from "../../../shared/api/errors";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
 import { isLoopbackClient } from "../http/loopback";

@@ -4,8 +4,8 @@
  * (decision 051). Written in the code as `/*i18n*\/ { id, message }`, which the extractor reads.
  */
 import type { I18n } from "@lingui/core";
-import { ERROR_PARTS_SEPARATOR, fieldMessage } from "../../shared/api/error-text";
-import type { Language } from "../../shared/i18n/languages";
+import { ERROR_PARTS_SEPARATOR, fieldMessage } from "../../../shared/api/error-text";
+import type { Language } from "../../../shared/i18n/languages";
 import { translatorFor } from "./translator";
 
 export interface ServerMessage {

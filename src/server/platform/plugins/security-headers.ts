@@ -14,7 +14,7 @@ import type { IncomingMessage } from "node:http";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { CRISP_CSP_SOURCES, isChatWidgetPage } from "../../shared/chat-widget";
+import { CRISP_CSP_SOURCES, isChatWidgetPage } from "../../../shared/chat-widget";
 import type { Config } from "../config";
 
 const PERMISSIONS_POLICY = [

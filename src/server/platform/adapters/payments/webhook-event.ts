@@ -7,9 +7,9 @@
  * type needs the envelope alone and is acknowledged.
  */
 import { z } from "zod";
-import { ERROR_PARTS_SEPARATOR, fieldMessage } from "../../../shared/api/errors";
-import { SUBSCRIPTION_STATUSES } from "../../../shared/api/subscriptions";
-import { singleLineText } from "../../../shared/api/text";
+import { ERROR_PARTS_SEPARATOR, fieldMessage } from "../../../../shared/api/errors";
+import { SUBSCRIPTION_STATUSES } from "../../../../shared/api/subscriptions";
+import { singleLineText } from "../../../../shared/api/text";
 import {
   type PaymentEvent,
   WEBHOOK_TOLERANCE_SECONDS,

@@ -11,8 +11,8 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
 // By its own path: the bundled server has no `z.locales` (scripts/support/server-build-patches.mjs).
 import de from "zod/v4/locales/de.js";
-import { ERROR_PARTS_SEPARATOR, fieldMessage } from "../../shared/api/errors";
-import type { Language } from "../../shared/i18n/languages";
+import { ERROR_PARTS_SEPARATOR, fieldMessage } from "../../../shared/api/errors";
+import type { Language } from "../../../shared/i18n/languages";
 import { HttpError, SignInAgainError } from "../http/errors";
 import { StepUpRequiredError } from "../http/fresh-proof";
 import { RateLimitedError } from "../http/rate-limiter";

@@ -7,7 +7,7 @@
  * (decision 026).
  */
 import { type ZodType, z } from "zod";
-import { errorBodySchema, stepUpRequiredSchema } from "../../shared/api/errors";
+import { errorBodySchema, stepUpRequiredSchema } from "../../../shared/api/errors";
 
 /** What each error status means in this API; a route may say more with `errorBody(description)`. */
 export const ERROR_MEANINGS = {

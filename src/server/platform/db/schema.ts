@@ -15,11 +15,11 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { ORDER_STATUSES, type OrderStatus } from "../../shared/api/shop";
-import { SUBSCRIPTION_STATUSES } from "../../shared/api/subscriptions";
-import type { AuditEventKind } from "../../shared/audit/audit-kinds";
-import { LANGUAGES } from "../../shared/i18n/languages";
-import type { OrderLine } from "../../shared/shop/pricing";
+import { ORDER_STATUSES, type OrderStatus } from "../../../shared/api/shop";
+import { SUBSCRIPTION_STATUSES } from "../../../shared/api/subscriptions";
+import type { AuditEventKind } from "../../../shared/audit/audit-kinds";
+import { LANGUAGES } from "../../../shared/i18n/languages";
+import type { OrderLine } from "../../../shared/shop/pricing";
 
 /**
  * PostgreSQL's text-search document. Built in (no extension), so PGlite and any Postgres have it;

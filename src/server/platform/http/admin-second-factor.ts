@@ -3,7 +3,7 @@
  * up before any admin page or API answers, as an admin's password alone guards every customer's data.
  */
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import type { Language } from "../../shared/i18n/languages";
+import type { Language } from "../../../shared/i18n/languages";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
 import { passkeys, twoFactorApps, type UserRow, users } from "../db/schema";

@@ -13,7 +13,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../shared/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../../shared/i18n/languages";
 import { errorTextFor, NO_API_ROUTE, NOT_FOUND } from "../http/errors";
 import { askedLanguage } from "../i18n/asked-language";
 

@@ -5,9 +5,9 @@
  * to its id.
  */
 import { type I18n, setupI18n } from "@lingui/core";
-import type { Language } from "../../shared/i18n/languages";
-import { messages as de } from "../../shared/i18n/locales/de/server";
-import { messages as en } from "../../shared/i18n/locales/en/server";
+import type { Language } from "../../../shared/i18n/languages";
+import { messages as de } from "../../../shared/i18n/locales/de/server";
+import { messages as en } from "../../../shared/i18n/locales/en/server";
 
 const catalogues = { en, de } as const;
 const translators = new Map<Language, I18n>();

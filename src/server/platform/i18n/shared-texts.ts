@@ -12,14 +12,14 @@ import {
   INVALID_LINK_MESSAGE,
   SESSION_NOT_FOUND_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
-} from "../../shared/api/auth";
+} from "../../../shared/api/auth";
 import {
   CLOSE_LOGIN_EMAIL_MISMATCH_MESSAGE,
   CLOSE_LOGIN_EMAIL_REQUIRED_MESSAGE,
   LOGIN_CLOSED_MESSAGE,
-} from "../../shared/api/close-login";
-import { GOOGLE_OUTCOME_MESSAGES } from "../../shared/api/google-sign-in";
-import { NO_CONTROL_CHARACTERS_MESSAGE, NO_INVISIBLE_CHARACTERS_MESSAGE } from "../../shared/api/text";
+} from "../../../shared/api/close-login";
+import { GOOGLE_OUTCOME_MESSAGES } from "../../../shared/api/google-sign-in";
+import { NO_CONTROL_CHARACTERS_MESSAGE, NO_INVISIBLE_CHARACTERS_MESSAGE } from "../../../shared/api/text";
 import {
   ADMIN_SECOND_FACTOR_MESSAGE,
   RECOVERY_CODE_MESSAGE,
@@ -28,8 +28,8 @@ import {
   TOTP_CODE_MESSAGE,
   WRONG_CODE_MESSAGE,
   WRONG_RECOVERY_CODE_MESSAGE,
-} from "../../shared/api/two-factor";
-import { READ_ONLY_WHILE_VIEWING } from "../../shared/api/view-as";
+} from "../../../shared/api/two-factor";
+import { READ_ONLY_WHILE_VIEWING } from "../../../shared/api/view-as";
 import type { ServerMessage } from "./message";
 
 // The error texts the browser shares with the server; the server throws these descriptors.

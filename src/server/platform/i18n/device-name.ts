@@ -2,8 +2,8 @@
  * A browser's device as a person reads it, in their language ("Chrome on Linux", "Chrome auf Linux"):
  * the browser's and the system's names are names, what the portal does not recognise is words.
  */
-import type { Language } from "../../shared/i18n/languages";
-import { describeUserAgent, UNKNOWN_BROWSER, UNKNOWN_SYSTEM } from "../../shared/user-agent";
+import type { Language } from "../../../shared/i18n/languages";
+import { describeUserAgent, UNKNOWN_BROWSER, UNKNOWN_SYSTEM } from "../../../shared/user-agent";
 import { sayIn } from "./message";
 
 const DEVICE = /*i18n*/ { id: "answer.device", message: "{browser} on {os}" };

@@ -1,5 +1,10 @@
 import type { FastifyRequest } from "fastify";
-import { isLanguage, LANGUAGE_COOKIE, type Language, negotiateLanguage } from "../../shared/i18n/languages";
+import {
+  isLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+  negotiateLanguage,
+} from "../../../shared/i18n/languages";
 
 /**
  * The language a request's browser asks for (decision 052): the one picked on it with the pages'

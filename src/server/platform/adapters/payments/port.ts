@@ -3,7 +3,7 @@
  * (decision R13) elsewhere outside production. Both start a hosted checkout and verify the signed
  * events that report its outcome, the same way.
  */
-import type { ProductKey } from "../../../shared/shop/catalogue";
+import type { ProductKey } from "../../../../shared/shop/catalogue";
 
 export interface CheckoutLine {
   /** The catalogue's product key (decision R4). */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../shared/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../../shared/i18n/languages";
 import { askedLanguage } from "./asked-language";
 import { type ServerMessage, sayIn } from "./message";
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { Language } from "../../shared/i18n/languages";
+import type { Language } from "../../../shared/i18n/languages";
 import { type ErrorText, sayError } from "../i18n/message";
 import { replyLanguage } from "../i18n/reply-language";
 import { translatorFor } from "../i18n/translator";
