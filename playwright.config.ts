@@ -47,7 +47,7 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
-          // Debian's headless shell unless told otherwise (scripts/test.sh, decision 073).
+          // Debian's headless shell unless told otherwise (scripts/checks/test.sh, decision 073).
           executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
           args: [
             "--no-sandbox",

@@ -2,9 +2,9 @@
  * Mutation testing of the modules that decide money, secrets and access. Each group mutates its
  * modules and runs only the unit and API tests that cover them: a mutant that no test notices is a
  * behaviour nobody would notice breaking. `npm run test:mutation` runs every group
- * (scripts/mutation.mjs); `MUTATION_GROUP=ledger npx stryker run stryker.config.mjs` runs one.
+ * (scripts/checks/mutation.mjs); `MUTATION_GROUP=ledger npx stryker run stryker.config.mjs` runs one.
  */
-import { MUTATION_GROUPS } from "./scripts/mutation-groups.mjs";
+import { MUTATION_GROUPS } from "./scripts/checks/mutation-groups.mjs";
 
 const groupName = process.env.MUTATION_GROUP;
 if (groupName !== undefined && !(groupName in MUTATION_GROUPS)) {

@@ -2,10 +2,10 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rollup, type UserConfig } from "vite";
-import { firstScreenPreloads, type PageCatalogues } from "./scripts/first-screen-preloads";
-import { iconChunks } from "./scripts/icon-chunks";
-import { LINGUI_MACROS } from "./scripts/lingui-macros";
-import { signedInChunk } from "./scripts/signed-in-chunk";
+import { firstScreenPreloads, type PageCatalogues } from "./scripts/build/first-screen-preloads";
+import { iconChunks } from "./scripts/build/icon-chunks";
+import { LINGUI_MACROS } from "./scripts/build/lingui-macros";
+import { signedInChunk } from "./scripts/build/signed-in-chunk";
 import { firstPaintHeaders, firstPaintShell } from "./src/client/app/layout/first-paint-shell";
 import { firstScreenModules, firstScreenRequests } from "./src/client/app/routes/first-screen-modules";
 import { PRODUCT_NAME } from "./src/client/components/brand-mark";
@@ -15,7 +15,7 @@ import { LANGUAGES } from "./src/shared/i18n/languages";
  * What the signed-in screens share and the sign-in page does not use: TanStack Query and the query
  * client, the first screens' shared components, and small modules that left to the merging of small
  * chunks landed in a chunk the sign-in page loads. They load with the signed-in screens' icons, at
- * no extra request (scripts/signed-in-chunk.ts).
+ * no extra request (scripts/build/signed-in-chunk.ts).
  */
 const SIGNED_IN_SHARED = [
   "/node_modules/@tanstack/",

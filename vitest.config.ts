@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { LINGUI_MACROS } from "./scripts/lingui-macros";
+import { LINGUI_MACROS } from "./scripts/build/lingui-macros";
 
 export default defineConfig({
   // The pages' messages are Lingui macros, compiled as the build compiles them.

@@ -5,7 +5,7 @@
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lintOpenApi } from "../../scripts/support/openapi-lint";
+import { lintOpenApi } from "../../scripts/checks/openapi-lint";
 import { type ApiDocument, mismatchOf } from "../support/api-contract";
 import { createTestApp, type TestApp } from "../support/test-app";
 

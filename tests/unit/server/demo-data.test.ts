@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { generateDemoData } from "../../../scripts/generate-demo-data";
+import { generateDemoData } from "../../../scripts/build/generate-demo-data";
 import { BUILT_IN_FIELD_MAP, SYNC_TABLES, type SyncTable } from "../../../src/server/features/sync/field-map";
 
 const DEMO_CUSTOMER_RECORD_ID = "recDemoCustomer01";

@@ -1,6 +1,6 @@
 /** The advisory check's reading of `npm audit --json`: what fails CI and what only says it could not check. */
 import { describe, expect, it } from "vitest";
-import { advisoryVerdict } from "../../../scripts/support/advisory-verdict.mjs";
+import { advisoryVerdict } from "../../../scripts/checks/advisory-verdict.mjs";
 
 const counts = (total: number) => ({
   vulnerabilities: { info: 0, low: 0, moderate: total, high: 0, critical: 0, total },

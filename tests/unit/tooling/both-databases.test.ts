@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { apiFilesOnBothDatabases } from "../../../scripts/api-files-on-both-databases.mjs";
+import { apiFilesOnBothDatabases } from "../../../scripts/checks/api-files-on-both-databases.mjs";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const apiDir = path.join(root, "tests/api");
@@ -29,7 +29,7 @@ describe("the API files run on both databases", () => {
   it("are printed as paths for Vitest, comments and blank lines left out", async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ["scripts/api-files-on-both-databases.mjs"],
+      ["scripts/checks/api-files-on-both-databases.mjs"],
       {
         cwd: root,
       },

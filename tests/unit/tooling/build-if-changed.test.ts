@@ -1,5 +1,5 @@
 /**
- * `npm start` builds only when what the build reads changed (scripts/build-if-changed.mjs): run in a
+ * `npm start` builds only when what the build reads changed (scripts/build/build-if-changed.mjs): run in a
  * small project of its own whose `npm run build` counts its runs, so no real build is paid for.
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, write
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildInputsHash } from "../../../scripts/support/build-inputs.mjs";
+import { buildInputsHash } from "../../../scripts/build/build-inputs.mjs";
 
 const FAKE_BUILD = `
 import { appendFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -24,8 +24,8 @@ describe("building only what changed", () => {
 
   beforeEach(() => {
     project = mkdtempSync(path.join(tmpdir(), "portal-build-if-changed-"));
-    mkdirSync(path.join(project, "scripts/support"), { recursive: true });
-    for (const file of ["scripts/build-if-changed.mjs", "scripts/support/build-inputs.mjs"])
+    mkdirSync(path.join(project, "scripts/build"), { recursive: true });
+    for (const file of ["scripts/build/build-if-changed.mjs", "scripts/build/build-inputs.mjs"])
       cpSync(file, path.join(project, file));
     mkdirSync(path.join(project, "src"));
     writeFileSync(path.join(project, "src/app.ts"), "export const app = 1;\n");
@@ -43,7 +43,7 @@ describe("building only what changed", () => {
   afterEach(() => rmSync(project, { recursive: true, force: true }));
 
   const start = () =>
-    spawnSync(process.execPath, ["scripts/build-if-changed.mjs"], { cwd: project, encoding: "utf8" });
+    spawnSync(process.execPath, ["scripts/build/build-if-changed.mjs"], { cwd: project, encoding: "utf8" });
   const builds = () =>
     readFileSync(path.join(project, "builds.log"), "utf8").split("\n").filter(Boolean).length;
 

@@ -3,8 +3,8 @@
  * from its HTML, in the user's theme, before the portal's script runs.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FIRST_PAINT_THEME_SOURCE, withFirstPaint } from "../../../scripts/first-paint";
-import { plainMessage } from "../../../scripts/first-screen-preloads";
+import { FIRST_PAINT_THEME_SOURCE, withFirstPaint } from "../../../scripts/build/first-paint";
+import { plainMessage } from "../../../scripts/build/first-screen-preloads";
 import { firstPaintShell } from "../../../src/client/app/layout/first-paint-shell";
 import {
   DEFAULT_THEME,

@@ -14,7 +14,7 @@ import {
   inLanguage,
   languagePageFile,
   withPreloads,
-} from "../../../scripts/first-screen-preloads";
+} from "../../../scripts/build/first-screen-preloads";
 
 const root = "/app/src/client";
 

@@ -5,7 +5,7 @@
  */
 import type { Rollup } from "vite";
 import { describe, expect, it } from "vitest";
-import { iconChunks } from "../../../scripts/icon-chunks";
+import { iconChunks } from "../../../scripts/build/icon-chunks";
 
 const root = "/app";
 const lucide = `${root}/node_modules/lucide-react/dist/esm`;

@@ -1,5 +1,5 @@
 /**
- * The checks keep the boundaries. scripts/check-layers.mjs resolves every import under src/ and
+ * The checks keep the boundaries. scripts/checks/check-layers.mjs resolves every import under src/ and
  * refuses one that goes the wrong way between layers, at any depth, a loop of features and a circle
  * of files (type-only imports count); Biome refuses an import cycle and
  * a file name that is not kebab-case. Checked on scratch trees laid out like src/, so a new feature
@@ -11,11 +11,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkLayers as checkLayersIn } from "../../../scripts/check-layers.mjs";
+import { checkLayers as checkLayersIn } from "../../../scripts/checks/check-layers.mjs";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const biome = path.join(root, "node_modules/.bin/biome");
-const checker = path.join(root, "scripts/check-layers.mjs");
+const checker = path.join(root, "scripts/checks/check-layers.mjs");
 
 let scratch: string;
 

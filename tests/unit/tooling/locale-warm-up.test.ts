@@ -3,7 +3,7 @@
  * the page's language while the portal's own script downloads.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LOCALE_WARM_UP_SOURCE, withLocaleWarmUp } from "../../../scripts/locale-warm-up";
+import { LOCALE_WARM_UP_SOURCE, withLocaleWarmUp } from "../../../scripts/build/locale-warm-up";
 import { formattingLocale } from "../../../src/client/lib/format";
 
 /** Runs the script as a page would, with the page's language and the browser's, and what it made. */

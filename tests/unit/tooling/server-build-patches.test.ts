@@ -13,7 +13,7 @@ import {
   pgWithoutCloudflareProbe,
   swaggerYamlOnFirstUse,
   zodWithoutLocaleList,
-} from "../../../scripts/support/server-build-patches.mjs";
+} from "../../../scripts/build/server-build-patches.mjs";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "portal-build-patches-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -5,7 +5,7 @@
  */
 import type { Rollup } from "vite";
 import { describe, expect, it } from "vitest";
-import { signedInChunk } from "../../../scripts/signed-in-chunk";
+import { signedInChunk } from "../../../scripts/build/signed-in-chunk";
 
 const src = "/app/src/client";
 const modules = "/app/node_modules";

@@ -3,7 +3,7 @@
  * (decision 013): a phone's first screen needs neither the sidebar column, with its tooltips and
  * their positioning engine, nor the menu's slide-over, with Radix Dialog; a wide screen needs the
  * column at once and never the slide-over. Like routes/signed-in-screens.ts, the build reads this
- * file to know which chunks are signed in (scripts/icon-chunks.ts).
+ * file to know which chunks are signed in (scripts/build/icon-chunks.ts).
  */
 import { lazyScreen } from "../routes/lazy-screen";
 

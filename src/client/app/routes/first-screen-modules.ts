@@ -1,7 +1,7 @@
 /**
  * The modules each path's first screen loads lazily, named as files under src/client (or a package
  * name): the build writes, for each path, a copy of index.html that asks for their chunks together
- * with the entry (scripts/first-screen-preloads.ts), and the server sends that copy for the path
+ * with the entry (scripts/build/first-screen-preloads.ts), and the server sends that copy for the path
  * (decision 013). Without it, a first visit asks for them only once the entry has arrived and run.
  *
  * Data only, read by the build. It repeats what `preloadSignedInScreen` and

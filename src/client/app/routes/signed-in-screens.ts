@@ -1,7 +1,7 @@
 /**
  * The signed-in layout and the screens inside it, each a chunk of its own. The build reads this file
  * to know which screens are signed in (every module imported lazily here is one): the icons that
- * only they use go into a chunk of their own (scripts/icon-chunks.ts, decision 013).
+ * only they use go into a chunk of their own (scripts/build/icon-chunks.ts, decision 013).
  */
 import { lazyScreen } from "./lazy-screen";
 

@@ -1,6 +1,6 @@
 /**
  * A new embedded database starts as a copy of the build's empty, migrated one (decision 013):
- * `scripts/build-server.mjs` makes `dist/server/pgdata-template-<PGlite version>` with the PGlite
+ * `scripts/build/build-server.mjs` makes `dist/server/pgdata-template-<PGlite version>` with the PGlite
  * version installed, and copying it is much faster than PGlite's initdb plus every migration.
  * Migrations still run after, as on any start, so a template older than the code only means a few
  * migrations to apply. Without a template (started from source, another PGlite version) PGlite

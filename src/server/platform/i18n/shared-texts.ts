@@ -3,7 +3,7 @@
  * the error texts the browser shares (decision 051). src/shared is bundled for the browser too and its
  * constants stay plain English strings, so the server knows each one's catalogue message here, by its
  * English text: `sharedText(english)`. tests/unit/server/shared-texts.test.ts checks that every one
- * says, in English, exactly the text it stands for, and scripts/check-catalogues.mjs that every
+ * says, in English, exactly the text it stands for, and scripts/checks/check-catalogues.mjs that every
  * literal message of a schema in src/shared/api has one.
  */
 import {

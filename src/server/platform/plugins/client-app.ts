@@ -72,7 +72,7 @@ function readPage(pagePath: string): Page {
   return { identity: readFileSync(pagePath), br: copy(".br"), gzip: copy(".gz") };
 }
 
-// Where the build's scripts/first-screen-preloads.ts writes the first screens' pages.
+// Where the build's scripts/build/first-screen-preloads.ts writes the first screens' pages.
 const FIRST_SCREENS_DIR = "first-screens";
 
 /** The pages of one language: one per path the build knows the first screen of, and the rest's. */

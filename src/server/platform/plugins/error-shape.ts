@@ -9,7 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
-// By its own path: the bundled server has no `z.locales` (scripts/support/server-build-patches.mjs).
+// By its own path: the bundled server has no `z.locales` (scripts/build/server-build-patches.mjs).
 import de from "zod/v4/locales/de.js";
 import { ERROR_PARTS_SEPARATOR, fieldMessage } from "../../../shared/api/errors";
 import type { Language } from "../../../shared/i18n/languages";

@@ -18,7 +18,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin, Rollup } from "vite";
-import { CATALOGUE_ELEMENT_ID } from "../src/shared/i18n/languages";
+import { CATALOGUE_ELEMENT_ID } from "../../src/shared/i18n/languages";
 import { FIRST_PAINT_THEME_NAME, FIRST_PAINT_THEME_SOURCE, withFirstPaint } from "./first-paint";
 import { LOCALE_WARM_UP_NAME, LOCALE_WARM_UP_SOURCE, withLocaleWarmUp } from "./locale-warm-up";
 
@@ -204,8 +204,8 @@ export interface PageCatalogues {
 
 /**
  * `formatsOnFirstScreen` names the paths whose first screen writes dates or amounts: their pages
- * start the locale warm-up script (scripts/locale-warm-up.ts). `firstPaintOf` gives the paths whose
- * page paints the layout's frame and the page's heading before the script runs (scripts/first-paint.ts).
+ * start the locale warm-up script (scripts/build/locale-warm-up.ts). `firstPaintOf` gives the paths whose
+ * page paints the layout's frame and the page's heading before the script runs (scripts/build/first-paint.ts).
  */
 export function firstScreenPreloads(
   modulesByPath: Record<string, readonly string[]>,

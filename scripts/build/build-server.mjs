@@ -9,7 +9,7 @@ import {
   pgWithoutCloudflareProbe,
   swaggerYamlOnFirstUse,
   zodWithoutLocaleList,
-} from "./support/server-build-patches.mjs";
+} from "./server-build-patches.mjs";
 
 // Chunks are named by their content: the previous build's would otherwise stay beside the new ones.
 rmSync("dist/server/chunks", { recursive: true, force: true });

@@ -17,14 +17,14 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { count, eq, sql } from "drizzle-orm";
-import type { buildApp } from "../src/server/app";
-import { testPayments } from "../src/server/platform/adapters/payments/test-payments";
-import { orders, transactions, users } from "../src/server/platform/db/schema";
-import { createSession } from "../src/server/platform/http/session-store";
-import { listedItems, type ProductKey } from "../src/shared/shop/catalogue";
-import { DEFAULT_VOLUME_TIERS, parseVolumeTiers, priceOrder } from "../src/shared/shop/pricing";
-import { BENCH_APP_URL, startBenchPortal } from "./support/bench-portal";
-import { freshDatabase } from "./support/fresh-database";
+import type { buildApp } from "../../src/server/app";
+import { testPayments } from "../../src/server/platform/adapters/payments/test-payments";
+import { orders, transactions, users } from "../../src/server/platform/db/schema";
+import { createSession } from "../../src/server/platform/http/session-store";
+import { listedItems, type ProductKey } from "../../src/shared/shop/catalogue";
+import { DEFAULT_VOLUME_TIERS, parseVolumeTiers, priceOrder } from "../../src/shared/shop/pricing";
+import { BENCH_APP_URL, startBenchPortal } from "./bench-portal";
+import { freshDatabase } from "./fresh-database";
 
 const TRANSACTIONS = Number(process.env.TRANSACTIONS ?? 5_000);
 const EVENTS = Number(process.env.EVENTS ?? 1_000);

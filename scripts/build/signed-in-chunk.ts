@@ -44,7 +44,7 @@ function signInModulesTheSharedUse(
     ids.filter((id) => meta.getModuleInfo(id)?.isEntry || id.endsWith(signInPage)),
   );
   const usedByShared = staticClosure(meta, ids.filter(isShared));
-  // lucide's icons have their own plan (scripts/icon-chunks.ts).
+  // lucide's icons have their own plan (scripts/build/icon-chunks.ts).
   return new Set([...usedByShared].filter((id) => signIn.has(id) && !id.includes(LUCIDE)));
 }
 

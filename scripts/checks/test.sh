@@ -2,7 +2,7 @@
 # The whole test suite: unit and API tests (Vitest, real database), then browser tests (Playwright
 # driving Chromium against the built app). Installs what it needs when it can.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 if [ ! -d node_modules ]; then
   npm install --no-audit --no-fund || exit 1
@@ -41,9 +41,9 @@ rm -rf reports && mkdir -p reports
 
 # Built with NODE_ENV=development in the environment, as a staging start may be: the browser must
 # still get the production build, which the first-load budget below and the browser tests check.
-# Not built again when nothing it is built from changed (scripts/build-if-changed.mjs).
-phase build env NODE_ENV=development node scripts/build-if-changed.mjs || exit 1
-phase "first-load budget" node scripts/measure-login-bundle.mjs --check || exit 1
+# Not built again when nothing it is built from changed (scripts/build/build-if-changed.mjs).
+phase build env NODE_ENV=development node scripts/build/build-if-changed.mjs || exit 1
+phase "first-load budget" node scripts/checks/measure-login-bundle.mjs --check || exit 1
 
 phase unit npm run --silent test:unit -- --reporter=default --reporter=json --outputFile.json=reports/vitest-unit.json
 unit_status=$?
@@ -52,5 +52,5 @@ api_status=$?
 phase browser npx playwright test
 playwright_status=$?
 
-node scripts/summarize-tests.mjs "$unit_status" "$api_status" "$playwright_status"
+node scripts/checks/summarize-tests.mjs "$unit_status" "$api_status" "$playwright_status"
 [ "$unit_status" -eq 0 ] && [ "$api_status" -eq 0 ] && [ "$playwright_status" -eq 0 ]

@@ -1,6 +1,6 @@
 // Lints the API reference: builds the app as development runs it (so the development routes are in
 // it too) on an in-memory database, writes /api/openapi.json to a temporary file, and runs Redocly's
-// recommended ruleset over it, then the project's own rules (scripts/support/openapi-lint.ts), which
+// recommended ruleset over it, then the project's own rules (scripts/checks/openapi-lint.ts), which
 // the API tests also run. Exits 1 on any problem.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -10,10 +10,10 @@ import { tsImport } from "tsx/esm/api";
 
 const load = (file) => tsImport(file, import.meta.url);
 const [{ buildApp }, { loadConfig }, { openDatabase }, { lintOpenApi }] = await Promise.all([
-  load("../src/server/app.ts"),
-  load("../src/server/platform/config.ts"),
-  load("../src/server/platform/db/client.ts"),
-  load("./support/openapi-lint.ts"),
+  load("../../src/server/app.ts"),
+  load("../../src/server/platform/config.ts"),
+  load("../../src/server/platform/db/client.ts"),
+  load("./openapi-lint.ts"),
 ]);
 
 const config = loadConfig({

@@ -1,4 +1,4 @@
-// The Express peer the portal is measured against (scripts/peer): installed into a scratch folder the
+// The Express peer the portal is measured against (scripts/bench/peer): installed into a scratch folder the
 // first time (the npm registry must be reachable), and reused while its package.json is the same.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const source = fileURLToPath(new URL("../peer", import.meta.url));
+const source = fileURLToPath(new URL("./peer", import.meta.url));
 
 /** The peer's folder, with its package.json, its dependencies and its server.cjs. */
 export function installPeer() {

@@ -4,7 +4,7 @@
 // as current.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { buildInputsHash } from "./support/build-inputs.mjs";
+import { buildInputsHash } from "./build-inputs.mjs";
 
 const STAMP = "dist/build-inputs.sha256";
 const OUTPUTS = ["dist/server/main.js", "dist/client/index.html"];

@@ -6,7 +6,7 @@
 // Starts the built server (`npm run build`) on a free loopback port with a new DATA_DIR and drives
 // Chromium through Playwright.
 import { chromium } from "@playwright/test";
-import { startBuiltServer } from "./support/built-server.mjs";
+import { startBuiltServer } from "../bench/built-server.mjs";
 
 // The product's budget is 100 KB; `--budget-kb=N` checks against another figure while the first
 // load is still being cut down to it.

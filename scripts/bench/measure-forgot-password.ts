@@ -15,10 +15,10 @@
 import { execFile } from "node:child_process";
 import { Writable } from "node:stream";
 import { promisify } from "node:util";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/platform/config";
-import { openDatabase } from "../src/server/platform/db/client";
-import { users } from "../src/server/platform/db/schema";
+import { buildApp } from "../../src/server/app";
+import { loadConfig } from "../../src/server/platform/config";
+import { openDatabase } from "../../src/server/platform/db/client";
+import { users } from "../../src/server/platform/db/schema";
 
 const ROUNDS = 300;
 const WARM_UP = 20;

@@ -7,15 +7,15 @@
  *   DATABASE_URL=postgres://... npm run bench:sync   a PostgreSQL server (its tables are used as they are: give it an empty database)
  */
 import { pino } from "pino";
-import { createNotifier } from "../src/server/features/notifications/notifier";
-import { runSync } from "../src/server/features/sync/engine";
-import { BUILT_IN_FIELD_MAP } from "../src/server/features/sync/field-map";
-import { airtableSource } from "../src/server/platform/adapters/records/airtable-source";
-import { openDatabase } from "../src/server/platform/db/client";
-import { createOutbox } from "../src/server/platform/outbox/outbox";
-import { createSecretBox } from "../src/server/platform/secrets/secret-box";
-import { startFakeAirtable } from "../tests/fakes/airtable-server";
-import { airtableBase } from "../tests/support/airtable-base";
+import { createNotifier } from "../../src/server/features/notifications/notifier";
+import { runSync } from "../../src/server/features/sync/engine";
+import { BUILT_IN_FIELD_MAP } from "../../src/server/features/sync/field-map";
+import { airtableSource } from "../../src/server/platform/adapters/records/airtable-source";
+import { openDatabase } from "../../src/server/platform/db/client";
+import { createOutbox } from "../../src/server/platform/outbox/outbox";
+import { createSecretBox } from "../../src/server/platform/secrets/secret-box";
+import { startFakeAirtable } from "../../tests/fakes/airtable-server";
+import { airtableBase } from "../../tests/support/airtable-base";
 
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 10_000);
 const CUSTOMERS = 100;

@@ -8,7 +8,7 @@
  *
  *   DATABASE_URL=postgres://… npm run bench:peer
  *
- * The peer (scripts/peer) is installed into a scratch folder the first time (the npm registry must be
+ * The peer (scripts/bench/peer) is installed into a scratch folder the first time (the npm registry must be
  * reachable) and reused after. ROUNDS (3), SECONDS per case (2) and CONCURRENCY (8) can be set, and
  * LISTS (accounts,transactions,optimizations,orders,notifications) and CASES ("plain,gzip,304,after a change") to
  * measure some of them only.
@@ -22,9 +22,9 @@ import { Worker } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
-import { hashPassword } from "../src/server/features/auth/password";
-import type { Database, DatabaseHandle } from "../src/server/platform/db/database";
-import * as schema from "../src/server/platform/db/schema";
+import { hashPassword } from "../../src/server/features/auth/password";
+import type { Database, DatabaseHandle } from "../../src/server/platform/db/database";
+import * as schema from "../../src/server/platform/db/schema";
 import {
   linkedinAccounts,
   notifications,
@@ -32,13 +32,13 @@ import {
   profileOptimizations,
   transactions,
   users,
-} from "../src/server/platform/db/schema";
-import { createSession } from "../src/server/platform/http/session-store";
-import { createSecretBox } from "../src/server/platform/secrets/secret-box";
-import { installPeer } from "./support/bench-peer-install.mjs";
-import { startBenchPortal } from "./support/bench-portal";
-import { freshDatabase } from "./support/fresh-database";
-import { servePgliteOverTcp } from "./support/pglite-wire-server";
+} from "../../src/server/platform/db/schema";
+import { createSession } from "../../src/server/platform/http/session-store";
+import { createSecretBox } from "../../src/server/platform/secrets/secret-box";
+import { installPeer } from "./bench-peer-install.mjs";
+import { startBenchPortal } from "./bench-portal";
+import { freshDatabase } from "./fresh-database";
+import { servePgliteOverTcp } from "./pglite-wire-server";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 2);
@@ -266,7 +266,7 @@ function load(
   expectedStatus: number,
 ): Promise<Load> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./support/load-worker.mjs", import.meta.url), {
+    const worker = new Worker(new URL("./load-worker.mjs", import.meta.url), {
       workerData: {
         port,
         path: pathname,

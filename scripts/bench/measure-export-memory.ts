@@ -17,8 +17,8 @@ import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { buildApp } from "../src/server/app";
-import type { DatabaseHandle } from "../src/server/platform/db/database";
+import type { buildApp } from "../../src/server/app";
+import type { DatabaseHandle } from "../../src/server/platform/db/database";
 import {
   linkedinAccounts,
   orders,
@@ -26,14 +26,14 @@ import {
   subscriptions,
   transactions,
   users,
-} from "../src/server/platform/db/schema";
-import { createSession } from "../src/server/platform/http/session-store";
-import { sealRecoveryCodes } from "../src/server/platform/secrets/recovery-codes";
-import { createSecretBox } from "../src/server/platform/secrets/secret-box";
-import { DATA_EXPORT_PATH } from "../src/shared/api/my-data";
-import { readZip } from "../tests/support/read-zip";
-import { startBenchPortal } from "./support/bench-portal";
-import { freshDatabase } from "./support/fresh-database";
+} from "../../src/server/platform/db/schema";
+import { createSession } from "../../src/server/platform/http/session-store";
+import { sealRecoveryCodes } from "../../src/server/platform/secrets/recovery-codes";
+import { createSecretBox } from "../../src/server/platform/secrets/secret-box";
+import { DATA_EXPORT_PATH } from "../../src/shared/api/my-data";
+import { readZip } from "../../tests/support/read-zip";
+import { startBenchPortal } from "./bench-portal";
+import { freshDatabase } from "./fresh-database";
 
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 2_000);
 const TRANSACTIONS = Number(process.env.TRANSACTIONS ?? 5_000);

@@ -6,7 +6,7 @@
  * a catalogue keeps that the code no longer uses, or a compiled catalogue out of date. `lingui compile
  * --strict` itself fails on a message German leaves untranslated.
  *
- *   node scripts/check-catalogues.mjs     (run by npm run check)
+ *   node scripts/checks/check-catalogues.mjs     (run by npm run check)
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";

@@ -4,7 +4,7 @@
  * plus the "Record ID" and "Last Modified" columns Airtable's export adds. An empty embedded database
  * is filled from this folder on the first `npm start`.
  *
- * Run it with `npx tsx scripts/generate-demo-data.ts`. The output is deterministic (a seeded PRNG and a
+ * Run it with `npx tsx scripts/build/generate-demo-data.ts`. The output is deterministic (a seeded PRNG and a
  * fixed base date), so re-running it rewrites byte-identical files; change the code, not the CSV files.
  *
  * The files are RFC 4180 CSV with `\n` (LF) line endings, including after the last row: values are
@@ -20,7 +20,7 @@ import {
   SYNC_TABLES,
   type SyncTable,
   type TABLE_COLUMNS,
-} from "../src/server/features/sync/field-map";
+} from "../../src/server/features/sync/field-map";
 
 const SEED = 0x5eed_2026;
 const BASE_TIME = Date.parse("2026-11-01T09:00:00.000Z");
@@ -889,7 +889,7 @@ function buildDemoTables(): DemoTables {
 
 /** Writes the files into `demo-data/` next to `scripts/`. */
 function main(): void {
-  const dir = fileURLToPath(new URL("../demo-data/", import.meta.url));
+  const dir = fileURLToPath(new URL("../../demo-data/", import.meta.url));
   mkdirSync(dir, { recursive: true });
   const rows = buildDemoTables();
   for (const table of DEMO_TABLES) {

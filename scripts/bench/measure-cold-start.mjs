@@ -4,7 +4,7 @@
 // "started" log line: when each step finished, in ms since the process started (steps overlap).
 // With DATABASE_URL set it also measures starts on that PostgreSQL server, in a database of its own
 // (migrated by a first start that is not counted, then dropped), beside the Express peer of
-// `npm run bench:peer` (scripts/peer) on the same database: the two start in turn, the order
+// `npm run bench:peer` (scripts/bench/peer) on the same database: the two start in turn, the order
 // alternating every round, and the portal ÷ peer ratios of the medians are printed.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -13,8 +13,8 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { installPeer } from "./support/bench-peer-install.mjs";
-import { freePort } from "./support/built-server.mjs";
+import { installPeer } from "./bench-peer-install.mjs";
+import { freePort } from "./built-server.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 7);
 
@@ -46,7 +46,7 @@ async function coldStart(dataDir, databaseUrl = "") {
   );
 }
 
-/** The peer on `databaseUrl`, from its scratch folder (scripts/support/bench-peer-install.mjs). */
+/** The peer on `databaseUrl`, from its scratch folder (scripts/bench/bench-peer-install.mjs). */
 function peerStart(peerFolder, databaseUrl) {
   return startToHealthy(["server.cjs"], peerFolder, { DATABASE_URL: databaseUrl, NODE_ENV: "production" });
 }

@@ -11,8 +11,8 @@
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import type { buildApp } from "../src/server/app";
-import type { DatabaseHandle } from "../src/server/platform/db/database";
+import type { buildApp } from "../../src/server/app";
+import type { DatabaseHandle } from "../../src/server/platform/db/database";
 import {
   linkedinAccounts,
   passkeys,
@@ -20,11 +20,11 @@ import {
   transactions,
   twoFactorApps,
   users,
-} from "../src/server/platform/db/schema";
-import { createSession } from "../src/server/platform/http/session-store";
-import { customerListSchema } from "../src/shared/api/admin-customers";
-import { startBenchPortal } from "./support/bench-portal";
-import { freshDatabase } from "./support/fresh-database";
+} from "../../src/server/platform/db/schema";
+import { createSession } from "../../src/server/platform/http/session-store";
+import { customerListSchema } from "../../src/shared/api/admin-customers";
+import { startBenchPortal } from "./bench-portal";
+import { freshDatabase } from "./fresh-database";
 
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 10_000);
 const WARM_UP = 10;

@@ -5,7 +5,7 @@
  * failing on the first advisory as soon as a database answers.
  */
 import { spawnSync } from "node:child_process";
-import { advisoryVerdict } from "./support/advisory-verdict.mjs";
+import { advisoryVerdict } from "./advisory-verdict.mjs";
 
 const audit = spawnSync("npm", ["audit", "--omit=dev", "--json"], {
   encoding: "utf8",

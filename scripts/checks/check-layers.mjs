@@ -8,7 +8,7 @@
  * other in a circle, type-only imports included. Folder and file names under src/ must be kebab-case
  * (but for drizzle-kit's migrations). The rules are in docs/architecture.md.
  *
- *   node scripts/check-layers.mjs [root]     (root defaults to the repository; src/ is read below it)
+ *   node scripts/checks/check-layers.mjs [root]     (root defaults to the repository; src/ is read below it)
  *
  * Prints one line per broken rule and exits 1 when there is any.
  */
@@ -288,7 +288,9 @@ function circles(edges) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const root = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), ".."));
+  const root = path.resolve(
+    process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "../.."),
+  );
   const problems = checkLayers(root);
   for (const p of problems) {
     const where = p.line ? `${p.file}:${p.line}` : p.file;
