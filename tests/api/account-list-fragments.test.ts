@@ -1,11 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountListFragments } from "../../src/server/features/linkedin-accounts/account-list-fragments";
 import { readAccountList } from "../../src/server/features/linkedin-accounts/accounts-queries";
 import type { Database } from "../../src/server/platform/db/database";
 import {
-  linkedinAccountListVersions,
   linkedinAccounts,
+  listVersions,
   replacementRequests,
   type UserRow,
 } from "../../src/server/platform/db/schema";
@@ -33,9 +33,9 @@ describe("the accounts list kept per account", () => {
 
   const versionOf = async (userId: number) => {
     const [row] = await db
-      .select({ version: linkedinAccountListVersions.version })
-      .from(linkedinAccountListVersions)
-      .where(eq(linkedinAccountListVersions.userId, userId));
+      .select({ version: listVersions.version })
+      .from(listVersions)
+      .where(and(eq(listVersions.list, "accounts"), eq(listVersions.userId, userId)));
     return row?.version ?? 0;
   };
   const changedIds = (text: string) =>
@@ -203,9 +203,9 @@ describe("the accounts list kept per account", () => {
     await kept.read(db, owner.id);
     const [first] = await accountIds(owner.id);
     await db
-      .update(linkedinAccountListVersions)
+      .update(listVersions)
       .set({ version: sql`1` })
-      .where(eq(linkedinAccountListVersions.userId, owner.id));
+      .where(and(eq(listVersions.list, "accounts"), eq(listVersions.userId, owner.id)));
     await db
       .update(linkedinAccounts)
       .set({ notes: "after the restore" })
@@ -237,9 +237,9 @@ describe("the accounts list kept per account", () => {
         .set({ notes: "unstamped" })
         .where(eq(linkedinAccounts.id, Number(first)));
       await db
-        .update(linkedinAccountListVersions)
-        .set({ version: sql`${linkedinAccountListVersions.version} + 1` })
-        .where(eq(linkedinAccountListVersions.userId, owner.id));
+        .update(listVersions)
+        .set({ version: sql`${listVersions.version} + 1` })
+        .where(and(eq(listVersions.list, "accounts"), eq(listVersions.userId, owner.id)));
     } finally {
       await db.execute(
         sql`alter table linkedin_accounts enable trigger linkedin_accounts_stamp_list_version`,

@@ -1,7 +1,7 @@
 import { gunzipSync } from "node:zlib";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkedinAccountListVersions, linkedinAccounts } from "../../src/server/platform/db/schema";
+import { linkedinAccounts, listVersions } from "../../src/server/platform/db/schema";
 import { linkedinAccountListSchema, linkedinAccountSchema } from "../../src/shared/api/linkedin-accounts";
 import { insertAccount, secretsFor } from "../support/linkedin-accounts";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -168,9 +168,9 @@ describe("GET /api/accounts/linkedin/user/:uid", () => {
   it("tags the list with the customer's list version, hashing no body, and lets no cache keep it", async () => {
     const res = await list(alice.user.uid, alice.cookie);
     const [row] = await t.database.db
-      .select({ version: linkedinAccountListVersions.version })
-      .from(linkedinAccountListVersions)
-      .where(eq(linkedinAccountListVersions.userId, alice.user.id));
+      .select({ version: listVersions.version })
+      .from(listVersions)
+      .where(and(eq(listVersions.list, "accounts"), eq(listVersions.userId, alice.user.id)));
     expect(row?.version).toBeGreaterThan(0);
     expect(res.headers.etag).toMatch(new RegExp(`^"acc1\\.${row?.version}\\.[\\w-]+"$`));
     expect(res.headers["cache-control"]).toBe("no-store");

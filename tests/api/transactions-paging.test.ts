@@ -2,15 +2,10 @@
  * GET /api/transactions a page at a time: keyset paging by (when it happened, id), filters on the
  * server, and an ETag that is the customer's list version, moved on by every change the page shows.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testPayments } from "../../src/server/platform/adapters/payments/test-payments";
-import {
-  orders,
-  subscriptions,
-  transactionListVersions,
-  transactions,
-} from "../../src/server/platform/db/schema";
+import { listVersions, orders, subscriptions, transactions } from "../../src/server/platform/db/schema";
 import { type TransactionList, transactionListSchema } from "../../src/shared/api/transactions";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../support/test-app";
 import { type SignedInUser, signedInUser } from "../support/users";
@@ -362,9 +357,9 @@ describe("GET /api/transactions, a page at a time", () => {
       const version = async (userId: number) =>
         (
           await t.database.db
-            .select({ v: transactionListVersions.version })
-            .from(transactionListVersions)
-            .where(eq(transactionListVersions.userId, userId))
+            .select({ v: listVersions.version })
+            .from(listVersions)
+            .where(and(eq(listVersions.list, "transactions"), eq(listVersions.userId, userId)))
         )[0]?.v ?? 0;
       expect(await version(customer.user.id)).toBe(0);
       await seed(customer, 2);

@@ -5,11 +5,7 @@ import type { LinkedinAccount, RevealableSecret } from "../../../shared/api/link
 import type { OpenRequestSummary } from "../../../shared/api/replacement-requests";
 import type { Database } from "../../platform/db/database";
 import { preparedPerDatabase } from "../../platform/db/prepared";
-import {
-  linkedinAccounts as accounts,
-  linkedinAccountListVersions as listVersions,
-  replacementRequests,
-} from "../../platform/db/schema";
+import { linkedinAccounts as accounts, listVersions, replacementRequests } from "../../platform/db/schema";
 
 /** Ids are int4 in the database: a larger number cannot be an account, and Postgres would refuse to compare it. */
 const MAX_ACCOUNT_ID = 2_147_483_647;
@@ -116,7 +112,7 @@ const accountListQuery = preparedPerDatabase((db) => {
     .select({
       version: sql<
         string | null
-      >`(select ${listVersions.version} from ${listVersions} where ${listVersions.userId} = ${ownerId})`,
+      >`(select ${listVersions.version} from ${listVersions} where ${listVersions.userId} = ${ownerId} and ${listVersions.list} = 'accounts')`,
       ids: sql<
         string | null
       >`string_agg(${accounts.id}::text, ',' order by ${accounts.createdAt} desc, ${accounts.id} desc)`,

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -314,8 +315,8 @@ export const linkedinAccounts = pgTable(
     ...timestamps,
     lastModified: timestamp("last_modified", { withTimezone: true }),
     /**
-     * The owner's list version (linkedinAccountListVersions) that the row's last insert or update
-     * moved on to, stamped by a trigger (the account_list_stamps migration): the accounts list reads
+     * The owner's accounts list version (listVersions) that the row's last insert or update moved
+     * on to, stamped by a trigger (migration 0038): the accounts list reads
      * again only the rows stamped after the version it keeps.
      */
     listVersion: bigint("list_version", { mode: "number" }).notNull().default(0),
@@ -326,28 +327,44 @@ export const linkedinAccounts = pgTable(
   ],
 );
 
-/**
- * A counter per customer that triggers (migrations 0004 and 0028) bump on every insert, update or
- * delete of their LinkedIn accounts and their replacement requests. The accounts list's ETag is this
- * version, so checking an unchanged list costs one indexed read instead of building the list. No
- * foreign key: the trigger also fires for the accounts a deleted user's cascade removes, after the
- * user row is gone.
- */
-export const linkedinAccountListVersions = pgTable("linkedin_account_list_versions", {
-  userId: integer("user_id").primaryKey(),
-  version: bigint("version", { mode: "number" }).notNull(),
-});
+/** The lists a customer's browser keeps and asks again by version (list_versions.list). */
+export const VERSIONED_LISTS = [
+  "accounts",
+  "transactions",
+  "orders",
+  "optimizations",
+  "notifications",
+] as const;
+export type VersionedList = (typeof VERSIONED_LISTS)[number];
 
 /**
- * A counter per customer that triggers (the transaction_list_versions migration) bump on every change
- * to what their transactions list shows: their ledger rows, the rows sharing an invoice or an order
- * with them ("Pay now", a checkout's first invoice), and the Stripe customer of their orders and plans
- * (Manage billing). The list's ETag and its cached pages are keyed by it. No foreign key, as above.
+ * A counter per customer and list that triggers (migration 0038) move on with every change to what
+ * the list shows; the list's ETag and kept pages are keyed by it, so checking an unchanged list costs
+ * one indexed read instead of building it. What moves each list on:
+ * - accounts: the customer's LinkedIn accounts and their replacement requests;
+ * - transactions: their ledger rows, the rows sharing an invoice or an order with them ("Pay now", a
+ *   checkout's first invoice), and the Stripe customer of their orders and plans (Manage billing);
+ * - orders: their orders, and the ledger rows that give an order its receipt;
+ * - optimizations: their profile optimizations;
+ * - notifications: an entry added, changed, read or removed (not its mail going out).
+ * No foreign key: the triggers also fire for the rows a deleted user's cascade removes, after the
+ * user row is gone.
  */
-export const transactionListVersions = pgTable("transaction_list_versions", {
-  userId: integer("user_id").primaryKey(),
-  version: bigint("version", { mode: "number" }).notNull(),
-});
+export const listVersions = pgTable(
+  "list_versions",
+  {
+    userId: integer("user_id").notNull(),
+    list: text("list", { enum: VERSIONED_LISTS }).notNull(),
+    version: bigint("version", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.list] }),
+    check(
+      "list_versions_list_known",
+      sql`${t.list} in ('accounts', 'transactions', 'orders', 'optimizations', 'notifications')`,
+    ),
+  ],
+);
 
 /**
  * How many ledger rows of each event type a customer has, kept by triggers (the
@@ -365,35 +382,6 @@ export const transactionCountsByType = pgTable(
   },
   (t) => [unique("transaction_counts_by_type_user_type").on(t.userId, t.eventType).nullsNotDistinct()],
 );
-
-/**
- * A counter per customer that triggers (the small_list_versions migration) bump on every change to
- * what their orders list shows: their orders, and the ledger rows that give an order its receipt.
- * The list's ETag and cached pages are keyed by it. No foreign key, as above.
- */
-export const orderListVersions = pgTable("order_list_versions", {
-  userId: integer("user_id").primaryKey(),
-  version: bigint("version", { mode: "number" }).notNull(),
-});
-
-/**
- * A counter per customer that a trigger (the small_list_versions migration) bumps on every change to
- * their profile optimizations; the list's ETag and cached body are keyed by it. No foreign key, as above.
- */
-export const profileOptimizationListVersions = pgTable("profile_optimization_list_versions", {
-  userId: integer("user_id").primaryKey(),
-  version: bigint("version", { mode: "number" }).notNull(),
-});
-
-/**
- * A counter per customer that a trigger (the notification_list_versions migration) bumps on every
- * change to what their notifications list shows: an entry added, changed, read or removed (not its
- * mail going out). The list's ETag and cached pages are keyed by it. No foreign key, as above.
- */
-export const notificationListVersions = pgTable("notification_list_versions", {
-  userId: integer("user_id").primaryKey(),
-  version: bigint("version", { mode: "number" }).notNull(),
-});
 
 export const profileOptimizations = pgTable(
   "profile_optimizations",

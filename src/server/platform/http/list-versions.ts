@@ -4,10 +4,11 @@
  * route reads: an unchanged list of one's own costs that one statement at most (decision 044).
  * Anyone else's (an administrator's look, a session viewing as a customer) is read from the database.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Database } from "../db/database";
-import { LIST_VERSION_TABLES, type ListVersions } from "./session-store";
+import { listVersions } from "../db/schema";
+import type { ListVersions } from "./session-store";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -26,7 +27,9 @@ export async function listVersionOf(
   const known = request.sessionListVersions;
   // Only a session's own lists: while viewing as a customer, the session is the administrator's.
   if (known && known.userId === ownerId && !request.viewingAdmin) return known.versions[list];
-  const table = LIST_VERSION_TABLES[list];
-  const [row] = await db.select({ version: table.version }).from(table).where(eq(table.userId, ownerId));
+  const [row] = await db
+    .select({ version: listVersions.version })
+    .from(listVersions)
+    .where(and(eq(listVersions.userId, ownerId), eq(listVersions.list, list)));
   return row?.version ?? 0;
 }

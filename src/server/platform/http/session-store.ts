@@ -8,16 +8,13 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/database";
 import { preparedPerDatabase } from "../db/prepared";
 import {
-  linkedinAccountListVersions,
-  notificationListVersions,
-  orderListVersions,
-  profileOptimizationListVersions,
+  listVersions,
   type SessionProof,
   type SessionRow,
   sessions,
-  transactionListVersions,
   type UserRow,
   users,
+  type VersionedList,
 } from "../db/schema";
 import { hashSecretToken, newSecretToken } from "../secrets/secret-token";
 
@@ -75,30 +72,15 @@ export interface LiveSession {
 }
 
 /** The version of each of a customer's cached lists; 0 before the list's first change. */
-export interface ListVersions {
-  accounts: number;
-  transactions: number;
-  orders: number;
-  optimizations: number;
-  notifications: number;
-}
-
-/** Each list's table of versions by customer, which triggers move on (see the schema). */
-export const LIST_VERSION_TABLES = {
-  accounts: linkedinAccountListVersions,
-  transactions: transactionListVersions,
-  orders: orderListVersions,
-  optimizations: profileOptimizationListVersions,
-  notifications: notificationListVersions,
-} as const;
-
-type ListVersionTable = (typeof LIST_VERSION_TABLES)[keyof ListVersions];
+export type ListVersions = Record<VersionedList, number>;
 
 /** The session owner's version of one list (null before its first change). */
-const versionOf = (table: ListVersionTable) =>
+const versionOf = (list: VersionedList) =>
   sql<
     number | null
-  >`(select ${table.version} from ${table} where ${table.userId} = ${sessions.userId})`.mapWith(Number);
+  >`(select ${listVersions.version} from ${listVersions} where ${listVersions.userId} = ${sessions.userId} and ${listVersions.list} = ${sql.raw(`'${list}'`)})`.mapWith(
+    Number,
+  );
 
 /** The statement that checks a session, with its user and their list versions (see prepared.ts). */
 const liveSessionQuery = preparedPerDatabase((db) =>
@@ -109,11 +91,11 @@ const liveSessionQuery = preparedPerDatabase((db) =>
       viewing: viewedUsers,
       // Subqueries rather than joins: a join of six tables made PostgreSQL search join orders on
       // every sign-in check, which cost more than the round trip it saves.
-      accounts: versionOf(LIST_VERSION_TABLES.accounts),
-      transactions: versionOf(LIST_VERSION_TABLES.transactions),
-      orders: versionOf(LIST_VERSION_TABLES.orders),
-      optimizations: versionOf(LIST_VERSION_TABLES.optimizations),
-      notifications: versionOf(LIST_VERSION_TABLES.notifications),
+      accounts: versionOf("accounts"),
+      transactions: versionOf("transactions"),
+      orders: versionOf("orders"),
+      optimizations: versionOf("optimizations"),
+      notifications: versionOf("notifications"),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

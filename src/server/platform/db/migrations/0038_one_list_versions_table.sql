@@ -1,0 +1,194 @@
+CREATE TABLE "list_versions" (
+	"user_id" integer NOT NULL,
+	"list" text NOT NULL,
+	"version" bigint NOT NULL,
+	CONSTRAINT "list_versions_user_id_list_pk" PRIMARY KEY("user_id","list"),
+	CONSTRAINT "list_versions_list_known" CHECK ("list_versions"."list" in ('accounts', 'transactions', 'orders', 'optimizations', 'notifications'))
+);
+--> statement-breakpoint
+-- Everything below is hand-written. The five tables of versions become one, each list's versions
+-- kept as they were (a browser's ETag stays valid across the change).
+INSERT INTO "list_versions" ("user_id", "list", "version")
+SELECT "user_id", 'accounts', "version" FROM "linkedin_account_list_versions"
+UNION ALL SELECT "user_id", 'transactions', "version" FROM "transaction_list_versions"
+UNION ALL SELECT "user_id", 'orders', "version" FROM "order_list_versions"
+UNION ALL SELECT "user_id", 'optimizations', "version" FROM "profile_optimization_list_versions"
+UNION ALL SELECT "user_id", 'notifications', "version" FROM "notification_list_versions";
+--> statement-breakpoint
+-- Moves a list on for each of the customers given (nulls and repeats left out), in the order of
+-- their ids, so that two transactions moving the same customers on never wait for each other.
+CREATE FUNCTION "move_list_versions_on"("moved" text, "owners" integer[]) RETURNS void LANGUAGE sql AS $$
+	INSERT INTO "list_versions" ("user_id", "list", "version")
+	SELECT DISTINCT "owner", "moved", 1 FROM unnest("owners") AS "owner"
+	WHERE "owner" IS NOT NULL
+	ORDER BY "owner"
+	ON CONFLICT ("user_id", "list") DO UPDATE SET "version" = "list_versions"."version" + 1;
+$$;
+--> statement-breakpoint
+-- A customer's list version for a change in this transaction: the one this transaction already
+-- moved on, if it did (the row stays locked until it commits, so no other change can come between
+-- and the transaction's rows share it), else the next. A sync upserting 2,000 accounts then writes
+-- the version row once, not once per row.
+CREATE FUNCTION "list_version_for_change"("moved" text, "owner" integer) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+	"moved_on" bigint;
+BEGIN
+	SELECT "version" INTO "moved_on" FROM "list_versions"
+	WHERE "user_id" = "owner" AND "list" = "moved" AND "xmin" = xid(pg_current_xact_id());
+	IF FOUND THEN
+		RETURN "moved_on";
+	END IF;
+	INSERT INTO "list_versions" ("user_id", "list", "version") VALUES ("owner", "moved", 1)
+	ON CONFLICT ("user_id", "list") DO UPDATE SET "version" = "list_versions"."version" + 1
+	RETURNING "version" INTO "moved_on";
+	RETURN "moved_on";
+END;
+$$;
+--> statement-breakpoint
+-- The triggers keep their names and tables; their functions now move the one table on.
+CREATE OR REPLACE FUNCTION "stamp_linkedin_account_list_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'UPDATE' AND NEW."user_id" IS DISTINCT FROM OLD."user_id" THEN
+		PERFORM "list_version_for_change"('accounts', OLD."user_id");
+	END IF;
+	NEW."list_version" := "list_version_for_change"('accounts', NEW."user_id");
+	RETURN NEW;
+END;
+$$;
+--> statement-breakpoint
+-- A deleted account, and any change to a replacement request (before and after, should it change hands).
+CREATE OR REPLACE FUNCTION "bump_linkedin_account_list_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'INSERT' THEN
+		PERFORM "move_list_versions_on"('accounts', ARRAY[NEW."user_id"]);
+	ELSIF TG_OP = 'DELETE' OR NEW."user_id" IS NOT DISTINCT FROM OLD."user_id" THEN
+		PERFORM "move_list_versions_on"('accounts', ARRAY[OLD."user_id"]);
+	ELSE
+		PERFORM "move_list_versions_on"('accounts', ARRAY[OLD."user_id", NEW."user_id"]);
+	END IF;
+	RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "bump_notification_list_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'INSERT' THEN
+		PERFORM "move_list_versions_on"('notifications', ARRAY[NEW."user_id"]);
+	ELSIF TG_OP = 'DELETE' OR NEW."user_id" IS NOT DISTINCT FROM OLD."user_id" THEN
+		PERFORM "move_list_versions_on"('notifications', ARRAY[OLD."user_id"]);
+	ELSE
+		PERFORM "move_list_versions_on"('notifications', ARRAY[OLD."user_id", NEW."user_id"]);
+	END IF;
+	RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- An order's or a plan's payer: a row with both a customer and a Stripe customer, before and after.
+CREATE OR REPLACE FUNCTION "bump_transaction_list_versions_of_payer"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	"owners" integer[] := '{}';
+BEGIN
+	IF TG_OP = 'UPDATE' AND NEW."user_id" IS NOT DISTINCT FROM OLD."user_id"
+		AND NEW."stripe_customer_id" IS NOT DISTINCT FROM OLD."stripe_customer_id" THEN
+		RETURN NULL;
+	END IF;
+	IF TG_OP <> 'INSERT' AND OLD."stripe_customer_id" IS NOT NULL THEN
+		"owners" := "owners" || OLD."user_id";
+	END IF;
+	IF TG_OP <> 'DELETE' AND NEW."stripe_customer_id" IS NOT NULL THEN
+		"owners" := "owners" || NEW."user_id";
+	END IF;
+	PERFORM "move_list_versions_on"('transactions', "owners");
+	RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "bump_order_list_versions_of_order"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'INSERT' THEN
+		PERFORM "move_list_versions_on"('orders', ARRAY[NEW."user_id"]);
+	ELSIF TG_OP = 'DELETE' OR NEW."user_id" IS NOT DISTINCT FROM OLD."user_id" THEN
+		PERFORM "move_list_versions_on"('orders', ARRAY[OLD."user_id"]);
+	ELSE
+		PERFORM "move_list_versions_on"('orders', ARRAY[OLD."user_id", NEW."user_id"]);
+	END IF;
+	RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "bump_profile_optimization_list_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'INSERT' THEN
+		PERFORM "move_list_versions_on"('optimizations', ARRAY[NEW."user_id"]);
+	ELSIF TG_OP = 'DELETE' OR NEW."user_id" IS NOT DISTINCT FROM OLD."user_id" THEN
+		PERFORM "move_list_versions_on"('optimizations', ARRAY[OLD."user_id"]);
+	ELSE
+		PERFORM "move_list_versions_on"('optimizations', ARRAY[OLD."user_id", NEW."user_id"]);
+	END IF;
+	RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- A ledger row moves on its own customer's list and those of the rows sharing its invoice or order.
+CREATE OR REPLACE FUNCTION "bump_transaction_list_versions_of_ledger"() RETURNS trigger LANGUAGE plpgsql
+SET enable_seqscan = off AS $$
+DECLARE
+	"owners" integer[] := '{}';
+	"invoices" text[] := '{}';
+	"order_ids" integer[] := '{}';
+BEGIN
+	IF TG_OP <> 'INSERT' THEN
+		"owners" := "owners" || OLD."user_id";
+		"invoices" := "invoices" || OLD."invoice_id";
+		"order_ids" := "order_ids" || OLD."order_id";
+	END IF;
+	IF TG_OP <> 'DELETE' THEN
+		"owners" := "owners" || NEW."user_id";
+		"invoices" := "invoices" || NEW."invoice_id";
+		"order_ids" := "order_ids" || NEW."order_id";
+	END IF;
+	"invoices" := array_remove("invoices", NULL);
+	"order_ids" := array_remove("order_ids", NULL);
+	IF cardinality("invoices") > 0 THEN
+		"owners" := "owners" || ARRAY(SELECT "user_id" FROM "transactions" WHERE "invoice_id" = ANY("invoices"));
+	END IF;
+	IF cardinality("order_ids") > 0 THEN
+		"owners" := "owners" || ARRAY(SELECT "user_id" FROM "transactions" WHERE "order_id" = ANY("order_ids"));
+	END IF;
+	PERFORM "move_list_versions_on"('transactions', "owners");
+	RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- A ledger row that gives one of the portal's orders its receipt moves on that order's customer.
+CREATE OR REPLACE FUNCTION "bump_order_list_versions_of_ledger"() RETURNS trigger LANGUAGE plpgsql
+SET enable_seqscan = off AS $$
+DECLARE
+	"order_ids" integer[] := '{}';
+BEGIN
+	IF TG_OP <> 'INSERT' THEN
+		"order_ids" := "order_ids" || OLD."order_id";
+	END IF;
+	IF TG_OP <> 'DELETE' THEN
+		"order_ids" := "order_ids" || NEW."order_id";
+	END IF;
+	"order_ids" := array_remove("order_ids", NULL);
+	IF cardinality("order_ids") = 0 THEN
+		RETURN NULL; -- most of the ledger belongs to no order of the portal's
+	END IF;
+	PERFORM "move_list_versions_on"('orders', ARRAY(SELECT "user_id" FROM "orders" WHERE "id" = ANY("order_ids")));
+	RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+DROP FUNCTION "linkedin_account_list_version_for_change"(integer);
+--> statement-breakpoint
+DROP TABLE "linkedin_account_list_versions";
+--> statement-breakpoint
+DROP TABLE "transaction_list_versions";
+--> statement-breakpoint
+DROP TABLE "order_list_versions";
+--> statement-breakpoint
+DROP TABLE "profile_optimization_list_versions";
+--> statement-breakpoint
+DROP TABLE "notification_list_versions";
