@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSizeBoundedLru } from "../../../src/server/platform/http/size-bounded-lru";
+import { createSizeBoundedLru } from "../../../src/server/platform/kept-reads/size-bounded-lru";
 
 describe("a size-bounded least-recently-used map", () => {
   it("drops the least recently used values until the total fits, never the one just set", () => {

@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { createVersionedPages } from "../../../src/server/platform/http/versioned-pages";
+import { createVersionedPages } from "../../../src/server/platform/kept-reads/versioned-pages";
 
 describe("pages cached by list version", () => {
   it("serves a page only at the version it was built for, and drops a customer's older pages", () => {

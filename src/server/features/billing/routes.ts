@@ -31,7 +31,6 @@ import type { Database } from "../../platform/db/database";
 import { transactions } from "../../platform/db/schema";
 import { sendPersonalJson } from "../../platform/http/conditional-get";
 import { conflict, HttpError, notFound } from "../../platform/http/errors";
-import { listVersionOf } from "../../platform/http/list-versions";
 import { ownerIdOfUid } from "../../platform/http/own-uid";
 import { hit } from "../../platform/http/rate-limiter";
 import { requireUser } from "../../platform/http/require-user";
@@ -42,12 +41,13 @@ import {
   notModifiedResponse,
   textBody,
 } from "../../platform/http/responses";
+import { replyLanguage, sayTo } from "../../platform/i18n/reply-language";
 import {
   answeredNotModified,
   createVersionedPages,
+  listVersionOf,
   sendCachedPage,
-} from "../../platform/http/versioned-pages";
-import { replyLanguage, sayTo } from "../../platform/i18n/reply-language";
+} from "../../platform/kept-reads";
 import { FAILED_EVENT_TYPE, isInvoicePaid, isPayableFailure, payNowUrlOf } from "./ledger/pay-now";
 import { linkPayment } from "./link-payment";
 import { plansOf, subscriptionDto } from "./subscriptions-queries";

@@ -6,7 +6,7 @@
  * instances sharing a database never disagree, and a restart costs one whole read.
  */
 import type { Database } from "../../platform/db/database";
-import { createSizeBoundedLru } from "../../platform/http/size-bounded-lru";
+import { createSizeBoundedLru } from "../../platform/kept-reads";
 import { type AccountListRead, readAccountList } from "./accounts-queries";
 
 /** Each account's JSON without its closing brace, by id, as of `version`. */

@@ -14,14 +14,14 @@ import {
 import type { Config } from "../../platform/config";
 import type { Database } from "../../platform/db/database";
 import { requireFreshProof } from "../../platform/http/fresh-proof";
-import { listVersionOf } from "../../platform/http/list-versions";
 import { requireUser } from "../../platform/http/require-user";
 import { errorBody, notModifiedResponse, stepUpResponse } from "../../platform/http/responses";
 import {
   answeredNotModified,
   createVersionedPages,
+  listVersionOf,
   sendCachedPage,
-} from "../../platform/http/versioned-pages";
+} from "../../platform/kept-reads";
 import { decodeNotificationCursor, markRead, notificationPage, unreadCountOf } from "./notification-queries";
 import { mailPreferencesOf, storeMailPreferences } from "./preferences";
 

@@ -5,11 +5,10 @@ import { profileOptimizationListSchema } from "../../../shared/api/profile-optim
 import { uidSchema } from "../../../shared/api/text";
 import type { Database } from "../../platform/db/database";
 import { sendPersonalJson } from "../../platform/http/conditional-get";
-import { listVersionOf } from "../../platform/http/list-versions";
 import { ownerIdOfUid } from "../../platform/http/own-uid";
 import { requireUser } from "../../platform/http/require-user";
 import { errorResponses, notModifiedResponse } from "../../platform/http/responses";
-import { createVersionedPages, sendWholeList } from "../../platform/http/versioned-pages";
+import { createVersionedPages, listVersionOf, sendWholeList } from "../../platform/kept-reads";
 import { optimizationListJson } from "./optimization-queries";
 
 const uidParams = z.object({ uid: uidSchema });

@@ -25,16 +25,16 @@ import type { Config } from "../../platform/config";
 import type { Database } from "../../platform/db/database";
 import type { OrderRow } from "../../platform/db/schema";
 import { badRequest, forbidden, notFound } from "../../platform/http/errors";
-import { listVersionOf } from "../../platform/http/list-versions";
 import { hit } from "../../platform/http/rate-limiter";
 import { requireUser } from "../../platform/http/require-user";
 import { errorResponses, notModifiedResponse } from "../../platform/http/responses";
+import { fieldError, type ServerMessage } from "../../platform/i18n/message";
 import {
   answeredNotModified,
   createVersionedPages,
+  listVersionOf,
   sendCachedPage,
-} from "../../platform/http/versioned-pages";
-import { fieldError, type ServerMessage } from "../../platform/i18n/message";
+} from "../../platform/kept-reads";
 import type { SecretBox } from "../../platform/secrets/secret-box";
 import { orderIdOfCancelLink } from "./cancel-link";
 import {

@@ -16,6 +16,7 @@ import {
   users,
   type VersionedList,
 } from "../db/schema";
+import type { ListVersions } from "../kept-reads";
 import { hashSecretToken, newSecretToken } from "../secrets/secret-token";
 
 export interface SessionPolicy {
@@ -70,9 +71,6 @@ export interface LiveSession {
    */
   listVersions: ListVersions;
 }
-
-/** The version of each of a customer's cached lists; 0 before the list's first change. */
-export type ListVersions = Record<VersionedList, number>;
 
 /** The session owner's version of one list (null before its first change). */
 const versionOf = (list: VersionedList) =>

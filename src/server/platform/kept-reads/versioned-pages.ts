@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { acceptsGzip, GZIP_FROM_CHARS, matchesIfNoneMatch } from "./conditional-get";
+import { acceptsGzip, GZIP_FROM_CHARS, matchesIfNoneMatch } from "../http/conditional-get";
 import { createSizeBoundedLru } from "./size-bounded-lru";
 
 const gzip = promisify(gzipCallback);

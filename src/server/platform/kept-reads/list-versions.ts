@@ -1,14 +1,16 @@
 /**
  * The version of a customer's cached list (decision 043). The signed-in customer's own versions come
- * with the session (session-store.ts), read in the statement that checks it, before anything the
+ * with the session (http/session-store.ts), read in the statement that checks it, before anything the
  * route reads: an unchanged list of one's own costs that one statement at most (decision 044).
  * Anyone else's (an administrator's look, a session viewing as a customer) is read from the database.
  */
 import { and, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Database } from "../db/database";
-import { listVersions } from "../db/schema";
-import type { ListVersions } from "./session-store";
+import { listVersions, type VersionedList } from "../db/schema";
+
+/** The version of each of a customer's cached lists; 0 before the list's first change. */
+export type ListVersions = Record<VersionedList, number>;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -21,7 +23,7 @@ declare module "fastify" {
 export async function listVersionOf(
   request: FastifyRequest,
   db: Database,
-  list: keyof ListVersions,
+  list: VersionedList,
   ownerId: number,
 ): Promise<number> {
   const known = request.sessionListVersions;
