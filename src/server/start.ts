@@ -29,9 +29,12 @@ class StartupTimeline {
   }
 }
 
-function databaseTarget(config: Config): DatabaseTarget {
+function databaseTarget(
+  config: Config,
+  onChangeFeed: (live: boolean, reason: string) => void,
+): DatabaseTarget {
   return config.databaseUrl
-    ? { kind: "postgres", url: config.databaseUrl }
+    ? { kind: "postgres", url: config.databaseUrl, onChangeFeed }
     : { kind: "pglite", dataDir: config.dataDir };
 }
 
@@ -68,7 +71,13 @@ export async function start(early: {
   // (decision 078). A new embedded database is already on its way (main.ts): its folder copied on a
   // thread of its own, PGlite's WebAssembly compiling off the main thread; queries wait until it is up.
   const startup = new StartupTimeline();
-  const database = await openDatabase(databaseTarget(config));
+  // The database opens before the app (and its log) exists; the change feed's first word is not news.
+  let log: { info(o: object, m: string): void; warn(o: object, m: string): void } | undefined;
+  const onChangeFeed = (live: boolean, reason: string) =>
+    live
+      ? log?.info({ reason }, "session checks are kept between changes: the database's change feed is live")
+      : log?.warn({ reason }, "session checks are read every time: the database's change feed is down");
+  const database = await openDatabase(databaseTarget(config, onChangeFeed));
   startup.mark("databaseOpened")();
   database.ready().then(startup.mark("databaseReady"), () => {}); // a failed start shows in migrate()
   await database.migrate();
@@ -82,6 +91,7 @@ export async function start(early: {
   startup.mark("appCodeLoaded")();
   const readiness = new Readiness("starting");
   const app = await buildApp({ config, database, readiness, listener });
+  log = app.log;
   // A stop first stops starting new background work (this hook, added last, runs first); the app's
   // own hooks then wait for the sync and the delivery under way; the database closes after them all.
   let stopBackgroundWork = () => {};

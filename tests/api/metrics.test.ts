@@ -83,6 +83,17 @@ describe("GET /metrics", () => {
     expect(age).toBeLessThan(3_700);
   });
 
+  it("says whether this instance keeps session checks between changes", async () => {
+    const kept = async () => {
+      const res = await t.app.inject({ method: "GET", url: "/metrics", remoteAddress: "127.0.0.1" });
+      return sample(res.body, "portal_session_checks_kept");
+    };
+    // At once on the embedded database; on a server once its change feed is proven (within a second).
+    const deadline = Date.now() + 10_000;
+    while ((await kept()) !== 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await kept()).toBe(1);
+  });
+
   it("refuses a caller from beyond this machine without the token, and one that a proxy speaks for", async () => {
     const remote = await t.app.inject({ method: "GET", url: "/metrics", remoteAddress: "203.0.113.9" });
     expect(remote.statusCode).toBe(401);

@@ -8,13 +8,21 @@ import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { pgdataOf } from "../data-folder";
 import { migrationsDir } from "../paths";
+import { type ChangeFeed, followSessionCheckChanges } from "./change-feed";
 import type { Database, DatabaseHandle } from "./database";
+import { keepPreparedTextsOf, namedStatementRunner } from "./named-statements";
 import { prepareDataDir } from "./pglite-template";
 import { compilePgliteWasm } from "./pglite-wasm";
 import * as schema from "./schema";
+import { followGenerationOf, onlyReads, statementText, WriteCounter } from "./write-generation";
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string }
+  | {
+      kind: "postgres";
+      url: string;
+      /** Told when kept session checks start or stop being trusted (change-feed.ts), for the log. */
+      onChangeFeed?: (live: boolean, reason: string) => void;
+    }
   | { kind: "pglite"; dataDir: string }
   /** `from`: a tarball of a data folder (PGlite's dumpDataDir) to start from instead of an empty one. */
   | { kind: "pglite"; inMemory: true; from?: Blob };
@@ -82,13 +90,37 @@ async function openPglite(
     return client;
   });
   up.catch(() => {});
-  // Drizzle's PGlite session calls only these two; each waits for the client to exist.
+  // The statements built once per database run by name (named-statements.ts).
+  const preparedTexts = new Set<string>();
+  const runNamed = up.then((client) => namedStatementRunner(client, pgliteModule));
+  runNamed.catch(() => {});
+  // Drizzle's PGlite session calls only these two; each waits for the client to exist, and counts
+  // the writes it passes on before and after they run (write-generation.ts).
+  const writes = new WriteCounter();
   const waitingClient = {
-    query: async (...args: Parameters<PGliteClient["query"]>) => (await created).query(...args),
-    transaction: async (...args: Parameters<PGliteClient["transaction"]>) =>
-      (await created).transaction(...args),
+    query: async (...args: Parameters<PGliteClient["query"]>) => {
+      const reads = onlyReads(args[0]);
+      if (!reads) writes.count++;
+      try {
+        const [text, params, options] = args;
+        if (preparedTexts.has(text)) return await (await runNamed)(text, params ?? [], options);
+        return await (await created).query(...args);
+      } finally {
+        if (!reads) writes.count++;
+      }
+    },
+    transaction: async (...args: Parameters<PGliteClient["transaction"]>) => {
+      writes.count++;
+      try {
+        return await (await created).transaction(...args);
+      } finally {
+        writes.count++;
+      }
+    },
   } as unknown as PGliteClient;
   const db = drizzlePglite({ client: waitingClient, schema }) as unknown as Database;
+  followGenerationOf(db, writes);
+  keepPreparedTextsOf(db, preparedTexts);
   return {
     db,
     kind: "pglite",
@@ -111,7 +143,10 @@ async function openPglite(
   };
 }
 
-async function openPostgres({ url }: Extract<DatabaseTarget, { kind: "postgres" }>): Promise<DatabaseHandle> {
+async function openPostgres({
+  url,
+  onChangeFeed,
+}: Extract<DatabaseTarget, { kind: "postgres" }>): Promise<DatabaseHandle> {
   const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
     import("pg"),
     import("drizzle-orm/node-postgres"),
@@ -127,7 +162,16 @@ async function openPostgres({ url }: Extract<DatabaseTarget, { kind: "postgres" 
   });
   // An idle client that loses its server emits 'error'; without a listener that would end the process.
   pool.on("error", () => {});
+  // Session checks are kept between changes, which the server notifies (change-feed.ts); this
+  // instance's own writes count at once, through every connection of the pool.
+  const changes = followSessionCheckChanges({
+    newClient: (config) => new pg.Client(config),
+    connectionString: url,
+    ...(onChangeFeed ? { onStateChange: onChangeFeed } : {}),
+  });
+  pool.on("connect", (client) => countWritesThrough(client, changes));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  followGenerationOf(db, changes);
   return {
     db,
     kind: "postgres",
@@ -149,8 +193,34 @@ async function openPostgres({ url }: Extract<DatabaseTarget, { kind: "postgres" 
     },
     ping: () => timed(() => db.execute(sql`select 1`)),
     async close() {
+      await changes.close();
       await pool.end();
     },
+  };
+}
+
+type QueryRunner = (...args: unknown[]) => unknown;
+
+/**
+ * Makes a pooled connection count every statement that is not a plain SELECT before it is sent and
+ * once it has finished, whether it is called with a callback (as the pool's own `query` does) or
+ * for a promise (as a transaction's connection is).
+ */
+function countWritesThrough(client: { query: unknown }, changes: ChangeFeed): void {
+  const query = (client.query as QueryRunner).bind(client);
+  client.query = (...args: unknown[]) => {
+    if (onlyReads(statementText(args[0]))) return query(...args);
+    changes.noteWrite();
+    const callback = args.at(-1);
+    if (typeof callback === "function") {
+      args[args.length - 1] = (...results: unknown[]) => {
+        changes.noteWrite();
+        callback(...results);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    return result instanceof Promise ? result.finally(() => changes.noteWrite()) : result;
   };
 }
 

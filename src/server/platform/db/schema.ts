@@ -316,7 +316,7 @@ export const linkedinAccounts = pgTable(
     lastModified: timestamp("last_modified", { withTimezone: true }),
     /**
      * The owner's accounts list version (listVersions) that the row's last insert or update moved
-     * on to, stamped by a trigger (migration 0038): the accounts list reads
+     * on to, stamped by a trigger (migration 0037): the accounts list reads
      * again only the rows stamped after the version it keeps.
      */
     listVersion: bigint("list_version", { mode: "number" }).notNull().default(0),
@@ -338,7 +338,7 @@ export const VERSIONED_LISTS = [
 export type VersionedList = (typeof VERSIONED_LISTS)[number];
 
 /**
- * A counter per customer and list that triggers (migration 0038) move on with every change to what
+ * A counter per customer and list that triggers (migration 0037) move on with every change to what
  * the list shows; the list's ETag and kept pages are keyed by it, so checking an unchanged list costs
  * one indexed read instead of building it. What moves each list on:
  * - accounts: the customer's LinkedIn accounts and their replacement requests;

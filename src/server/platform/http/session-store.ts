@@ -17,6 +17,7 @@ import {
   type VersionedList,
 } from "../db/schema";
 import type { ListVersions } from "../kept-reads";
+import { writeGenerationOf } from "../db/write-generation";
 import { hashSecretToken, newSecretToken } from "../secrets/secret-token";
 
 export interface SessionPolicy {
@@ -114,9 +115,11 @@ export async function findLiveSession(
   token: string,
   now = new Date(),
 ): Promise<LiveSession | null> {
-  const [row] = await liveSessionQuery(db).execute({ tokenHash: hashSecretToken(token) });
+  const row = await sessionRow(db, hashSecretToken(token));
   if (!row) return null;
-  const { session, user } = row;
+  // Copies: the caller may change what it is given, and a kept row is shared by later requests.
+  const session = { ...row.session };
+  const user = { ...row.user };
   const idleFor = now.getTime() - session.lastSeenAt.getTime();
   if (session.expiresAt <= now || idleFor >= policy.idleTimeoutMs) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
@@ -133,8 +136,41 @@ export async function findLiveSession(
     optimizations: row.optimizations ?? 0,
     notifications: row.notifications ?? 0,
   };
-  const viewing = user.role === "admin" && row.viewing ? row.viewing : null;
+  const viewing = user.role === "admin" && row.viewing ? { ...row.viewing } : null;
   return { session, user, viewing, listVersions };
+}
+
+type SessionCheckRow = Awaited<ReturnType<ReturnType<typeof liveSessionQuery>["execute"]>>[number];
+
+/** Kept session checks per database, by token hash, with the generation they were read at. */
+const keptChecks = new WeakMap<Database, Map<string, { generation: number; row: SessionCheckRow | null }>>();
+/** Enough for every browser signed in at once on one instance; past it, all are read again. */
+const MAX_KEPT_CHECKS = 10_000;
+
+/**
+ * The session check's row. The row read at a generation of the database is kept and given again
+ * while the generation has not moved (db/write-generation.ts): on the embedded database it moves
+ * with every write, on a server also with every change the server notifies (db/change-feed.ts), and
+ * a server whose notifications are not proven to arrive has no generation, so nothing is kept. The
+ * generation is taken before the statement is sent, so a change that lands while it runs makes the
+ * kept row stale, never the other way round.
+ */
+async function sessionRow(db: Database, tokenHash: string): Promise<SessionCheckRow | null> {
+  const generation = writeGenerationOf(db);
+  if (generation === undefined) {
+    return (await liveSessionQuery(db).execute({ tokenHash }))[0] ?? null;
+  }
+  let kept = keptChecks.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptChecks.set(db, kept);
+  }
+  const hit = kept.get(tokenHash);
+  if (hit && hit.generation === generation) return hit.row;
+  const row = (await liveSessionQuery(db).execute({ tokenHash }))[0] ?? null;
+  if (kept.size >= MAX_KEPT_CHECKS) kept.clear();
+  kept.set(tokenHash, { generation, row });
+  return row;
 }
 
 export async function deleteSession(db: Database, sessionId: number): Promise<void> {

@@ -5,12 +5,15 @@
  * - the portal's as a whole, read from the database when scraped, so that every instance answers
  *   the same: sign-in failures (from the audit log), sync runs and the records they synced or failed,
  *   and the outbox's backlog and the age of its oldest due job.
+ * And whether this instance keeps session checks between changes (db/change-feed.ts): on a
+ * PostgreSQL server a 0 that stays means its change feed is down, and every request reads its session.
  * Each app has its own registry: several apps in one process (the tests) do not share counters.
  */
 import { and, count, isNull, min, sql, sum } from "drizzle-orm";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/database";
 import { auditEvents, outboxJobs, syncRuns } from "../db/schema";
+import { writeGenerationOf } from "../db/write-generation";
 
 export interface Metrics {
   registry: Registry;
@@ -112,6 +115,15 @@ export function createMetrics(db: Database): Metrics {
         .where(pending);
       const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
       this.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
+    },
+  });
+
+  new Gauge({
+    name: "portal_session_checks_kept",
+    help: "1 while this instance keeps session checks between changes, 0 while it reads every one (this instance).",
+    registers: [registry],
+    collect() {
+      this.set(writeGenerationOf(db) === undefined ? 0 : 1);
     },
   });
 

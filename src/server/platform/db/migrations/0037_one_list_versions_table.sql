@@ -181,6 +181,12 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- A session check reads the owner's list versions: a change to them is a change to what a kept
+-- check holds (migration 0030, db/change-feed.ts). The old tables' triggers go with the tables.
+CREATE TRIGGER "list_versions_notify_session_checks"
+AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "list_versions"
+FOR EACH STATEMENT EXECUTE FUNCTION "notify_session_check_change"();
+--> statement-breakpoint
 DROP FUNCTION "linkedin_account_list_version_for_change"(integer);
 --> statement-breakpoint
 DROP TABLE "linkedin_account_list_versions";
