@@ -148,6 +148,19 @@ describe.skipIf(!onServer)("session checks kept between notified changes", () =>
     await eventually(async () => (await me(one, cookie)).json().name === "Renamed Elsewhere", 1_000);
   });
 
+  it("shows another writer's change to a customer's list: the kept check's list version moves on", async () => {
+    const { cookie, user } = await signedInUser(database.db, one.config);
+    const list = () => one.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie } });
+    const first = await list();
+    expect(first.statusCode).toBe(200);
+    expect((await list()).headers.etag).toBe(first.headers.etag);
+    await tool.query(
+      "insert into notifications (user_id, kind, dedupe_key, detail) values ($1, 'payment_failed', 'elsewhere', '{}')",
+      [user.id],
+    );
+    await eventually(async () => (await list()).headers.etag !== first.headers.etag, 1_000);
+  });
+
   it("keeps nothing while the feed is down, and keeps again once it is back", async () => {
     const { cookie, token } = await signedInUser(database.db, one.config);
     expect(await statusOf(one, cookie)).toBe(200);
