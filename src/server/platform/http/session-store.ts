@@ -16,8 +16,8 @@ import {
   users,
   type VersionedList,
 } from "../db/schema";
-import type { ListVersions } from "../kept-reads";
 import { writeGenerationOf } from "../db/write-generation";
+import type { ListVersions } from "../kept-reads";
 import { hashSecretToken, newSecretToken } from "../secrets/secret-token";
 
 export interface SessionPolicy {
