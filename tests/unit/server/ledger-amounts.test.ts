@@ -5,10 +5,17 @@ import {
   currencyCode,
 } from "../../../src/server/features/billing/ledger/amounts";
 import {
+  checkoutSessionEntry,
+  invoiceEntry,
   orderIdOf,
-  paymentEventEntry,
+  type PaymentEventEntry,
+  paymentFailedEntry,
+  refundEntry,
 } from "../../../src/server/features/billing/ledger/payment-event-entry";
-import type { PaymentEvent } from "../../../src/server/platform/adapters/payments/port";
+import {
+  parsePaymentEvent,
+  WebhookEventError,
+} from "../../../src/server/platform/adapters/payments/payment-event";
 
 describe("amounts in the ledger", () => {
   it.each([
@@ -66,80 +73,93 @@ describe("amounts in the ledger", () => {
   });
 });
 
-describe("a payment event as a ledger row", () => {
-  const event = (type: string, object: Record<string, unknown>) => ({
-    id: "evt_1",
-    type,
-    created: 1_780_000_000,
-    data: { object },
-  });
+/** An event read as the webhook reads it, then mapped to its ledger row by the builder of its kind. */
+function entryOfEvent(type: string, object: Record<string, unknown>): PaymentEventEntry | null {
+  const event = parsePaymentEvent({ id: "evt_1", type, created: 1_780_000_000, data: { object } });
+  switch (event.kind) {
+    case "checkout.session.completed":
+      return checkoutSessionEntry(event);
+    case "invoice.paid":
+    case "invoice.payment_failed":
+      return invoiceEntry(event);
+    case "payment_intent.payment_failed":
+      return paymentFailedEntry(event);
+    case "charge.refunded":
+      return refundEntry(event);
+    default:
+      return null;
+  }
+}
+const entryOf = (type: string, object: Record<string, unknown>) => entryOfEvent(type, object)?.entry;
 
+describe("a payment event as a ledger row", () => {
   it("maps Stripe's types to the spec's event types, or to no row", () => {
-    expect(paymentEventEntry(event("checkout.session.completed", {}))?.entry.eventType).toBe(
-      "checkout.session.completed",
-    );
-    expect(paymentEventEntry(event("invoice.paid", {}))?.entry.eventType).toBe("payment.succeeded");
-    expect(paymentEventEntry(event("invoice.payment_failed", {}))?.entry.eventType).toBe("payment.failed");
-    expect(paymentEventEntry(event("payment_intent.payment_failed", {}))?.entry.eventType).toBe(
-      "payment.failed",
-    );
-    expect(paymentEventEntry(event("charge.refunded", {}))?.entry.eventType).toBe("refund.created");
-    expect(paymentEventEntry(event("customer.subscription.updated", {}))).toBeNull();
+    expect(entryOf("checkout.session.completed", {})?.eventType).toBe("checkout.session.completed");
+    expect(entryOf("invoice.paid", {})?.eventType).toBe("payment.succeeded");
+    expect(entryOf("invoice.payment_failed", {})?.eventType).toBe("payment.failed");
+    expect(entryOf("payment_intent.payment_failed", {})?.eventType).toBe("payment.failed");
+    expect(entryOf("charge.refunded", {})?.eventType).toBe("refund.created");
+    expect(entryOf("customer.subscription.updated", { id: "sub_1", status: "active" })).toBeUndefined();
+    expect(entryOf("customer.created", {})).toBeUndefined();
   });
 
   it("takes the amount due of a failed invoice and the amount refunded of a refund, positive", () => {
-    const failed = paymentEventEntry(event("invoice.payment_failed", { amount_due: 13400, amount_paid: 0 }));
-    expect(failed?.entry.amountCents).toBe(13400);
-    const refund = paymentEventEntry(event("charge.refunded", { amount: 13400, amount_refunded: 2500 }));
-    expect(refund?.entry).toMatchObject({ amountCents: 2500, amountActual: "25.00", currency: "USD" });
+    expect(entryOf("invoice.payment_failed", { amount_due: 13400, amount_paid: 0 })?.amountCents).toBe(13400);
+    expect(entryOf("invoice.paid", { amount_due: 13400, amount_paid: 9900 })?.amountCents).toBe(9900);
+    expect(entryOf("charge.refunded", { amount: 13400, amount_refunded: 2500 })).toMatchObject({
+      amountCents: 2500,
+      amountActual: "25.00",
+      currency: "USD",
+    });
+    expect(entryOf("checkout.session.completed", { amount_total: 18620, currency: "eur" })).toMatchObject({
+      amountCents: 18620,
+      currency: "EUR",
+    });
+    expect(entryOf("payment_intent.payment_failed", { amount: 4200 })?.amountCents).toBe(4200);
   });
 
-  it("finds the customer's references where each object keeps them, and ignores a malformed amount", () => {
-    const invoice = paymentEventEntry(
-      event("invoice.paid", {
-        customer: { id: "cus_1" },
-        amount_paid: "134.00",
-        subscription_details: { metadata: { customer_uid: "uid-1", order_id: "42" } },
-      }),
-    );
+  it("finds the customer's references where each object keeps them", () => {
+    const invoice = entryOfEvent("invoice.paid", {
+      customer: { id: "cus_1" },
+      subscription_details: { metadata: { customer_uid: "uid-1", order_id: "42" } },
+    });
     expect(invoice?.references).toEqual({ uid: "uid-1", orderId: 42, stripeCustomerId: "cus_1" });
-    expect(invoice?.entry.amountCents).toBe(0);
-    const session = paymentEventEntry(
-      event("checkout.session.completed", { client_reference_id: "uid-2", metadata: { order_id: "x" } }),
-    );
+    const newer = entryOfEvent("invoice.paid", {
+      customer: "cus_2",
+      parent: { subscription_details: { metadata: { customer_uid: "uid-3", order_id: "7" } } },
+    });
+    expect(newer?.references).toEqual({ uid: "uid-3", orderId: 7, stripeCustomerId: "cus_2" });
+    const session = entryOfEvent("checkout.session.completed", {
+      client_reference_id: "uid-2",
+      metadata: { order_id: "x" },
+    });
     expect(session?.references).toEqual({ uid: "uid-2", orderId: null, stripeCustomerId: null });
+    const refund = entryOfEvent("charge.refunded", { id: "ch_1", metadata: { customer_uid: "uid-4" } });
+    expect(refund?.references.uid).toBe("uid-4");
+    expect(refund?.entry.chargeId).toBe("ch_1");
   });
-});
 
-describe("what a payment event's row takes from it", () => {
-  // A malformed event may lack its data altogether; the type says what a well-formed one has.
-  const event = (type: string, object: Record<string, unknown> | undefined) =>
-    ({
-      id: "evt_2",
-      type,
-      created: 1_780_000_000,
-      data: object === undefined ? undefined : { object },
-    }) as unknown as PaymentEvent;
-  const entryOf = (type: string, object: Record<string, unknown>) =>
-    paymentEventEntry(event(type, object))?.entry;
-
-  it("keeps whole, non-negative cents up to the database's limit, and 0 for anything else", () => {
-    const amount = (value: unknown) =>
-      entryOf("checkout.session.completed", { amount_total: value })?.amountCents;
-    expect(amount(18620)).toBe(18620);
-    expect(amount(2_147_483_647)).toBe(2_147_483_647);
-    for (const bad of [-100, 12.5, 2_147_483_648, Number.NaN, "186.20", null, undefined]) {
-      expect(amount(bad), String(bad)).toBe(0);
+  it("refuses at the edge an amount that is not whole, non-negative cents the database holds", () => {
+    expect(entryOf("checkout.session.completed", { amount_total: 2_147_483_647 })?.amountCents).toBe(
+      2_147_483_647,
+    );
+    for (const bad of [-100, 12.5, 2_147_483_648, "186.20"]) {
+      expect(() => entryOf("checkout.session.completed", { amount_total: bad }), String(bad)).toThrow(
+        WebhookEventError,
+      );
     }
+    expect(() => entryOf("invoice.paid", { amount_paid: "134.00" })).toThrow(/data\.object\.amount_paid/);
+    expect(entryOf("checkout.session.completed", { amount_total: null })?.amountCents).toBe(0);
   });
 
   it("reads the portal's order id only as a positive whole number that fits an order row", () => {
     expect(orderIdOf({ order_id: "42" })).toBe(42);
     expect(orderIdOf({ order_id: "2147483647" })).toBe(2_147_483_647);
-    for (const bad of ["0", "2147483648", "99999999999", "12abc", "abc12", "-3", "4.5", "", 42, null]) {
+    for (const bad of ["0", "2147483648", "99999999999", "12abc", "abc12", "-3", "4.5", ""]) {
       expect(orderIdOf({ order_id: bad }), String(bad)).toBeNull();
     }
     expect(orderIdOf({})).toBeNull();
+    expect(orderIdOf(null)).toBeNull();
   });
 
   it("names an invoice's product from all its line descriptions, else the invoice's own", () => {
@@ -149,7 +169,7 @@ describe("what a payment event's row takes from it", () => {
         lines: {
           data: [
             { description: "1 × LinkedIn Plus" },
-            { description: 7 },
+            { description: "" },
             { description: "1 × Sales Navigator" },
           ],
         },
@@ -157,7 +177,7 @@ describe("what a payment event's row takes from it", () => {
       }),
     ).toBe("1 × LinkedIn Plus, 1 × Sales Navigator");
     expect(product({ lines: { data: [] }, description: "Monthly plan" })).toBe("Monthly plan");
-    expect(product({ lines: "not a list", description: "Monthly plan" })).toBe("Monthly plan");
+    expect(product({ lines: null, description: "Monthly plan" })).toBe("Monthly plan");
     expect(product({})).toBeNull();
   });
 
@@ -197,17 +217,19 @@ describe("what a payment event's row takes from it", () => {
     ).toBe("card@example.com");
   });
 
-  it("reads empty strings, other types and missing objects as nothing, without throwing", () => {
+  it("reads empty strings and missing objects as nothing, and refuses other types at the edge", () => {
     const entry = entryOf("invoice.paid", {
       customer_name: "",
-      customer_email: 42,
       customer_address: null,
       metadata: null,
-      customer: ["cus_x"],
+      customer: "",
     });
     expect(entry).toMatchObject({ name: null, email: null, addressCity: null, stripeCustomerId: null });
-    const bare = paymentEventEntry(event("charge.refunded", undefined));
+    const bare = entryOfEvent("charge.refunded", {});
     expect(bare?.entry).toMatchObject({ amountCents: 0, currency: "USD", eventType: "refund.created" });
     expect(bare?.references).toEqual({ uid: null, orderId: null, stripeCustomerId: null });
+    expect(() => entryOf("invoice.paid", { customer_email: 42 })).toThrow(/data\.object\.customer_email/);
+    expect(() => entryOf("invoice.paid", { customer: ["cus_x"] })).toThrow(WebhookEventError);
+    expect(() => parsePaymentEvent({ id: "evt_1", type: "invoice.paid", created: 1 })).toThrow(/data/);
   });
 });

@@ -10,7 +10,12 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type Language, languageOf } from "../../../shared/i18n/languages";
-import type { PaymentEvent, PaymentsPort } from "../../platform/adapters/payments/port";
+import type {
+  ChargeObject,
+  CheckoutSessionObject,
+  PaymentEvent,
+} from "../../platform/adapters/payments/payment-event";
+import type { PaymentsPort } from "../../platform/adapters/payments/port";
 import type { Config } from "../../platform/config";
 import type { Database } from "../../platform/db/database";
 import {
@@ -32,15 +37,19 @@ import {
   recordLedgerEntry,
 } from "./ledger/ledger-writes";
 import { PAID_EVENT_TYPE, payNowUrlOf } from "./ledger/pay-now";
-import { idOf, orderIdOf, paymentEventEntry } from "./ledger/payment-event-entry";
+import {
+  checkoutSessionEntry,
+  idOf,
+  invoiceEntry,
+  orderIdOf,
+  type PaymentEventEntry,
+  paymentFailedEntry,
+  refundEntry,
+  textOf,
+} from "./ledger/payment-event-entry";
 import { receiptOf } from "./ledger/receipt-lines";
 import { checkoutRecordedBefore, refundToRecord } from "./ledger/repeated-payments";
-import {
-  isSubscriptionEvent,
-  priceNamesOf,
-  recordSubscription,
-  subscriptionEntry,
-} from "./ledger/subscriptions";
+import { priceNamesOf, recordSubscription, subscriptionEntry } from "./ledger/subscriptions";
 import { paymentFailedMail, paymentReceiptMail } from "./payment-mails";
 
 export type EventOutcome = "processed" | "duplicate" | "ignored";
@@ -55,26 +64,13 @@ export interface PaymentEventContext {
   notifier?: Notifier;
 }
 
-type CheckoutSession = {
-  id?: unknown;
-  client_reference_id?: unknown;
-  customer?: unknown;
-  customer_email?: unknown;
-  customer_details?: { email?: unknown; name?: unknown; phone?: unknown } | null;
-  amount_total?: unknown;
-  currency?: unknown;
-  metadata?: Record<string, unknown> | null;
-};
-
-const str = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
-
-async function orderOfSession(db: Database, session: CheckoutSession): Promise<OrderRow | undefined> {
-  const orderId = orderIdOf(session.metadata ?? {});
+async function orderOfSession(db: Database, session: CheckoutSessionObject): Promise<OrderRow | undefined> {
+  const orderId = orderIdOf(session.metadata);
   if (orderId) {
     const byId = await findOrderById(db, orderId);
     if (byId) return byId;
   }
-  const sessionId = str(session.id);
+  const sessionId = textOf(session.id);
   return sessionId ? findOrderBySession(db, sessionId) : undefined;
 }
 
@@ -82,21 +78,28 @@ function productLine(order: OrderRow): string {
   return order.lines.map((line) => `${line.quantity} × ${line.name}`).join(", ");
 }
 
+/** How an event's ledger row is written beyond the row itself. */
+interface LedgerWrite {
+  source: "stripe" | "test";
+  /** The order the payment is for, when the event's handler knows it. */
+  order?: { row?: OrderRow; id?: number | null };
+  /** What the row records instead of the event's own amount (a refund's part of Stripe's running total). */
+  amountCents?: number;
+  /** A checkout or a paid invoice: the row may make a checkout's receipt known. */
+  linksReceipts?: boolean;
+}
+
 /**
  * Records the event's ledger row for its customer and answers the row as it now stands; one for no
- * known customer is kept for the admin. `amountCents`, when given, is what the row records instead of
- * the event's own amount (a refund's part of Stripe's running total).
+ * known customer is kept for the admin.
  */
 async function recordInLedger(
   db: Database,
   log: FastifyBaseLogger,
   event: PaymentEvent,
-  source: "stripe" | "test",
-  order?: { row?: OrderRow; id?: number | null },
-  amountCents?: number,
+  mapped: PaymentEventEntry,
+  { source, order, amountCents, linksReceipts = false }: LedgerWrite,
 ): Promise<TransactionRow | undefined> {
-  const mapped = paymentEventEntry(event);
-  if (!mapped) return undefined;
   if (amountCents !== undefined) {
     mapped.entry.amountCents = amountCents;
     mapped.entry.amountActual = amountTextOfCents(amountCents);
@@ -119,10 +122,7 @@ async function recordInLedger(
     userId: customer?.id ?? null,
     uid: customer?.uid ?? null,
   });
-  // Only a checkout and a paid invoice can make a checkout's receipt known.
-  if (event.type === "checkout.session.completed" || event.type === "invoice.paid") {
-    await linkCheckoutReceipts(db, { invoiceId: mapped.entry.invoiceId ?? null, orderId });
-  }
+  if (linksReceipts) await linkCheckoutReceipts(db, { invoiceId: mapped.entry.invoiceId ?? null, orderId });
   return row;
 }
 
@@ -130,8 +130,8 @@ async function recordInLedger(
  * The order a refunded charge paid: the one its metadata names, or the one whose payment's invoice
  * the charge paid.
  */
-async function orderOfCharge(db: Database, charge: Record<string, unknown>): Promise<number | null> {
-  const named = await existingOrderId(db, orderIdOf((charge.metadata as Record<string, unknown>) ?? {}));
+async function orderOfCharge(db: Database, charge: ChargeObject): Promise<number | null> {
+  const named = await existingOrderId(db, orderIdOf(charge.metadata));
   if (named) return named;
   const invoiceId = idOf(charge.invoice);
   if (!invoiceId) return null;
@@ -154,13 +154,13 @@ async function orderOfCharge(db: Database, charge: Record<string, unknown>): Pro
  * order, or the order's first invoice. A refund of a later month's renewal, or of part of a payment,
  * leaves the order as it is.
  */
-async function refundsOrderInFull(db: Database, orderId: number, charge: Record<string, unknown>) {
-  const amount = typeof charge.amount === "number" ? charge.amount : null;
-  const refunded = typeof charge.amount_refunded === "number" ? charge.amount_refunded : 0;
+async function refundsOrderInFull(db: Database, orderId: number, charge: ChargeObject) {
+  const amount = charge.amount ?? null;
+  const refunded = charge.amount_refunded ?? 0;
   const inFull = charge.refunded === true || (amount !== null && amount > 0 && refunded >= amount);
   if (!inFull) return false;
   const invoiceId = idOf(charge.invoice);
-  if (!invoiceId) return orderIdOf((charge.metadata as Record<string, unknown>) ?? {}) === orderId;
+  if (!invoiceId) return orderIdOf(charge.metadata) === orderId;
   // The order's first invoice: its checkout's, else the first one paid for it.
   const [first] = await db
     .select({ invoiceId: transactions.invoiceId })
@@ -295,12 +295,11 @@ export async function handlePaymentEvent(
       .returning({ eventId: paymentEvents.eventId });
     if (first.length === 0) return { outcome: "duplicate" as const, mailed: false };
 
-    const object = event.data.object;
-    const session = object as CheckoutSession;
-    switch (event.type) {
+    switch (event.kind) {
       case "checkout.session.completed": {
+        const session = event.object;
         // Before the order is touched: the session's lock comes first in every transaction that takes both.
-        const paidBefore = await checkoutRecordedBefore(tx, str(session.id), event.id);
+        const paidBefore = await checkoutRecordedBefore(tx, textOf(session.id), event.id);
         const order = await orderOfSession(tx, session);
         if (order) {
           await closeOpenOrder(tx, order.id, "paid", {
@@ -311,49 +310,67 @@ export async function handlePaymentEvent(
           log.warn({ eventId: event.id }, "payment event for no known order");
         }
         // A session reported again under a new event id is the same payment: it is in the ledger.
-        if (!paidBefore) await recordInLedger(tx, log, event, source, { row: order });
+        if (!paidBefore) {
+          await recordInLedger(tx, log, event, checkoutSessionEntry(event), {
+            source,
+            order: { row: order },
+            linksReceipts: true,
+          });
+        }
         return { outcome: "processed" as const, mailed: false };
       }
       case "checkout.session.expired": {
-        const order = await orderOfSession(tx, session);
+        const order = await orderOfSession(tx, event.object);
         if (order) await closeOpenOrder(tx, order.id, "expired");
         return { outcome: "processed" as const, mailed: false };
       }
       case "invoice.paid": {
-        const row = await recordInLedger(tx, log, event, source);
+        const row = await recordInLedger(tx, log, event, invoiceEntry(event), {
+          source,
+          linksReceipts: true,
+        });
         const mailed = await queuePaymentMail(tx, context, row, true);
         return { outcome: "processed" as const, mailed };
       }
       case "invoice.payment_failed": {
-        const row = await recordInLedger(tx, log, event, source);
+        const row = await recordInLedger(tx, log, event, invoiceEntry(event), { source });
         const mailed = await notifyFailedPayment(tx, context, event.id, row);
         return { outcome: "processed" as const, mailed };
       }
       case "payment_intent.payment_failed":
         // A card refused while paying a checkout is told on the checkout page itself; a renewal's
         // failure also comes as `invoice.payment_failed`, which mails the notice.
-        await recordInLedger(tx, log, event, source);
+        await recordInLedger(tx, log, event, paymentFailedEntry(event), { source });
         return { outcome: "processed" as const, mailed: false };
       case "charge.refunded": {
+        const charge = event.object;
         const added = await refundToRecord(tx, {
-          chargeId: str(object.id),
-          amountCents: typeof object.amount === "number" ? object.amount : null,
-          refundedCents: typeof object.amount_refunded === "number" ? object.amount_refunded : 0,
+          chargeId: textOf(charge.id),
+          amountCents: charge.amount ?? null,
+          refundedCents: charge.amount_refunded ?? 0,
         });
-        const orderId = await orderOfCharge(tx, object);
+        const orderId = await orderOfCharge(tx, charge);
         // A total the ledger already holds (a repeat, or an older one arriving late) adds no row.
         const row =
-          added > 0 ? await recordInLedger(tx, log, event, source, { id: orderId }, added) : undefined;
-        if (orderId && (await refundsOrderInFull(tx, orderId, object))) await markOrderRefunded(tx, orderId);
+          added > 0
+            ? await recordInLedger(tx, log, event, refundEntry(event), {
+                source,
+                order: { id: orderId },
+                amountCents: added,
+              })
+            : undefined;
+        if (orderId && (await refundsOrderInFull(tx, orderId, charge))) await markOrderRefunded(tx, orderId);
         const notified = await notifyRefund(tx, context, event.id, row);
         return { outcome: "processed" as const, mailed: notified };
       }
-      default:
-        if (isSubscriptionEvent(event.type)) {
-          const names = priceNamesOf(context?.config.shop.stripePriceIds ?? {});
-          await recordSubscription(tx, await subscriptionEntry(tx, event, source, names));
-          return { outcome: "processed" as const, mailed: false };
-        }
+      case "customer.subscription.created":
+      case "customer.subscription.updated":
+      case "customer.subscription.deleted": {
+        const names = priceNamesOf(context?.config.shop.stripePriceIds ?? {});
+        await recordSubscription(tx, await subscriptionEntry(tx, event, source, names));
+        return { outcome: "processed" as const, mailed: false };
+      }
+      case "other":
         return { outcome: "ignored" as const, mailed: false };
     }
   });

@@ -6,35 +6,27 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { CATALOGUE, isProductKey } from "../../../../shared/shop/catalogue";
-import type { PaymentEvent } from "../../../platform/adapters/payments/port";
 import type { Database } from "../../../platform/db/database";
 import { type OrderRow, orders, subscriptions } from "../../../platform/db/schema";
 import { currencyCode } from "./amounts";
 import { customerOfPayment } from "./ledger-writes";
-import { idOf, orderIdOf } from "./payment-event-entry";
+import { type EventOf, idOf, orderIdOf, textOf } from "./payment-event-entry";
 
-type Fields = Record<string, unknown>;
 type SubscriptionInsert = typeof subscriptions.$inferInsert;
+type SubscriptionEvent = EventOf<(typeof SUBSCRIPTION_EVENT_TYPES)[number]>;
+type Subscription = SubscriptionEvent["object"];
+type SubscriptionItem = NonNullable<NonNullable<Subscription["items"]>["data"]>[number];
+type Price = SubscriptionItem["price"];
 
-const str = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
-const obj = (value: unknown): Fields => (value && typeof value === "object" ? (value as Fields) : {});
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const whole = (value: unknown): number | null =>
-  typeof value === "number" && Number.isSafeInteger(value) ? value : null;
-const dateOf = (value: unknown): Date | null => {
-  const at = whole(value);
-  return at === null ? null : new Date(at * 1000);
-};
+/** A time as Stripe sends it (seconds since 1970, already checked to fit a date), as a date. */
+const dateOf = (seconds: number | null | undefined): Date | null =>
+  seconds === null || seconds === undefined ? null : new Date(seconds * 1000);
 
 export const SUBSCRIPTION_EVENT_TYPES = [
   "customer.subscription.created",
   "customer.subscription.updated",
   "customer.subscription.deleted",
 ] as const;
-
-export function isSubscriptionEvent(type: string): boolean {
-  return (SUBSCRIPTION_EVENT_TYPES as readonly string[]).includes(type);
-}
 
 /** Names a Stripe price the operator configured (`STRIPE_PRICE_IDS`) by its catalogue product. */
 export type PriceNames = ReadonlyMap<string, string>;
@@ -59,12 +51,13 @@ interface Item {
  * product key, else the name Stripe gives (an expanded product, the price's nickname). Checkout's
  * inline prices have neither, so the caller falls back on the order's line of the same price.
  */
-function itemName(price: Fields, names: PriceNames): string | null {
-  const configured = names.get(str(price.id) ?? "");
+function itemName(price: Price, names: PriceNames): string | null {
+  const configured = names.get(textOf(price?.id) ?? "");
   if (configured) return configured;
-  const key = str(price.lookup_key);
+  const key = textOf(price?.lookup_key);
   if (key && isProductKey(key)) return CATALOGUE.find((item) => item.key === key)?.name ?? null;
-  return str(obj(price.product).name) ?? str(price.nickname);
+  const product = price?.product;
+  return (typeof product === "object" ? textOf(product?.name) : null) ?? textOf(price?.nickname);
 }
 
 /**
@@ -73,72 +66,70 @@ function itemName(price: Fields, names: PriceNames): string | null {
  * an amount off for good (decision 010), so it is the order's discount whatever the plan became.
  * Without an order to say, an unknown discount counts as none, and the list price is shown.
  */
-function discountCents(subscription: Fields, subtotal: number, order: OrderRow | undefined): number {
+function discountCents(subscription: Subscription, subtotal: number, order: OrderRow | undefined): number {
   const discounts = [
-    ...list(subscription.discounts),
+    ...(subscription.discounts ?? []),
     ...(subscription.discount ? [subscription.discount] : []),
   ];
   let total = 0;
   for (const discount of discounts) {
-    const coupon = obj(obj(discount).coupon);
-    if (typeof discount === "string" || Object.keys(coupon).length === 0) {
+    const coupon = typeof discount === "string" ? null : discount.coupon;
+    if (!coupon || Object.keys(coupon).length === 0) {
       total += order?.discountCents ?? 0;
       continue;
     }
-    const amountOff = whole(coupon.amount_off);
-    const percentOff = typeof coupon.percent_off === "number" ? coupon.percent_off : 0;
-    total += amountOff ?? Math.floor((subtotal * percentOff + 50) / 100);
+    const percentOff = coupon.percent_off ?? 0;
+    total += coupon.amount_off ?? Math.floor((subtotal * percentOff + 50) / 100);
   }
   return Math.min(total, subtotal);
 }
 
-function periodEnd(subscription: Fields, items: Fields[]): Date | null {
+function periodEnd(subscription: Subscription, items: SubscriptionItem[]): Date | null {
   const top = dateOf(subscription.current_period_end);
   if (top) return top;
   // Newer API versions keep the period on each item; the subscription renews at the first of them.
-  const ends = items.map((item) => whole(item.current_period_end)).filter((at): at is number => at !== null);
+  const ends = items
+    .map((item) => item.current_period_end)
+    .filter((at): at is number => typeof at === "number");
   return ends.length > 0 ? new Date(Math.min(...ends) * 1000) : null;
 }
 
 /** The row an event writes, its customer and order resolved. */
 export async function subscriptionEntry(
   db: Database,
-  event: PaymentEvent,
+  event: SubscriptionEvent,
   source: "stripe" | "test",
   names: PriceNames,
 ): Promise<SubscriptionInsert> {
-  const subscription = event.data.object;
-  const metadata = obj(subscription.metadata);
+  const subscription = event.object;
+  const metadata = subscription.metadata;
   const stripeCustomerId = idOf(subscription.customer);
   const orderId = orderIdOf(metadata);
   const [order] = orderId ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
   const customer = await customerOfPayment(db, {
-    uid: str(metadata.customer_uid),
+    uid: textOf(metadata?.customer_uid),
     orderId: order?.id ?? null,
     stripeCustomerId,
   });
 
-  const rawItems = list(obj(subscription.items).data).map(obj);
-  const items: Item[] = rawItems.map((item) => {
-    const price = obj(item.price);
-    return {
-      name: itemName(price, names),
-      unitCents: whole(price.unit_amount) ?? 0,
-      quantity: whole(item.quantity) ?? 1,
-    };
-  });
+  const rawItems = subscription.items?.data ?? [];
+  const items: Item[] = rawItems.map((item) => ({
+    name: itemName(item.price, names),
+    unitCents: item.price?.unit_amount ?? 0,
+    quantity: item.quantity ?? 1,
+  }));
   const subtotal = items.reduce((sum, item) => sum + item.unitCents * item.quantity, 0);
   const discount = discountCents(subscription, subtotal, order);
   const currency =
-    str(subscription.currency) ?? str(obj(rawItems[0]?.price).currency) ?? order?.currency ?? "usd";
+    textOf(subscription.currency) ?? textOf(rawItems[0]?.price?.currency) ?? order?.currency ?? "usd";
   const cancelAt = dateOf(subscription.cancel_at);
   return {
-    subscriptionId: str(subscription.id) ?? "",
+    subscriptionId: subscription.id,
     userId: customer?.id ?? null,
     orderId: order?.id ?? null,
     provider: source,
     stripeCustomerId,
-    status: subscription.status as SubscriptionInsert["status"],
+    status: subscription.status,
     product: productText(items, order),
     quantity: items.reduce((sum, item) => sum + item.quantity, 0),
     amountCents: Math.max(0, subtotal - discount),

@@ -4,6 +4,9 @@
  * events that report its outcome, the same way.
  */
 import type { ProductKey } from "../../../../shared/shop/catalogue";
+import type { PaymentEvent } from "./payment-event";
+
+export { type PaymentEvent, WebhookEventError } from "./payment-event";
 
 export interface CheckoutLine {
   /** The catalogue's product key (decision R4). */
@@ -30,17 +33,6 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
-/**
- * An event as the provider signs it (Stripe's event shape), after `parsePaymentEvent` has checked
- * the parts the shop and the ledger read; `data.object` is read by the shop.
- */
-export interface PaymentEvent {
-  id: string;
-  type: string;
-  created: number;
-  data: { object: Record<string, unknown> };
-}
-
 /** The provider refused or failed to start a checkout; `message` is safe to show. */
 export class PaymentProviderError extends Error {
   constructor(message: string) {
@@ -54,14 +46,6 @@ export class WebhookSignatureError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "WebhookSignatureError";
-  }
-}
-
-/** A correctly signed webhook whose body is not an event the portal can read; `message` says why. */
-export class WebhookEventError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "WebhookEventError";
   }
 }
 
