@@ -1,5 +1,5 @@
 /**
- * Measurement: the server's memory while one customer downloads their data with secrets (issue 30).
+ * Measurement: the server's memory while one customer downloads their data with secrets.
  * Seeds a customer with 2,000 LinkedIn accounts (every secret sealed), 5,000 transactions, 300
  * orders and a few plans and requests, starts the real server on loopback, and has a client of its
  * own (another process, so its memory is not counted) download the ZIP with the secrets over HTTP.

@@ -50,7 +50,7 @@ export interface AccountLike {
   isVerified: boolean;
 }
 
-/** The dashboard's four count cards (spec section 2): Email and WhatsApp are not sold yet. */
+/** The dashboard's four count cards: Email and WhatsApp are not sold yet. */
 export function dashboardCounts(accounts: readonly Pick<AccountLike, "accountType">[]) {
   const linkedin = accounts.filter((a) => isAccountType(a.accountType)).length;
   const salesNavigator = accounts.filter((a) => a.accountType === "navigator").length;

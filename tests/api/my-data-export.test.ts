@@ -1,5 +1,5 @@
 /**
- * "Download my data" (issue 30): the ZIP's files against the database for a seeded customer, read
+ * "Download my data": the ZIP's files against the database for a seeded customer, read
  * back with yauzl and the contract's strict schemas; nothing of another customer's anywhere in its
  * bytes; no secret without the checkbox and a fresh proof; the audit, the limit, bad queries, and a
  * client that goes away stopping the work.

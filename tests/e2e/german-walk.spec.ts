@@ -1,5 +1,5 @@
 /**
- * Every signed-in route in German (issue 31): a browser that picked Deutsch walks each screen as a
+ * Every signed-in route in German: a browser that picked Deutsch walks each screen as a
  * customer with data on it, and as an administrator, and fails on any English left in what it shows or
  * announces. Names, products and the operator's own words may stay as they are (the allow-list).
  */

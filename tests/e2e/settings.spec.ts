@@ -70,7 +70,7 @@ test("a customer edits their profile, cancels an edit and is told what is requir
   await expect(name).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
 
-  // The username is optional: cleared, it is left out of the save (spec section 5), and the profile
+  // The username is optional: cleared, it is left out of the save, and the profile
   // says it is not set.
   await name.fill("Samira Renamed");
   await page.getByLabel("Username").fill("");

@@ -1,5 +1,5 @@
 /**
- * Settings → Your data → Download my data (issue 30): a real browser download of a ZIP that holds
+ * Settings → Your data → Download my data: a real browser download of a ZIP that holds
  * the customer's profile; with the passwords asked for, the proof dialog comes first.
  */
 import { readFile } from "node:fs/promises";

@@ -46,7 +46,7 @@ export const customerListQuerySchema = z.object({
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 
-/** A customer's LinkedIn accounts counted by the four statuses the portal shows (spec section 4). */
+/** A customer's LinkedIn accounts counted by the four statuses the portal shows. */
 export const accountsByStatusSchema = z.object({
   signedIn: z.number().int(),
   notSignedIn: z.number().int(),

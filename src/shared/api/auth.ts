@@ -47,7 +47,7 @@ export const loginSchema = z.object({
 export type LoginBody = z.infer<typeof loginSchema>;
 
 /**
- * The username is optional (spec section 3: the user model; decision 014): an empty or missing one
+ * The username is optional (decision 014): an empty or missing one
  * means none, stored as null.
  */
 const optionalUsernameSchema = z

@@ -1,5 +1,5 @@
 /**
- * "Download my data" (issue 30): `GET /api/me/data-export` answers one ZIP of everything the portal
+ * "Download my data": `GET /api/me/data-export` answers one ZIP of everything the portal
  * holds about the signed-in customer, a JSON file per kind and a README. This is the request's
  * contract; the files' own are in my-data-files.ts, which the app does not load.
  */

@@ -115,7 +115,7 @@ describe("registerUser", () => {
   });
 });
 
-describe("login errors (spec section 8)", () => {
+describe("login errors", () => {
   it("shows the server's message", () => {
     expect(
       loginErrorMessage(new ApiError(401, '{"error":"Invalid email or password"}', "Unauthorized")),

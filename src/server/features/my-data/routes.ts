@@ -1,5 +1,5 @@
 /**
- * "Download my data" (issue 30): the signed-in customer's own data as one ZIP, streamed. Only the
+ * "Download my data": the signed-in customer's own data as one ZIP, streamed. Only the
  * session's own user: no uid in the path, so nobody (an admin included) can ask for someone else's.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

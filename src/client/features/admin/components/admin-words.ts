@@ -84,7 +84,7 @@ export const AUDIT_KIND_WORDS: Record<AuditEventKind, MessageDescriptor> = {
 export const isAuditKind = (kind: string): kind is AuditEventKind =>
   (AUDIT_EVENT_KIND_NAMES as readonly string[]).includes(kind);
 
-/** The four states the portal reads from an account's status (spec section 4). */
+/** The four states the portal reads from an account's status. */
 export const ACCOUNT_STATUS_WORDS: Record<AccountStatus, MessageDescriptor> = {
   "signed-in": msg({ id: "admin.account-status.signed-in", message: "Signed In" }),
   "not-signed-in": msg({ id: "admin.account-status.not-signed-in", message: "Not Signed In" }),

@@ -1,7 +1,7 @@
 /**
  * The sign-in form without a form library: plain inputs, checked with the server's schema, which is
  * fetched on the form's first focus or submit so the page's first load goes without zod. It behaves
- * as the other forms do (spec section 9): checked on submit, then again as each field changes, and
+ * as the other forms do: checked on submit, then again as each field changes, and
  * the first field in error takes focus.
  */
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";

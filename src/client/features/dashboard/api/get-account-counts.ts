@@ -18,7 +18,7 @@ export function accountCountsQueryOptions(uid: string) {
   });
 }
 
-/** Runs only once the uid is known (spec section 7). */
+/** Runs only once the uid is known. */
 export function useAccountCounts(uid: string | undefined) {
   return useQuery({ ...accountCountsQueryOptions(uid ?? ""), enabled: Boolean(uid) });
 }

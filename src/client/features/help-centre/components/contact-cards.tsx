@@ -43,7 +43,7 @@ function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-/** Email, phone and live chat, with the hours and response times of spec section 9. */
+/** Email, phone and live chat, with the hours and response times the help centre promises. */
 export function ContactCards({
   supportEmail,
   supportPhone,

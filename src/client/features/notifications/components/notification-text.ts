@@ -26,7 +26,7 @@ function textOr(detail: Detail, key: string, fallback: MessageDescriptor): strin
   return text(detail, key) || i18n._(fallback);
 }
 
-/** The portal's words for an account's sign-in state (spec section 4). */
+/** The portal's words for an account's sign-in state. */
 const accountStatusWords: Record<AccountStatus, MessageDescriptor> = {
   "signed-in": msg({ id: "notifications.account-status.signed-in", message: "Signed In" }),
   "not-signed-in": msg({ id: "notifications.account-status.not-signed-in", message: "Not Signed In" }),

@@ -29,7 +29,7 @@ function downloadFailure(i18n: I18n, error: unknown): string {
 }
 
 /**
- * "Download my data" (issue 30): one ZIP of everything the portal holds about the customer, and,
+ * "Download my data": one ZIP of everything the portal holds about the customer, and,
  * when ticked, their accounts' passwords and 2FA secrets, after a fresh proof the app asks for.
  */
 export function DownloadDataCard() {

@@ -74,7 +74,7 @@ export type CartChange = "added" | "updated" | "removed";
 export function useCart(uid: string) {
   const lines = useSyncExternalStore(subscribe, () => read(uid));
 
-  /** Adds one; an item already in the cart goes up by one (spec section 4). */
+  /** Adds one; an item already in the cart goes up by one. */
   const add = useCallback(
     (key: ProductKey): CartChange => {
       const current = read(uid);
@@ -94,7 +94,7 @@ export function useCart(uid: string) {
     [uid],
   );
 
-  /** Sets a quantity; 0 removes the item (spec section 4). */
+  /** Sets a quantity; 0 removes the item. */
   const setQuantity = useCallback(
     (key: ProductKey, quantity: number): CartChange => {
       const current = read(uid);
