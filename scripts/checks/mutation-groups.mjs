@@ -11,25 +11,25 @@ export const MUTATION_GROUPS = {
   guards: {
     mutate: ["src/server/platform/plugins/cross-site-guard.ts", "src/server/platform/http/own-uid.ts"],
     tests: [
-      "tests/api/cross-site-guard.test.ts",
-      "tests/api/route-access.test.ts",
+      "tests/api/platform/cross-site-guard.test.ts",
+      "tests/api/platform/route-access.test.ts",
       // Where a customer asks for another customer's uid or account, and an admin for anyone's.
-      "tests/api/linkedin-accounts-list.test.ts",
-      "tests/api/linkedin-accounts-secrets.test.ts",
-      "tests/api/profile-optimizations.test.ts",
+      "tests/api/linkedin-accounts/linkedin-accounts-list.test.ts",
+      "tests/api/linkedin-accounts/linkedin-accounts-secrets.test.ts",
+      "tests/api/profile-optimizations/profile-optimizations.test.ts",
     ],
   },
   "rate-limiter": {
     mutate: ["src/server/platform/http/rate-limiter.ts"],
-    tests: ["tests/api/rate-limiter.test.ts"],
+    tests: ["tests/api/platform/rate-limiter.test.ts"],
   },
   ledger: {
     mutate: ["src/server/features/billing/ledger/*.ts"],
     tests: [
       "tests/unit/server/ledger-amounts.test.ts",
       "tests/unit/server/transactions-csv.test.ts",
-      "tests/api/billing-ledger.test.ts",
-      "tests/api/shop-stripe.test.ts",
+      "tests/api/billing/billing-ledger.test.ts",
+      "tests/api/shop/shop-stripe.test.ts",
     ],
   },
   "second-factor": {
@@ -38,10 +38,10 @@ export const MUTATION_GROUPS = {
       "src/server/features/auth/two-factor-sign-in.ts",
       "src/server/platform/secrets/recovery-codes.ts",
     ],
-    tests: ["tests/api/two-factor.test.ts"],
+    tests: ["tests/api/auth/two-factor.test.ts"],
   },
   "step-up": {
     mutate: ["src/server/platform/http/fresh-proof.ts", "src/server/features/auth/fresh-proof.ts"],
-    tests: ["tests/api/fresh-proof.test.ts"],
+    tests: ["tests/api/auth/fresh-proof.test.ts"],
   },
 };

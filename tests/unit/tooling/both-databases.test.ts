@@ -19,7 +19,7 @@ describe("the API files run on both databases", () => {
   const listed = new Set(apiFilesOnBothDatabases());
 
   it("include every API file that branches on the database it runs on", () => {
-    const branching = readdirSync(apiDir)
+    const branching = readdirSync(apiDir, { recursive: true, encoding: "utf8" })
       .filter((file) => file.endsWith(".test.ts"))
       .filter((file) => BRANCHES_ON_DATABASE.test(readFileSync(path.join(apiDir, file), "utf8")));
     expect(branching.length).toBeGreaterThan(5);
@@ -35,7 +35,7 @@ describe("the API files run on both databases", () => {
       },
     );
     const printed = stdout.trim().split("\n");
-    expect(printed).toContain("tests/api/outbox-restart.test.ts");
+    expect(printed).toContain("tests/api/platform/outbox-restart.test.ts");
     expect(printed).toHaveLength(listed.size);
     expect(apiFilesOnBothDatabases("# a comment\n\nnone-such.test.ts\n")).toEqual(["none-such.test.ts"]);
   });
