@@ -56,32 +56,71 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- A deleted account, and any change to a replacement request (before and after, should it change hands).
-CREATE OR REPLACE FUNCTION "bump_linkedin_account_list_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The owner's list moves on for a row added, changed or removed (before and after, should the row
+-- change hands); the list is the trigger's argument. For deleted accounts, replacement requests,
+-- notifications, orders and profile optimizations alike.
+CREATE FUNCTION "bump_owner_list_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	IF TG_OP = 'INSERT' THEN
-		PERFORM "move_list_versions_on"('accounts', ARRAY[NEW."user_id"]);
+		PERFORM "move_list_versions_on"(TG_ARGV[0], ARRAY[NEW."user_id"]);
 	ELSIF TG_OP = 'DELETE' OR NEW."user_id" IS NOT DISTINCT FROM OLD."user_id" THEN
-		PERFORM "move_list_versions_on"('accounts', ARRAY[OLD."user_id"]);
+		PERFORM "move_list_versions_on"(TG_ARGV[0], ARRAY[OLD."user_id"]);
 	ELSE
-		PERFORM "move_list_versions_on"('accounts', ARRAY[OLD."user_id", NEW."user_id"]);
+		PERFORM "move_list_versions_on"(TG_ARGV[0], ARRAY[OLD."user_id", NEW."user_id"]);
 	END IF;
 	RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION "bump_notification_list_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	IF TG_OP = 'INSERT' THEN
-		PERFORM "move_list_versions_on"('notifications', ARRAY[NEW."user_id"]);
-	ELSIF TG_OP = 'DELETE' OR NEW."user_id" IS NOT DISTINCT FROM OLD."user_id" THEN
-		PERFORM "move_list_versions_on"('notifications', ARRAY[OLD."user_id"]);
-	ELSE
-		PERFORM "move_list_versions_on"('notifications', ARRAY[OLD."user_id", NEW."user_id"]);
-	END IF;
-	RETURN NULL;
-END;
-$$;
+DROP TRIGGER "linkedin_accounts_bump_list_version" ON "linkedin_accounts";
+--> statement-breakpoint
+CREATE TRIGGER "linkedin_accounts_bump_list_version"
+AFTER DELETE ON "linkedin_accounts"
+FOR EACH ROW EXECUTE FUNCTION "bump_owner_list_version"('accounts');
+--> statement-breakpoint
+DROP TRIGGER "replacement_requests_bump_list_version" ON "replacement_requests";
+--> statement-breakpoint
+CREATE TRIGGER "replacement_requests_bump_list_version"
+AFTER INSERT OR UPDATE OR DELETE ON "replacement_requests"
+FOR EACH ROW EXECUTE FUNCTION "bump_owner_list_version"('accounts');
+--> statement-breakpoint
+DROP TRIGGER "notifications_bump_list_versions" ON "notifications";
+--> statement-breakpoint
+CREATE TRIGGER "notifications_bump_list_versions"
+AFTER INSERT OR DELETE ON "notifications"
+FOR EACH ROW EXECUTE FUNCTION "bump_owner_list_version"('notifications');
+--> statement-breakpoint
+-- Its mail going out (mailed_at) shows nowhere in the list.
+DROP TRIGGER "notifications_bump_list_versions_on_update" ON "notifications";
+--> statement-breakpoint
+CREATE TRIGGER "notifications_bump_list_versions_on_update"
+AFTER UPDATE ON "notifications"
+FOR EACH ROW
+WHEN (
+	(OLD."user_id", OLD."kind", OLD."detail", OLD."link", OLD."created_at", OLD."read_at")
+	IS DISTINCT FROM (NEW."user_id", NEW."kind", NEW."detail", NEW."link", NEW."created_at", NEW."read_at")
+)
+EXECUTE FUNCTION "bump_owner_list_version"('notifications');
+--> statement-breakpoint
+DROP TRIGGER "orders_bump_order_list_versions" ON "orders";
+--> statement-breakpoint
+CREATE TRIGGER "orders_bump_order_list_versions"
+AFTER INSERT OR UPDATE OR DELETE ON "orders"
+FOR EACH ROW EXECUTE FUNCTION "bump_owner_list_version"('orders');
+--> statement-breakpoint
+DROP TRIGGER "profile_optimizations_bump_list_versions" ON "profile_optimizations";
+--> statement-breakpoint
+CREATE TRIGGER "profile_optimizations_bump_list_versions"
+AFTER INSERT OR UPDATE OR DELETE ON "profile_optimizations"
+FOR EACH ROW EXECUTE FUNCTION "bump_owner_list_version"('optimizations');
+--> statement-breakpoint
+DROP FUNCTION "bump_linkedin_account_list_version"();
+--> statement-breakpoint
+DROP FUNCTION "bump_notification_list_versions"();
+--> statement-breakpoint
+DROP FUNCTION "bump_order_list_versions_of_order"();
+--> statement-breakpoint
+DROP FUNCTION "bump_profile_optimization_list_versions"();
 --> statement-breakpoint
 -- An order's or a plan's payer: a row with both a customer and a Stripe customer, before and after.
 CREATE OR REPLACE FUNCTION "bump_transaction_list_versions_of_payer"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -99,32 +138,6 @@ BEGIN
 		"owners" := "owners" || NEW."user_id";
 	END IF;
 	PERFORM "move_list_versions_on"('transactions', "owners");
-	RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION "bump_order_list_versions_of_order"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	IF TG_OP = 'INSERT' THEN
-		PERFORM "move_list_versions_on"('orders', ARRAY[NEW."user_id"]);
-	ELSIF TG_OP = 'DELETE' OR NEW."user_id" IS NOT DISTINCT FROM OLD."user_id" THEN
-		PERFORM "move_list_versions_on"('orders', ARRAY[OLD."user_id"]);
-	ELSE
-		PERFORM "move_list_versions_on"('orders', ARRAY[OLD."user_id", NEW."user_id"]);
-	END IF;
-	RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION "bump_profile_optimization_list_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	IF TG_OP = 'INSERT' THEN
-		PERFORM "move_list_versions_on"('optimizations', ARRAY[NEW."user_id"]);
-	ELSIF TG_OP = 'DELETE' OR NEW."user_id" IS NOT DISTINCT FROM OLD."user_id" THEN
-		PERFORM "move_list_versions_on"('optimizations', ARRAY[OLD."user_id"]);
-	ELSE
-		PERFORM "move_list_versions_on"('optimizations', ARRAY[OLD."user_id", NEW."user_id"]);
-	END IF;
 	RETURN NULL;
 END;
 $$;
