@@ -148,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(session, {
     config,
     db: database.db,
+    changes: database.changes,
     recordSignIn: (tx, { userId, provenBy, ipAddress }) =>
       recordAuditEvent(tx, {
         kind: "sign-in",
@@ -158,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
   });
   await app.register(apiReference, { config });
-  await app.register(metrics, { config, db: database.db });
+  await app.register(metrics, { config, db: database.db, changes: database.changes });
 
   await app.register(healthRoutes, { database, readiness: deps.readiness ?? new Readiness() });
   await app.register(publicConfigRoutes, { config });

@@ -1,13 +1,13 @@
 /**
- * A session check is kept while nothing has been written since it was read (db/write-generation.ts,
- * decision 044): whatever changes a session, its user or a list version is a write, and the next
- * request sees it. On a PostgreSQL server the instance's own writes count the same way, and changes
- * from elsewhere are notified (session-check-changes.test.ts, decision 061).
+ * A session check is kept while the database's changes have not moved since it was read (decisions
+ * 044, 061 and 081): whatever changes a session, its user or a list version is notified, and a
+ * request that may write moves them on itself, so the next request sees its change. A write from
+ * outside a request is heard through the notification: on a server, the test waits for it
+ * (`changes.heard()`), as the next request of a browser would find it heard by then.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../../src/server/platform/db/schema";
-import { onlyReads, writeGenerationOf } from "../../../src/server/platform/db/write-generation";
 import { createTestApp, sameOrigin, type TestApp } from "../../support/test-app";
 import { signedInUser } from "../../support/users";
 
@@ -21,22 +21,39 @@ describe("session checks kept between writes", () => {
   const me = (cookie: string) => t.app.inject({ method: "GET", url: "/api/user", headers: { cookie } });
 
   // On a server the same is checked once its change feed is live (session-check-changes.test.ts).
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))("counts writes, and no reads", async () => {
-    const before = writeGenerationOf(t.database.db);
-    expect(before).toEqual(expect.any(Number));
-    await t.database.db.select().from(users).limit(1);
-    expect(writeGenerationOf(t.database.db)).toBe(before);
-    await t.database.db.update(users).set({ name: "Renamed" }).where(eq(users.id, -1));
-    expect(writeGenerationOf(t.database.db)).toBeGreaterThan(before ?? 0);
-  });
+  const changed = () => t.database.changes.heard();
 
-  it("takes only a plain SELECT for a read", () => {
-    expect(onlyReads('select "id" from "users"')).toBe(true);
-    expect(onlyReads("  SELECT 1")).toBe(true);
-    expect(onlyReads('select "id" from "sessions" for update')).toBe(false);
-    expect(onlyReads('with moved as (delete from "sessions" returning *) select * from moved')).toBe(false);
-    expect(onlyReads('update "sessions" set "last_seen_at" = now()')).toBe(false);
-    expect(onlyReads(undefined)).toBe(false);
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "moves on with every change the embedded database notifies, before the writer goes on, and not with reads",
+    async () => {
+      const before = t.database.changes.current();
+      expect(before).toEqual(expect.any(Number));
+      await t.database.db.select().from(users).limit(1);
+      expect(t.database.changes.current()).toBe(before);
+      // A statement-level trigger notifies even when no row changed.
+      await t.database.db.update(users).set({ name: "Renamed" }).where(eq(users.id, -1));
+      expect(t.database.changes.current()).toBeGreaterThan(before ?? 0);
+    },
+  );
+
+  it("moves on around a request that may write, and not around one that only reads", async () => {
+    const { cookie } = await signedInUser(t.database.db, t.config);
+    await me(cookie);
+    await changed();
+    const before = t.database.changes.current();
+    await me(cookie);
+    expect(t.database.changes.current()).toBe(before);
+    // Refused before it writes anything, and still counted as it answers: the portal does not know what a
+    // request wrote.
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      payload: {},
+      headers: { cookie },
+    });
+    expect(refused.statusCode).toBe(403);
+    const after = t.database.changes.current();
+    expect(after === undefined || (before !== undefined && after > before)).toBe(true);
   });
 
   it("ends a session for the next request however it is ended", async () => {
@@ -44,11 +61,13 @@ describe("session checks kept between writes", () => {
     expect((await me(cookie)).statusCode).toBe(200);
     expect((await me(cookie)).statusCode).toBe(200); // kept
     await t.database.db.delete(sessions).where(eq(sessions.userId, user.id));
+    await changed();
     expect((await me(cookie)).statusCode).toBe(401);
 
     const again = await signedInUser(t.database.db, t.config);
     expect((await me(again.cookie)).statusCode).toBe(200);
     await t.database.db.update(users).set({ closedAt: new Date() }).where(eq(users.id, again.user.id));
+    await changed();
     expect((await me(again.cookie)).statusCode).toBe(401);
 
     const third = await signedInUser(t.database.db, t.config);
@@ -68,6 +87,7 @@ describe("session checks kept between writes", () => {
     const first = await me(cookie);
     expect(first.json().name).toBe(user.name);
     await t.database.db.update(users).set({ name: "Changed Name" }).where(eq(users.id, user.id));
+    await changed();
     expect((await me(cookie)).json().name).toBe("Changed Name");
   });
 });

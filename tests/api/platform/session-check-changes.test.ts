@@ -13,7 +13,6 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../src/server/platform/db/client";
 import { users } from "../../../src/server/platform/db/schema";
-import { writeGenerationOf } from "../../../src/server/platform/db/write-generation";
 import { hashSecretToken } from "../../../src/server/platform/secrets/secret-token";
 import { type FreezableProxy, startFreezableProxy } from "../../support/freezable-proxy";
 import { createTestApp, sameOrigin, type TestApp } from "../../support/test-app";
@@ -59,7 +58,7 @@ describe.skipIf(!onServer)("session checks kept between notified changes", () =>
 
   const feedsLive = () =>
     eventually(
-      () => writeGenerationOf(database.db) !== undefined && writeGenerationOf(otherHandle.db) !== undefined,
+      () => database.changes.current() !== undefined && otherHandle.changes.current() !== undefined,
       10_000,
     );
   const me = (app: TestApp, cookie: string) =>
@@ -68,10 +67,10 @@ describe.skipIf(!onServer)("session checks kept between notified changes", () =>
 
   /** Waits until this test's own writes have been notified back, so what is read next stays kept. */
   async function quiet(handle: TestDatabase) {
-    let last = writeGenerationOf(handle.db);
+    let last = handle.changes.current();
     await eventually(async () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const now = writeGenerationOf(handle.db);
+      const now = handle.changes.current();
       const still = now !== undefined && now === last;
       last = now;
       return still;
@@ -86,17 +85,23 @@ describe.skipIf(!onServer)("session checks kept between notified changes", () =>
     await tool.query("commit");
   }
 
-  it("moves the generation with this instance's own writes at once, not with its reads", async () => {
-    const before = writeGenerationOf(database.db) as number;
+  it("moves the generation with a request that may write at once, with a write once notified, not with reads", async () => {
+    await quiet(database);
+    const before = database.changes.current() as number;
     await database.db.select().from(users).limit(1);
-    expect(writeGenerationOf(database.db)).toBe(before);
-    await database.db.update(users).set({ name: "Nobody" }).where(eq(users.id, -1));
-    const afterUpdate = writeGenerationOf(database.db) as number;
-    expect(afterUpdate).toBeGreaterThan(before);
-    await database.db.transaction(async (tx) => {
-      await tx.select().from(users).limit(1);
+    expect(database.changes.current()).toBe(before);
+    const posted = await one.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      payload: {},
+      headers: sameOrigin,
     });
-    expect(writeGenerationOf(database.db)).toBeGreaterThan(afterUpdate);
+    expect(posted.statusCode).toBeLessThan(500);
+    const afterRequest = database.changes.current() as number;
+    expect(afterRequest).toBeGreaterThan(before);
+    await database.db.update(users).set({ name: "Nobody" }).where(eq(users.id, -1));
+    await database.changes.heard();
+    expect(database.changes.current()).toBeGreaterThan(afterRequest);
   });
 
   it("keeps a check on a server: a change nobody is told of is not seen", async () => {
@@ -109,9 +114,9 @@ describe.skipIf(!onServer)("session checks kept between notified changes", () =>
   });
 
   it("ignores other instances' heartbeats: the generation stays while nothing changes", async () => {
-    const before = writeGenerationOf(database.db);
+    const before = database.changes.current();
     await new Promise((resolve) => setTimeout(resolve, 2_500)); // two of each instance's heartbeats
-    expect(writeGenerationOf(database.db)).toBe(before);
+    expect(database.changes.current()).toBe(before);
   });
 
   it("ends a kept session when another instance signs it out", async () => {
@@ -167,7 +172,7 @@ describe.skipIf(!onServer)("session checks kept between notified changes", () =>
     await tool.query(
       "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'portal change feed'",
     );
-    await eventually(() => writeGenerationOf(database.db) === undefined, 2_000);
+    await eventually(() => database.changes.current() === undefined, 2_000);
     const metrics = await one.app.inject({ method: "GET", url: "/metrics", remoteAddress: "127.0.0.1" });
     expect(metrics.body).toMatch(/^portal_session_checks_kept 0$/m);
     await deleteUntold(token);
@@ -193,7 +198,7 @@ describe.skipIf(!onServer)("session checks kept between notified changes", () =>
       const handle = await openDatabase({ kind: "postgres", url: url.toString() });
       silentHandle = { ...handle, destroy: () => handle.close() };
       silent = await createTestApp({ database: silentHandle });
-      await eventually(() => writeGenerationOf(silentHandle.db) !== undefined, 10_000);
+      await eventually(() => silentHandle.changes.current() !== undefined, 10_000);
     });
     afterAll(async () => {
       await silent?.close();
@@ -222,7 +227,7 @@ describe.skipIf(!onServer)("session checks kept between notified changes", () =>
       const waited = await eventually(async () => (await statusOf(silent, cookie)) === 401, 6_000);
       expect(waited).toBeGreaterThan(500);
       // A new connection is opened and proven, and checks are kept again.
-      await eventually(() => writeGenerationOf(silentHandle.db) !== undefined, 10_000);
+      await eventually(() => silentHandle.changes.current() !== undefined, 10_000);
     });
 
     it("gives up on a connection the server never answers, keeps nothing, and tries again", async () => {
@@ -232,10 +237,10 @@ describe.skipIf(!onServer)("session checks kept between notified changes", () =>
         "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'portal change feed'",
       );
       await eventually(() => proxy.connectionsSeen() > before, 5_000); // the feed's next attempt, held
-      expect(writeGenerationOf(silentHandle.db)).toBeUndefined();
+      expect(silentHandle.changes.current()).toBeUndefined();
       // The attempt times out after 5 s, and the next comes after the doubled pause.
       await eventually(() => proxy.connectionsSeen() > before + 1, 15_000);
-      expect(writeGenerationOf(silentHandle.db)).toBeUndefined();
+      expect(silentHandle.changes.current()).toBeUndefined();
     });
   });
 });

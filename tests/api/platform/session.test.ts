@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../../src/server/platform/db/schema";
-import { findLiveSession } from "../../../src/server/platform/http/session-store";
+import { findLiveSession, SessionChecks } from "../../../src/server/platform/http/session-store";
 import { hashSecretToken } from "../../../src/server/platform/secrets/secret-token";
 import { currentUserSchema } from "../../../src/shared/api/user";
 import { createTestApp, sameOrigin, type TestApp } from "../../support/test-app";
@@ -66,16 +66,32 @@ describe("sessions and GET /api/user", () => {
       .update(sessions)
       .set({ lastSeenAt: new Date(later.getTime() - 1_000) })
       .where(eq(sessions.userId, user.id));
-    expect(await findLiveSession(t.database.db, policy, token, later)).toBeNull();
+    expect(
+      await findLiveSession(new SessionChecks(t.database.db, t.database.changes), policy, token, later),
+    ).toBeNull();
   });
 
   it("keeps an active session alive by moving its last-seen time", async () => {
     const { token, user } = await signedInUser(t.database.db, t.config);
     const in20Minutes = new Date(Date.now() + 20 * 60_000);
-    expect(await findLiveSession(t.database.db, t.config.session, token, in20Minutes)).not.toBeNull();
+    expect(
+      await findLiveSession(
+        new SessionChecks(t.database.db, t.database.changes),
+        t.config.session,
+        token,
+        in20Minutes,
+      ),
+    ).not.toBeNull();
     const in45Minutes = new Date(Date.now() + 45 * 60_000);
     // 25 idle minutes since the last touch: still inside the 30-minute idle window.
-    expect(await findLiveSession(t.database.db, t.config.session, token, in45Minutes)).not.toBeNull();
+    expect(
+      await findLiveSession(
+        new SessionChecks(t.database.db, t.database.changes),
+        t.config.session,
+        token,
+        in45Minutes,
+      ),
+    ).not.toBeNull();
     const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(row?.lastSeenAt.getTime()).toBe(in45Minutes.getTime());
   });

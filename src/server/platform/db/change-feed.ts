@@ -1,14 +1,14 @@
 /**
  * Tells one instance of the portal when the rows a session check reads may have changed on a
- * PostgreSQL server, so the check can be kept between changes there too (decision 061), as it is on
- * the embedded database (write-generation.ts).
+ * PostgreSQL server, so the check can be kept between changes there (decisions 061 and 081), as it
+ * is on the embedded database (client.ts).
  *
  * A server has other writers: other instances and the operator's own tools. Triggers on the tables
- * the check reads (sessions, users, the lists' versions) NOTIFY a channel at every commit that
- * changes them (migration 0030), and this instance LISTENs to it on a connection of its own. The
- * generation it gives moves on with every notification and with every write this instance sends
- * itself (before and after it runs: its own change is never read stale, even before its
- * notification comes back).
+ * the check reads (sessions, users, the list versions) NOTIFY a channel at every commit that changes
+ * them (migrations 0030 and 0037), and this instance LISTENs to it on a connection of its own. The
+ * generation it gives moves on with every notification, and whenever the portal says it writes
+ * (around each request that may write: its own change is never read stale by the next request,
+ * even before the notification comes back).
  *
  * A lost notification would leave a signed-out session signed in here, so nothing is kept unless
  * the channel is proven to work: every second the connection NOTIFYs the channel itself and waits
@@ -19,10 +19,11 @@
  * again after a pause that doubles up to 30 seconds.
  */
 import { randomBytes } from "node:crypto";
+import { Socket } from "node:net";
 import type { Client, ClientConfig, Notification } from "pg";
-import type { ChangeGeneration } from "./write-generation";
+import type { DatabaseChanges } from "./database";
 
-/** The channel the triggers of migration 0030 notify. */
+/** The channel the triggers of migrations 0030 and 0037 notify. */
 export const SESSION_CHECK_CHANNEL = "portal_session_checks";
 /** A heartbeat's payload starts with this; anything else on the channel is a change. */
 const HEARTBEAT_PREFIX = "alive ";
@@ -35,9 +36,7 @@ export interface ChangeFeedOptions {
   onStateChange?: (live: boolean, reason: string) => void;
 }
 
-export interface ChangeFeed extends ChangeGeneration {
-  /** Counts a write this instance sends: call before it is sent and again once it has finished. */
-  noteWrite(): void;
+export interface ChangeFeed extends DatabaseChanges {
   close(): Promise<void>;
 }
 
@@ -56,6 +55,13 @@ export function followSessionCheckChanges(options: ChangeFeedOptions): ChangeFee
   let generation = 0;
   let lastHeard = Number.NEGATIVE_INFINITY;
   let client: Client | undefined;
+  /** The listening connection's own socket, to drop when the server stops answering. */
+  let socket: Socket | undefined;
+  /** The mark of the listening connection's own messages. */
+  let ownMark = "";
+  /** Callers of heard(), by the payload that answers them. */
+  const waiting = new Map<string, () => void>();
+  let asked = 0;
   let heartbeat: NodeJS.Timeout | undefined;
   let reconnect: NodeJS.Timeout | undefined;
   let reconnectMs = FIRST_RECONNECT_MS;
@@ -78,10 +84,18 @@ export function followSessionCheckChanges(options: ChangeFeedOptions): ChangeFee
       return;
     }
     if (!payload.startsWith(mark)) return;
+    waiting.get(payload)?.();
+    waiting.delete(payload);
     // Late, or the first since the connection opened: whatever was kept before is not trusted.
     if (!live()) generation++;
     lastHeard = performance.now();
     report("heard its own heartbeat");
+  }
+
+  // Nothing is kept while the feed is down, so whoever waits has nothing left to wait for.
+  function answerEveryone() {
+    for (const answer of waiting.values()) answer();
+    waiting.clear();
   }
 
   function drop(reason: string, broken: Client) {
@@ -92,9 +106,10 @@ export function followSessionCheckChanges(options: ChangeFeedOptions): ChangeFee
     lastHeard = Number.NEGATIVE_INFINITY;
     generation++;
     report(reason);
+    answerEveryone();
     broken.removeAllListeners("notification");
     broken.on("error", () => {}); // a broken connection may still report; nothing listens to it now
-    void endSoon(broken);
+    void endSoon(broken, socket);
     if (closed) return;
     reconnect = setTimeout(open, reconnectMs);
     reconnect.unref();
@@ -111,9 +126,15 @@ export function followSessionCheckChanges(options: ChangeFeedOptions): ChangeFee
       connectionTimeoutMillis: 5_000,
       query_timeout: 5_000,
       application_name: "portal change feed",
+      // The connection's socket made here, so that a stop can drop it (endSoon).
+      stream: () => {
+        socket = new Socket();
+        return socket;
+      },
     });
     client = opening;
     const mark = `${me}${++connections} `;
+    ownMark = mark;
     opening.on("notification", (message) => onNotification(message, mark));
     opening.on("error", (error) => drop(`connection failed: ${error.message}`, opening));
     opening.on("end", () => drop("connection ended", opening));
@@ -157,6 +178,19 @@ export function followSessionCheckChanges(options: ChangeFeedOptions): ChangeFee
     noteWrite() {
       generation++;
     },
+    heard() {
+      const listening = client;
+      if (!listening || !live()) return Promise.resolve();
+      // A message of its own, in commit order behind every change committed before it.
+      const payload = `${ownMark}heard ${++asked}`;
+      return new Promise<void>((resolve) => {
+        waiting.set(payload, resolve);
+        listening.query("select pg_notify($1, $2)", [SESSION_CHECK_CHANNEL, payload]).catch(() => {
+          waiting.delete(payload);
+          resolve();
+        });
+      });
+    },
     async close() {
       closed = true;
       clearTimeout(reconnect);
@@ -164,7 +198,8 @@ export function followSessionCheckChanges(options: ChangeFeedOptions): ChangeFee
       const open = client;
       client = undefined;
       lastHeard = Number.NEGATIVE_INFINITY;
-      if (open) await endSoon(open);
+      answerEveryone();
+      if (open) await endSoon(open, socket);
     },
   };
 }
@@ -175,7 +210,7 @@ const END_WAIT_MS = 1_000;
  * Ends a connection, and drops its socket if the server does not answer in time: a connection that
  * went silent would otherwise hold a stop (and the process) for as long as TCP takes to notice.
  */
-async function endSoon(client: Client): Promise<void> {
+async function endSoon(client: Client, socket: Socket | undefined): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const ended = await Promise.race([
     client.end().then(
@@ -187,7 +222,5 @@ async function endSoon(client: Client): Promise<void> {
     }),
   ]);
   clearTimeout(timer);
-  // pg has no public way to drop a connection that does not answer its goodbye.
-  if (!ended)
-    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  if (!ended) socket?.destroy();
 }

@@ -8,13 +8,12 @@ import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { pgdataOf } from "../data-folder";
 import { migrationsDir } from "../paths";
-import { type ChangeFeed, followSessionCheckChanges } from "./change-feed";
-import type { Database, DatabaseHandle } from "./database";
+import { followSessionCheckChanges, SESSION_CHECK_CHANNEL } from "./change-feed";
+import type { Database, DatabaseChanges, DatabaseHandle } from "./database";
 import { keepPreparedTextsOf, namedStatementRunner } from "./named-statements";
 import { prepareDataDir } from "./pglite-template";
 import { compilePgliteWasm } from "./pglite-wasm";
 import * as schema from "./schema";
-import { followGenerationOf, onlyReads, statementText, WriteCounter } from "./write-generation";
 
 export type DatabaseTarget =
   | {
@@ -94,36 +93,22 @@ async function openPglite(
   const preparedTexts = new Set<string>();
   const runNamed = up.then((client) => namedStatementRunner(client, pgliteModule));
   runNamed.catch(() => {});
-  // Drizzle's PGlite session calls only these two; each waits for the client to exist, and counts
-  // the writes it passes on before and after they run (write-generation.ts).
-  const writes = new WriteCounter();
+  // Drizzle's PGlite session calls only these two; each waits for the client to exist.
   const waitingClient = {
     query: async (...args: Parameters<PGliteClient["query"]>) => {
-      const reads = onlyReads(args[0]);
-      if (!reads) writes.count++;
-      try {
-        const [text, params, options] = args;
-        if (preparedTexts.has(text)) return await (await runNamed)(text, params ?? [], options);
-        return await (await created).query(...args);
-      } finally {
-        if (!reads) writes.count++;
-      }
+      const [text, params, options] = args;
+      if (preparedTexts.has(text)) return (await runNamed)(text, params ?? [], options);
+      return (await created).query(...args);
     },
-    transaction: async (...args: Parameters<PGliteClient["transaction"]>) => {
-      writes.count++;
-      try {
-        return await (await created).transaction(...args);
-      } finally {
-        writes.count++;
-      }
-    },
+    transaction: async (...args: Parameters<PGliteClient["transaction"]>) =>
+      (await created).transaction(...args),
   } as unknown as PGliteClient;
   const db = drizzlePglite({ client: waitingClient, schema }) as unknown as Database;
-  followGenerationOf(db, writes);
   keepPreparedTextsOf(db, preparedTexts);
   return {
     db,
     kind: "pglite",
+    changes: listenedChanges(up),
     ready: () => up.then(() => {}),
     async migrate() {
       const client = await up;
@@ -162,19 +147,17 @@ async function openPostgres({
   });
   // An idle client that loses its server emits 'error'; without a listener that would end the process.
   pool.on("error", () => {});
-  // Session checks are kept between changes, which the server notifies (change-feed.ts); this
-  // instance's own writes count at once, through every connection of the pool.
+  // Session checks are kept between changes, which the server notifies (change-feed.ts).
   const changes = followSessionCheckChanges({
     newClient: (config) => new pg.Client(config),
     connectionString: url,
     ...(onChangeFeed ? { onStateChange: onChangeFeed } : {}),
   });
-  pool.on("connect", (client) => countWritesThrough(client, changes));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
-  followGenerationOf(db, changes);
   return {
     db,
     kind: "postgres",
+    changes,
     ready: () => Promise.resolve(),
     async migrate() {
       const current = await schemaIsCurrent(async () => {
@@ -199,28 +182,31 @@ async function openPostgres({
   };
 }
 
-type QueryRunner = (...args: unknown[]) => unknown;
-
 /**
- * Makes a pooled connection count every statement that is not a plain SELECT before it is sent and
- * once it has finished, whether it is called with a callback (as the pool's own `query` does) or
- * for a promise (as a transaction's connection is).
+ * The embedded database's changes: it belongs to this one process, and notifies its own listener of
+ * every change the triggers see. PGlite calls a listener in a microtask queued while it reads the
+ * statement's answer, before the statement's caller (or the next statement) runs, so a change is
+ * always counted before anything can read past it. Nothing is kept until the listener is in place.
  */
-function countWritesThrough(client: { query: unknown }, changes: ChangeFeed): void {
-  const query = (client.query as QueryRunner).bind(client);
-  client.query = (...args: unknown[]) => {
-    if (onlyReads(statementText(args[0]))) return query(...args);
-    changes.noteWrite();
-    const callback = args.at(-1);
-    if (typeof callback === "function") {
-      args[args.length - 1] = (...results: unknown[]) => {
-        changes.noteWrite();
-        callback(...results);
-      };
-      return query(...args);
-    }
-    const result = query(...args);
-    return result instanceof Promise ? result.finally(() => changes.noteWrite()) : result;
+function listenedChanges(up: Promise<PGliteClient>): DatabaseChanges {
+  let generation = 0;
+  let listening = false;
+  up.then((client) =>
+    client.listen(SESSION_CHECK_CHANNEL, () => {
+      generation++;
+    }),
+  ).then(
+    () => {
+      listening = true;
+    },
+    () => {}, // a failed start surfaces through migrate()
+  );
+  return {
+    current: () => (listening ? generation : undefined),
+    noteWrite() {
+      generation++;
+    },
+    heard: () => Promise.resolve(),
   };
 }
 

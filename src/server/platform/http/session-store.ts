@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Database } from "../db/database";
+import type { Database, DatabaseChanges } from "../db/database";
 import { preparedPerDatabase } from "../db/prepared";
 import {
   listVersions,
@@ -16,7 +16,6 @@ import {
   users,
   type VersionedList,
 } from "../db/schema";
-import { writeGenerationOf } from "../db/write-generation";
 import type { ListVersions } from "../kept-reads";
 import { hashSecretToken, newSecretToken } from "../secrets/secret-token";
 
@@ -110,12 +109,13 @@ const liveSessionQuery = preparedPerDatabase((db) =>
  * is unknown, idle too long or too old.
  */
 export async function findLiveSession(
-  db: Database,
+  checks: SessionChecks,
   policy: SessionPolicy,
   token: string,
   now = new Date(),
 ): Promise<LiveSession | null> {
-  const row = await sessionRow(db, hashSecretToken(token));
+  const { db } = checks;
+  const row = await checks.row(hashSecretToken(token));
   if (!row) return null;
   // Copies: the caller may change what it is given, and a kept row is shared by later requests.
   const session = { ...row.session };
@@ -142,35 +142,38 @@ export async function findLiveSession(
 
 type SessionCheckRow = Awaited<ReturnType<ReturnType<typeof liveSessionQuery>["execute"]>>[number];
 
-/** Kept session checks per database, by token hash, with the generation they were read at. */
-const keptChecks = new WeakMap<Database, Map<string, { generation: number; row: SessionCheckRow | null }>>();
 /** Enough for every browser signed in at once on one instance; past it, all are read again. */
 const MAX_KEPT_CHECKS = 10_000;
 
 /**
- * The session check's row. The row read at a generation of the database is kept and given again
- * while the generation has not moved (db/write-generation.ts): on the embedded database it moves
- * with every write, on a server also with every change the server notifies (db/change-feed.ts), and
- * a server whose notifications are not proven to arrive has no generation, so nothing is kept. The
+ * The session checks of one database, kept (decisions 044, 061 and 081). The row read at a
+ * generation of the database's changes is given again while the generation has not moved; while
+ * it is undefined (a server whose notifications are not proven to arrive), nothing is kept. The
  * generation is taken before the statement is sent, so a change that lands while it runs makes the
  * kept row stale, never the other way round.
  */
-async function sessionRow(db: Database, tokenHash: string): Promise<SessionCheckRow | null> {
-  const generation = writeGenerationOf(db);
-  if (generation === undefined) {
-    return (await liveSessionQuery(db).execute({ tokenHash }))[0] ?? null;
+export class SessionChecks {
+  readonly #kept = new Map<string, { generation: number; row: SessionCheckRow | null }>();
+
+  constructor(
+    readonly db: Database,
+    private readonly changes: DatabaseChanges,
+  ) {}
+
+  async row(tokenHash: string): Promise<SessionCheckRow | null> {
+    const generation = this.changes.current();
+    if (generation === undefined) return this.read(tokenHash);
+    const hit = this.#kept.get(tokenHash);
+    if (hit && hit.generation === generation) return hit.row;
+    const row = await this.read(tokenHash);
+    if (this.#kept.size >= MAX_KEPT_CHECKS) this.#kept.clear();
+    this.#kept.set(tokenHash, { generation, row });
+    return row;
   }
-  let kept = keptChecks.get(db);
-  if (!kept) {
-    kept = new Map();
-    keptChecks.set(db, kept);
+
+  private async read(tokenHash: string): Promise<SessionCheckRow | null> {
+    return (await liveSessionQuery(this.db).execute({ tokenHash }))[0] ?? null;
   }
-  const hit = kept.get(tokenHash);
-  if (hit && hit.generation === generation) return hit.row;
-  const row = (await liveSessionQuery(db).execute({ tokenHash }))[0] ?? null;
-  if (kept.size >= MAX_KEPT_CHECKS) kept.clear();
-  kept.set(tokenHash, { generation, row });
-  return row;
 }
 
 export async function deleteSession(db: Database, sessionId: number): Promise<void> {

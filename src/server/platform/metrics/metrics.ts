@@ -11,9 +11,8 @@
  */
 import { and, count, isNull, min, sql, sum } from "drizzle-orm";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Database } from "../db/database";
+import type { Database, DatabaseChanges } from "../db/database";
 import { auditEvents, outboxJobs, syncRuns } from "../db/schema";
-import { writeGenerationOf } from "../db/write-generation";
 
 export interface Metrics {
   registry: Registry;
@@ -21,7 +20,7 @@ export interface Metrics {
   webhookEvents: Counter<"type" | "result">;
 }
 
-export function createMetrics(db: Database): Metrics {
+export function createMetrics(db: Database, changes: DatabaseChanges): Metrics {
   const registry = new Registry();
 
   const requestDuration = new Histogram({
@@ -123,7 +122,7 @@ export function createMetrics(db: Database): Metrics {
     help: "1 while this instance keeps session checks between changes, 0 while it reads every one (this instance).",
     registers: [registry],
     collect() {
-      this.set(writeGenerationOf(db) === undefined ? 0 : 1);
+      this.set(changes.current() === undefined ? 0 : 1);
     },
   });
 

@@ -9,7 +9,7 @@ import fp from "fastify-plugin";
 import { z } from "zod";
 import { errorBodySchema } from "../../../shared/api/errors";
 import type { Config } from "../config";
-import type { Database } from "../db/database";
+import type { Database, DatabaseChanges } from "../db/database";
 import { isLoopbackClient } from "../http/loopback";
 import { MEDIA_TYPE_KEY } from "../http/responses";
 import { createMetrics, type Metrics } from "../metrics/metrics";
@@ -28,9 +28,12 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 export default fp(
-  async function metrics(app: FastifyInstance, opts: { config: Config; db: Database }) {
+  async function metrics(
+    app: FastifyInstance,
+    opts: { config: Config; db: Database; changes: DatabaseChanges },
+  ) {
     const { config } = opts;
-    const metrics = createMetrics(opts.db);
+    const metrics = createMetrics(opts.db, opts.changes);
     app.decorate("metrics", metrics);
     const expected = config.metricsToken ? digest(config.metricsToken) : undefined;
 

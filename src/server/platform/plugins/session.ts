@@ -15,11 +15,11 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config";
-import type { Database } from "../db/database";
+import type { Database, DatabaseChanges } from "../db/database";
 import { type SessionProof, type SessionRow, type UserRow, users } from "../db/schema";
 import { adminMustEnrol, adminSecondFactorBody } from "../http/admin-second-factor";
 import { errorTextFor, NOT_AUTHENTICATED } from "../http/errors";
-import { createSession, findLiveSession } from "../http/session-store";
+import { createSession, findLiveSession, SessionChecks } from "../http/session-store";
 import { answersWhileViewing, type WhileViewing } from "../http/view-as-session";
 import { askedLanguage } from "../i18n/asked-language";
 import { replyLanguage } from "../i18n/reply-language";
@@ -76,13 +76,17 @@ declare module "fastify" {
   }
 }
 
+/** Whether a request of this method may write (HTTP's safe methods only read). */
+const mayWrite = (method: string) => method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
+
 export default fp(
   async function session(
     app: FastifyInstance,
-    opts: { config: Config; db: Database; recordSignIn: RecordSignIn },
+    opts: { config: Config; db: Database; changes: DatabaseChanges; recordSignIn: RecordSignIn },
   ) {
-    const { config, db, recordSignIn } = opts;
+    const { config, db, changes, recordSignIn } = opts;
     const policy = config.session;
+    const checks = new SessionChecks(db, changes);
     const cookieOptions = {
       path: "/",
       httpOnly: true,
@@ -149,6 +153,18 @@ export default fp(
       })),
     );
 
+    // The explicit invalidation of kept session checks where the portal writes: a request that may
+    // write moves the database's generation on when it arrives and again before its answer leaves,
+    // so the next request never reads a check kept from before its change, even on a server whose
+    // notification of the change has not come back yet (decision 081).
+    app.addHook("onRequest", async (request) => {
+      if (mayWrite(request.method)) changes.noteWrite();
+    });
+    app.addHook("onSend", async (request, _reply, payload) => {
+      if (mayWrite(request.method)) changes.noteWrite();
+      return payload;
+    });
+
     // preValidation, so that a caller without access learns nothing from validation messages.
     app.addHook("preValidation", async (request, reply) => {
       const { access, staticAsset, whileViewing } = request.routeOptions.config;
@@ -156,7 +172,7 @@ export default fp(
       if (access === undefined || staticAsset) return;
       const token = request.cookies[policy.cookieName];
       if (token) {
-        const live = await findLiveSession(db, policy, token);
+        const live = await findLiveSession(checks, policy, token);
         if (live) {
           request.currentSession = live.session;
           request.currentUser = live.viewing ?? live.user;
