@@ -110,6 +110,7 @@ export async function createTestApp(
     throw err;
   }
   recordAnswers(app);
+  awaitDirectWrites(app, database);
   options.configure?.(app);
   await app.ready();
   return {
@@ -135,3 +136,18 @@ export function nextLoopbackIp(): string {
 
 /** Headers a same-origin browser request carries on a state-changing call. */
 export const sameOrigin = { origin: TEST_APP_URL, "content-type": "application/json" } as const;
+
+/**
+ * A test writes to the database directly, as the operator's tools or another instance would, and
+ * then asks the portal: on a server, such a write reaches the kept session checks through the
+ * database's notification, within moments (decision 081), where a browser's next request comes
+ * later than that. Each request a test injects waits for those moments first. A request's own
+ * writes need no such wait, and kept-session-checks.test.ts checks that the portal counts them itself.
+ */
+function awaitDirectWrites(app: FastifyInstance, database: { changes: { heard(): Promise<void> } }): void {
+  const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  app.inject = ((...args: unknown[]) => {
+    if (args.length !== 1) return inject(...args); // the chained and the callback forms, as they are
+    return database.changes.heard().then(() => inject(...args));
+  }) as typeof app.inject;
+}
