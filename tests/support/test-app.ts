@@ -79,6 +79,11 @@ export async function createTestApp(
     logStream?: DestinationStream;
     /** Where the start has got to; ready by default. */
     readiness?: Readiness;
+    /**
+     * Whether each injected request first waits for the test's direct writes to be heard (true by
+     * default); off for a test of what the portal does while it cannot hear them.
+     */
+    awaitDirectWrites?: boolean;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -110,7 +115,7 @@ export async function createTestApp(
     throw err;
   }
   recordAnswers(app);
-  awaitDirectWrites(app, database);
+  if (options.awaitDirectWrites !== false) awaitDirectWrites(app, database);
   options.configure?.(app);
   await app.ready();
   return {
