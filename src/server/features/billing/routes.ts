@@ -25,7 +25,8 @@ import {
   transactionSchema,
   unlinkPaymentAnswerSchema,
 } from "../../../shared/api/transactions";
-import { PaymentProviderError, type PaymentsPort } from "../../platform/adapters/payments/port";
+import type { PaymentsPort } from "../../platform/adapters/payments/port";
+import { askPaymentProvider } from "../../platform/adapters/payments/provider-failed";
 import type { Config } from "../../platform/config";
 import type { Database } from "../../platform/db/database";
 import { transactions } from "../../platform/db/schema";
@@ -193,31 +194,28 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
           /*i18n*/ { id: "error.payments-not-configured", message: "Payments are not configured" },
         );
       await hit(db, [{ key: `billing-portal-user:${me.id}`, limit: 30, windowMs: HOUR }]);
-      try {
-        const customerId = (await stripeCustomerOf(db, me.id)) ?? (await customerFromBefore(me.id, payments));
-        if (!customerId) {
-          throw notFound(
-            /*i18n*/ {
-              id: "error.billing.no-billing-account",
-              message: "There is no billing account yet: it is created with your first payment.",
-            },
-          );
-        }
-        return await payments.createBillingPortalSession({
-          customerId,
-          returnUrl: `${config.appUrl}/billing/transactions`,
-        });
-      } catch (error) {
-        if (!(error instanceof PaymentProviderError)) throw error;
-        throw new HttpError(
-          502,
-          /*i18n*/ {
-            id: "error.billing.portal-failed",
-            message: "The billing page could not be opened: {reason}. Please try again.",
-            values: { reason: error.message },
-          },
-        );
-      }
+      return askPaymentProvider(
+        async () => {
+          const customerId =
+            (await stripeCustomerOf(db, me.id)) ?? (await customerFromBefore(me.id, payments));
+          if (!customerId) {
+            throw notFound(
+              /*i18n*/ {
+                id: "error.billing.no-billing-account",
+                message: "There is no billing account yet: it is created with your first payment.",
+              },
+            );
+          }
+          return payments.createBillingPortalSession({
+            customerId,
+            returnUrl: `${config.appUrl}/billing/transactions`,
+          });
+        },
+        /*i18n*/ {
+          id: "error.billing.portal-failed",
+          message: "The billing page could not be opened: {reason}. Please try again.",
+        },
+      );
     },
   );
 
@@ -320,22 +318,17 @@ const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, {
             message: "This payment cannot be paid from here: contact support.",
           },
         );
-      try {
-        return await payments.createBillingPortalSession({
-          customerId,
-          returnUrl: `${config.appUrl}/billing/transactions`,
-        });
-      } catch (error) {
-        if (!(error instanceof PaymentProviderError)) throw error;
-        throw new HttpError(
-          502,
-          /*i18n*/ {
-            id: "error.payment-page-failed",
-            message: "The payment page could not be opened: {reason}. Please try again.",
-            values: { reason: error.message },
-          },
-        );
-      }
+      return askPaymentProvider(
+        () =>
+          payments.createBillingPortalSession({
+            customerId,
+            returnUrl: `${config.appUrl}/billing/transactions`,
+          }),
+        /*i18n*/ {
+          id: "error.payment-page-failed",
+          message: "The payment page could not be opened: {reason}. Please try again.",
+        },
+      );
     },
   );
 

@@ -9,6 +9,7 @@ import type { Catalogue, CheckoutSessionAnswer } from "../../../shared/api/shop"
 import { type CatalogueItem, listedItems, type ProductKey } from "../../../shared/shop/catalogue";
 import { priceOrder } from "../../../shared/shop/pricing";
 import { PaymentProviderError, type PaymentsPort } from "../../platform/adapters/payments/port";
+import { paymentProviderFailed } from "../../platform/adapters/payments/provider-failed";
 import type { Config } from "../../platform/config";
 import type { Database } from "../../platform/db/database";
 import type { OrderRow, UserRow } from "../../platform/db/schema";
@@ -174,12 +175,11 @@ export async function startCheckout(
 }
 
 function paymentNotStarted(error: PaymentProviderError): HttpError {
-  return new HttpError(
-    502,
+  return paymentProviderFailed(
+    error,
     /*i18n*/ {
       id: "error.shop.payment-not-started",
       message: "The payment could not be started: {reason}. Please try again.",
-      values: { reason: error.message },
     },
   );
 }

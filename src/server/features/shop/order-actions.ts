@@ -4,7 +4,8 @@
  * or closed (to cancel) first, so that a cancelled order can no longer be paid.
  */
 import type { OrderSummary } from "../../../shared/api/shop";
-import { PaymentProviderError, type PaymentsPort } from "../../platform/adapters/payments/port";
+import type { PaymentsPort } from "../../platform/adapters/payments/port";
+import { askPaymentProvider } from "../../platform/adapters/payments/provider-failed";
 import type { Database } from "../../platform/db/database";
 import type { OrderRow } from "../../platform/db/schema";
 import { conflict, HttpError, notFound } from "../../platform/http/errors";
@@ -77,20 +78,14 @@ export async function continuePayment(
       },
     );
   }
-  let state: Awaited<ReturnType<PaymentsPort["retrieveCheckoutSession"]>>;
-  try {
-    state = await payments.retrieveCheckoutSession(order.paymentSessionId);
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    throw new HttpError(
-      502,
-      /*i18n*/ {
-        id: "error.payment-page-failed",
-        message: "The payment page could not be opened: {reason}. Please try again.",
-        values: { reason: error.message },
-      },
-    );
-  }
+  const sessionId = order.paymentSessionId;
+  const state = await askPaymentProvider(
+    () => payments.retrieveCheckoutSession(sessionId),
+    /*i18n*/ {
+      id: "error.payment-page-failed",
+      message: "The payment page could not be opened: {reason}. Please try again.",
+    },
+  );
   if (state.status === "expired") {
     // The provider's expiry event may not have arrived yet: the order says so now.
     await closeOpenOrder(ctx.db, order.id, "expired");
@@ -126,20 +121,14 @@ export async function cancelOrder(
   const order = await openOrderOf(ctx.db, userId, orderId, "cancelled");
   const { payments } = ctx;
   if (payments?.kind === "stripe" && order.provider === "stripe" && order.paymentSessionId) {
-    let state: Awaited<ReturnType<PaymentsPort["expireCheckoutSession"]>>;
-    try {
-      state = await payments.expireCheckoutSession(order.paymentSessionId);
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      throw new HttpError(
-        502,
-        /*i18n*/ {
-          id: "error.shop.cancel-failed",
-          message: "The order could not be cancelled: {reason}. Please try again.",
-          values: { reason: error.message },
-        },
-      );
-    }
+    const sessionId = order.paymentSessionId;
+    const state = await askPaymentProvider(
+      () => payments.expireCheckoutSession(sessionId),
+      /*i18n*/ {
+        id: "error.shop.cancel-failed",
+        message: "The order could not be cancelled: {reason}. Please try again.",
+      },
+    );
     if (state.status === "complete") {
       throw conflict(
         /*i18n*/ {
