@@ -125,6 +125,9 @@ export interface AuthContext {
   writeBack?: ProfileWriteBack;
 }
 
+/** What the feature's routes are given: the context, but for the request's own log. */
+export type AuthRoutesOptions = Omit<AuthContext, "log">;
+
 /**
  * ADMIN_EMAILS makes an admin of an account only once its address is proven: anyone can register an
  * address from that list, and would otherwise be an admin at once. Applied at each sign-in.
