@@ -70,6 +70,17 @@ export function followSessionCheckChanges(options: ChangeFeedOptions): ChangeFee
 
   const live = () => performance.now() - lastHeard <= STALE_AFTER_MS;
 
+  // One statement at a time on the listening connection: pg queues a second one sent while the
+  // first runs, but says it will stop doing so, and a heartbeat and a heard() may meet.
+  let lastNotify: Promise<unknown> = Promise.resolve();
+  function notify(on: Client, payload: string): Promise<unknown> {
+    const sent = lastNotify.then(() =>
+      on.query("select pg_notify($1, $2)", [SESSION_CHECK_CHANNEL, payload]),
+    );
+    lastNotify = sent.catch(() => {});
+    return sent;
+  }
+
   function report(reason: string) {
     const now = live();
     if (now !== wasLive) options.onStateChange?.(now, reason);
@@ -133,6 +144,7 @@ export function followSessionCheckChanges(options: ChangeFeedOptions): ChangeFee
       },
     });
     client = opening;
+    lastNotify = Promise.resolve(); // a new connection waits for nothing sent on the last one
     const mark = `${me}${++connections} `;
     ownMark = mark;
     opening.on("notification", (message) => onNotification(message, mark));
@@ -158,7 +170,7 @@ export function followSessionCheckChanges(options: ChangeFeedOptions): ChangeFee
       if (waiting) return; // one at a time: a slow one is not made slower by queueing more
       beat++;
       waiting = true;
-      opening.query("select pg_notify($1, $2)", [SESSION_CHECK_CHANNEL, `${mark}${beat}`]).then(
+      notify(opening, `${mark}${beat}`).then(
         () => {
           waiting = false;
         },
@@ -185,7 +197,7 @@ export function followSessionCheckChanges(options: ChangeFeedOptions): ChangeFee
       const payload = `${ownMark}heard ${++asked}`;
       return new Promise<void>((resolve) => {
         waiting.set(payload, resolve);
-        listening.query("select pg_notify($1, $2)", [SESSION_CHECK_CHANNEL, payload]).catch(() => {
+        notify(listening, payload).catch(() => {
           waiting.delete(payload);
           resolve();
         });
