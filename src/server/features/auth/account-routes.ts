@@ -21,17 +21,16 @@ import { errorResponses, stepUpResponse } from "../../platform/http/responses";
 import { deleteOwnSession, deleteUserSessions, listUserSessions } from "../../platform/http/session-store";
 import { sayTo } from "../../platform/i18n/reply-language";
 import { CURRENT_SESSION, SESSION_NOT_FOUND } from "../../platform/i18n/shared-texts";
-import { toCurrentUser } from "./current-user";
 import {
-  type AuthContext,
-  type AuthRoutesOptions,
   confirmEmailChange,
   EMAIL_VERIFIED_MESSAGE,
   resendVerification,
   updateProfile,
   VERIFICATION_SENT_MESSAGE,
   verifyEmail,
-} from "./service";
+} from "./account-service";
+import { toCurrentUser } from "./current-user";
+import type { AuthContext, AuthRoutesOptions } from "./service";
 
 const ok = z.object({ ok: z.literal(true) });
 
