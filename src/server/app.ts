@@ -9,6 +9,9 @@ import devToolsRoutes from "./dev/dev-tools-routes";
 import testBillingPortalRoutes from "./dev/test-billing-portal-routes";
 import testCheckoutRoutes from "./dev/test-checkout-routes";
 import testInvoiceRoutes from "./dev/test-invoice-routes";
+import { accountRoutes } from "./features/account/account-routes";
+import languageRoutes from "./features/account/language-routes";
+import supportViewsRoutes from "./features/account/support-views-routes";
 import activityRoutes from "./features/activity/routes";
 import attentionRoutes from "./features/admin/attention-routes";
 import customersRoutes from "./features/admin/customers-routes";
@@ -18,12 +21,10 @@ import { recordAuditEvent } from "./features/audit";
 import auditRoutes from "./features/audit/routes";
 import closeLoginRoutes from "./features/auth/close-login-routes";
 import googleRoutes from "./features/auth/google-routes";
-import languageRoutes from "./features/auth/language-routes";
 import { mailRequestKind } from "./features/auth/mail-requests";
 import passkeyRoutes from "./features/auth/passkey-routes";
 import authRoutes from "./features/auth/routes";
 import securityRoutes from "./features/auth/security-routes";
-import supportViewsRoutes from "./features/auth/support-views-routes";
 import billingRoutes from "./features/billing/routes";
 import webhookRoutes from "./features/billing/webhook-routes";
 import healthRoutes from "./features/health/routes";
@@ -185,14 +186,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("sync", sync);
   // A stop lets a sync under way finish (hooks run last-added first, so this runs before the outbox's).
   app.addHook("onClose", async () => sync.drain());
-  await app.register(authRoutes, {
-    db: database.db,
-    config,
-    mail,
-    outbox,
-    secretBox,
-    writeBack: sync.writeBack,
-  });
+  const signInOptions = { db: database.db, config, mail, outbox, secretBox, writeBack: sync.writeBack };
+  await app.register(authRoutes, signInOptions);
+  await app.register(accountRoutes, signInOptions);
   await app.register(googleRoutes, {
     db: database.db,
     config,

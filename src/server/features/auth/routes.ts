@@ -1,9 +1,8 @@
 /**
- * Sign-in and the account's own settings: the routes of this feature, one file per part (the second
- * factors, passkeys, Google and closing a login register their own in app.ts).
+ * Sign-in's routes, one file per part (passkeys, Google, closing a login and the security settings
+ * are registered by app.ts; the account's own settings are features/account).
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accountRoutes } from "./account-routes";
 import notMeRoutes from "./not-me-routes";
 import { passwordResetRoutes } from "./password-reset-routes";
 import type { AuthRoutesOptions } from "./service";
@@ -20,7 +19,6 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
   await app.register(notMeRoutes, opts);
   await app.register(signInRoutes, opts);
   await app.register(passwordResetRoutes, opts);
-  await app.register(accountRoutes, opts);
 };
 
 export default authRoutes;

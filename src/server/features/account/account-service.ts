@@ -13,11 +13,17 @@ import { hit, takeAll } from "../../platform/http/rate-limiter";
 import { fieldError } from "../../platform/i18n/message";
 import { INVALID_LINK, USERNAME_TAKEN } from "../../platform/i18n/shared-texts";
 import { recordIdentityEvent } from "../audit";
-import { consumeEmailToken, findUsableEmailToken } from "./email-tokens";
-import { emailChangedNotice } from "./emails";
-import { enqueueMailRequest } from "./mail-requests";
-import { type AuthContext, EMAIL_TAKEN_MESSAGE, rateRule, requestMail } from "./service";
-import { uniqueViolation } from "./users-repo";
+import {
+  type AuthContext,
+  consumeEmailToken,
+  EMAIL_TAKEN_MESSAGE,
+  emailChangedNotice,
+  enqueueMailRequest,
+  findUsableEmailToken,
+  rateRule,
+  requestMail,
+  uniqueViolation,
+} from "../auth";
 
 /** How long a settings save waits for the operator's base before answering "pending". */
 const WRITE_BACK_BUDGET_MS = 4_000;

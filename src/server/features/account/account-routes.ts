@@ -21,6 +21,8 @@ import { errorResponses, stepUpResponse } from "../../platform/http/responses";
 import { deleteOwnSession, deleteUserSessions, listUserSessions } from "../../platform/http/session-store";
 import { sayTo } from "../../platform/i18n/reply-language";
 import { CURRENT_SESSION, SESSION_NOT_FOUND } from "../../platform/i18n/shared-texts";
+import type { AuthContext, AuthRoutesOptions } from "../auth";
+import { toCurrentUser } from "../auth";
 import {
   confirmEmailChange,
   EMAIL_VERIFIED_MESSAGE,
@@ -29,8 +31,6 @@ import {
   VERIFICATION_SENT_MESSAGE,
   verifyEmail,
 } from "./account-service";
-import { toCurrentUser } from "./current-user";
-import type { AuthContext, AuthRoutesOptions } from "./service";
 
 const ok = z.object({ ok: z.literal(true) });
 
