@@ -1,52 +1,25 @@
-/**
- * Durable background work (decision 025): a job is written in the same transaction as the change
- * that causes it, then any instance claims it FOR UPDATE SKIP LOCKED under a lease, delivers it and
- * marks it done, or retries it with exponential back-off until its kind gives up and it is dead
- * (still listed, for an admin to retry). The worker runs when kicked, right after a commit, and on a
- * timer; closing waits for the delivery under way.
- */
-import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database";
-import { type OutboxJobRow, outboxJobs } from "../db/schema";
+import {
+  CLAIM_BATCH_SIZE,
+  claimDueJobs,
+  insertJob,
+  isJobDone,
+  type JobKind,
+  leaseEndOf,
+  makeDueNow,
+  type NewJob,
+  type OutboxJob,
+  releaseJob,
+  renewLease,
+  settleJob,
+} from "./outbox-jobs";
 
-const CLAIM_BATCH = 50;
 const DEFAULT_LEASE_SECONDS = 120;
 /** Runs at once in one instance, so a mail server that stalls does not hold up the jobs behind it. */
 const MAX_RUNS = 4;
 
-export type OutboxJob = OutboxJobRow;
-
-/** One kind of job and how it is delivered. */
-export interface JobKind {
-  kind: string;
-  /** After this many failed attempts the job is dead: it waits for an admin instead of a retry. */
-  maxAttempts: number;
-  /** How long to wait after the `attempts`-th failure. */
-  retryDelayMs(attempts: number): number;
-  /** Empties the payload once delivered (a sealed mail, say). */
-  forgetPayloadWhenDone: boolean;
-  /**
-   * Delivers claimed jobs of this kind: answers, for each job, null when it was delivered or why it
-   * failed. A throw fails them all.
-   */
-  deliver(jobs: OutboxJob[]): Promise<Map<number, string | null>>;
-  /**
-   * Delivered one at a time, each recorded as done as soon as it is, and only while this run still
-   * holds it: for work that must not happen twice (a mail), where a batch recorded at its end would
-   * be repeated whole after a crash, or by another instance once a slow batch outlived its lease.
-   */
-  oneByOne?: boolean;
-}
-
-export interface NewJob {
-  kind: string;
-  payload: unknown;
-  /** Jobs sharing a key are delivered newest only, which then stands for the older ones. */
-  supersedeKey?: string | null;
-  /** Not delivered before this instant (a digest that waits for the rest of a burst, say). */
-  notBefore?: Date;
-}
+export type { JobKind, NewJob, OutboxJob } from "./outbox-jobs";
 
 export interface Outbox {
   register(kind: JobKind): void;
@@ -71,16 +44,10 @@ export interface Outbox {
   close(): Promise<void>;
 }
 
+export { markJobDone } from "./outbox-jobs";
+
 export function exponentialBackoff(baseMs: number, maxMs: number): (attempts: number) => number {
   return (attempts) => Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
-}
-
-/** Marks a job done inside a transaction of the kind's own (work that queues more work with it). */
-export async function markJobDone(tx: Database, jobId: number): Promise<void> {
-  await tx
-    .update(outboxJobs)
-    .set({ doneAt: new Date(), lockedUntil: null, lastError: null, payload: null })
-    .where(and(eq(outboxJobs.id, jobId), isNull(outboxJobs.doneAt)));
 }
 
 export function createOutbox(
@@ -105,119 +72,15 @@ export function createOutbox(
     return work;
   };
 
-  /**
-   * Takes due jobs under a lease. A job with a supersede key is taken only when it is the newest of
-   * its key and none of its key is in flight, so an older one can never land after a newer one.
-   */
-  async function claim(onlyJobId?: number): Promise<OutboxJob[]> {
-    if (kinds.size === 0) return [];
-    return db.transaction(async (tx) => {
-      const newer = sql`select 1 from ${outboxJobs} as newer where newer.supersede_key = ${outboxJobs.supersedeKey} and newer.id > ${outboxJobs.id}`;
-      const busy = sql`select 1 from ${outboxJobs} as busy where busy.supersede_key = ${outboxJobs.supersedeKey} and busy.done_at is null and busy.locked_until > now()`;
-      const due = await tx
-        .select({ id: outboxJobs.id })
-        .from(outboxJobs)
-        .where(
-          and(
-            isNull(outboxJobs.doneAt),
-            isNull(outboxJobs.deadAt),
-            lte(outboxJobs.nextAttemptAt, sql`now()`),
-            or(isNull(outboxJobs.lockedUntil), lte(outboxJobs.lockedUntil, sql`now()`)),
-            inArray(outboxJobs.kind, [...kinds.keys()]),
-            onlyJobId === undefined ? undefined : eq(outboxJobs.id, onlyJobId),
-            sql`(${outboxJobs.supersedeKey} is null or (not exists (${newer}) and not exists (${busy})))`,
-          ),
-        )
-        .orderBy(outboxJobs.id)
-        .limit(CLAIM_BATCH)
-        .for("update", { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(outboxJobs)
-        .set({
-          lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
-          attempts: sql`${outboxJobs.attempts} + 1`,
-        })
-        .where(
-          inArray(
-            outboxJobs.id,
-            due.map((row) => row.id),
-          ),
-        )
-        .returning();
-    });
-  }
-
-  async function settle(kind: JobKind, job: OutboxJob, error: string | null): Promise<void> {
-    if (error === null) {
-      await db
-        .update(outboxJobs)
-        .set({
-          doneAt: new Date(),
-          lockedUntil: null,
-          lastError: null,
-          ...(kind.forgetPayloadWhenDone ? { payload: null } : {}),
-        })
-        .where(eq(outboxJobs.id, job.id));
-      if (job.supersedeKey !== null) {
-        // The older jobs of the key are covered by this newer one.
-        await db
-          .update(outboxJobs)
-          .set({ doneAt: new Date(), deadAt: null, lockedUntil: null })
-          .where(
-            and(
-              eq(outboxJobs.supersedeKey, job.supersedeKey),
-              lte(outboxJobs.id, job.id),
-              isNull(outboxJobs.doneAt),
-            ),
-          );
-      }
-      return;
-    }
-    const dead = job.attempts >= kind.maxAttempts;
-    log.warn(
-      { jobId: job.id, kind: job.kind, attempts: job.attempts, dead, reason: error },
-      "background job failed",
-    );
-    await db
-      .update(outboxJobs)
-      .set({
-        lockedUntil: null,
-        lastError: error.slice(0, 1000),
-        ...(dead
-          ? { deadAt: new Date() }
-          : { nextAttemptAt: new Date(Date.now() + kind.retryDelayMs(job.attempts)) }),
-      })
-      .where(eq(outboxJobs.id, job.id));
-  }
-
-  /**
-   * Renews the lease of a job this run claimed, unless it lapsed and another run claimed it since
-   * (each claim counts an attempt, so the count tells): false then, and this run leaves it alone.
-   */
-  async function stillHeld(job: OutboxJob): Promise<boolean> {
-    const renewed = await db
-      .update(outboxJobs)
-      .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
-      .where(and(eq(outboxJobs.id, job.id), eq(outboxJobs.attempts, job.attempts), isNull(outboxJobs.doneAt)))
-      .returning({ id: outboxJobs.id });
-    return renewed.length > 0;
-  }
-
   async function deliverOneByOne(kind: JobKind, jobs: OutboxJob[]): Promise<number> {
     let delivered = 0;
     for (const job of jobs) {
       if (closed) {
         // Stopping: what this run claimed and did not start goes back at once, for the next run.
-        await db
-          .update(outboxJobs)
-          .set({ lockedUntil: null })
-          .where(
-            and(eq(outboxJobs.id, job.id), eq(outboxJobs.attempts, job.attempts), isNull(outboxJobs.doneAt)),
-          );
+        await releaseJob(db, job);
         continue;
       }
-      if (!(await stillHeld(job))) continue;
+      if (!(await renewLease(db, job, leaseSeconds))) continue;
       let error: string | null;
       try {
         const outcomes = await kind.deliver([job]);
@@ -225,7 +88,7 @@ export function createOutbox(
       } catch (err) {
         error = err instanceof Error ? err.message : String(err);
       }
-      await settle(kind, job, error);
+      await settleJob(db, log, kind, job, error);
       if (error === null) delivered += 1;
     }
     return delivered;
@@ -249,7 +112,7 @@ export function createOutbox(
       }
       for (const job of ofKind) {
         const error = outcomes.has(job.id) ? (outcomes.get(job.id) ?? null) : "not delivered";
-        await settle(kind, job, error);
+        await settleJob(db, log, kind, job, error);
         if (error === null) delivered += 1;
       }
     }
@@ -261,11 +124,11 @@ export function createOutbox(
     let delivered = 0;
     let claimed = 0;
     for (;;) {
-      const jobs = await claim(onlyJobId);
+      const jobs = await claimDueJobs(db, [...kinds.keys()], leaseSeconds, onlyJobId);
       claimed += jobs.length;
       if (jobs.length === 0) return { delivered, claimed };
       delivered += await deliverClaimed(jobs);
-      if (onlyJobId !== undefined || jobs.length < CLAIM_BATCH || closed) return { delivered, claimed };
+      if (onlyJobId !== undefined || jobs.length < CLAIM_BATCH_SIZE || closed) return { delivered, claimed };
     }
   }
 
@@ -303,19 +166,7 @@ export function createOutbox(
       kinds.set(kind.kind, kind);
     },
 
-    async enqueue(tx, job) {
-      const [row] = await tx
-        .insert(outboxJobs)
-        .values({
-          kind: job.kind,
-          payload: job.payload,
-          supersedeKey: job.supersedeKey ?? null,
-          ...(job.notBefore ? { nextAttemptAt: job.notBefore } : {}),
-        })
-        .returning({ id: outboxJobs.id });
-      if (!row) throw new Error("job insert returned nothing");
-      return row.id;
-    },
+    enqueue: insertJob,
 
     kick() {
       if (closed) return;
@@ -334,23 +185,14 @@ export function createOutbox(
 
     async deliverSoon(jobId, budgetMs) {
       const deadline = Date.now() + budgetMs;
-      const isDone = async () => {
-        const [row] = await db
-          .select({ doneAt: outboxJobs.doneAt })
-          .from(outboxJobs)
-          .where(eq(outboxJobs.id, jobId));
-        return row?.doneAt != null;
-      };
+      const isDone = () => isJobDone(db, jobId);
       // Another run may hold the job already: then its outcome is waited for, within the budget.
       const attempt = track(
         (async () => {
           await deliverOnce(jobId).catch((err: unknown) => log.warn({ err, jobId }, "delivery failed"));
           while (!(await isDone()) && Date.now() < deadline - 50) {
-            const [row] = await db
-              .select({ lockedUntil: outboxJobs.lockedUntil })
-              .from(outboxJobs)
-              .where(eq(outboxJobs.id, jobId));
-            if (!row?.lockedUntil || row.lockedUntil.getTime() <= Date.now()) return;
+            const lockedUntil = await leaseEndOf(db, jobId);
+            if (!lockedUntil || lockedUntil.getTime() <= Date.now()) return;
             await new Promise((resolve) => setTimeout(resolve, 50));
           }
         })(),
@@ -369,14 +211,7 @@ export function createOutbox(
     },
 
     async retryNow(jobId, record) {
-      const retried = await db.transaction(async (tx) => {
-        const waiting = and(eq(outboxJobs.id, jobId), isNull(outboxJobs.doneAt));
-        const [before] = await tx.select().from(outboxJobs).where(waiting).for("update");
-        if (!before) return false;
-        await tx.update(outboxJobs).set({ deadAt: null, nextAttemptAt: new Date() }).where(waiting);
-        await record?.(tx, before);
-        return true;
-      });
+      const retried = await makeDueNow(db, jobId, record);
       if (retried) outbox.kick();
       return retried;
     },
