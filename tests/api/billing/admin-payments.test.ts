@@ -4,11 +4,11 @@
  * customer follow it, and the audit log records who did it.
  */
 import { and, eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testPayments } from "../../../src/server/platform/adapters/payments/test-payments";
 import { auditEvents, orders, subscriptions, transactions } from "../../../src/server/platform/db/schema";
 import { linkPaymentAnswerSchema, transactionListSchema } from "../../../src/shared/api/transactions";
+import { deliverStripeEvent } from "../../support/stripe-events";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../support/test-app";
 import { type SignedInUser, signedInUser } from "../../support/users";
 
@@ -85,16 +85,7 @@ describe("linking a payment that found no customer", () => {
     bob = await signedInUser(t.database.db, t.config);
   });
 
-  function deliver(event: object) {
-    const payload = JSON.stringify(event);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return t.app.inject({
-      method: "POST",
-      url: "/api/stripe/webhook",
-      payload,
-      headers: { "content-type": "application/json", "stripe-signature": signature },
-    });
-  }
+  const deliver = (event: object) => deliverStripeEvent(t.app, event, WEBHOOK_SECRET);
   const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: "GET", url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
   const link = (id: number | string, body: unknown, cookie?: string) =>

@@ -1,11 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testPayments } from "../../../src/server/platform/adapters/payments/test-payments";
 import { orders, paymentEvents, transactions } from "../../../src/server/platform/db/schema";
 import { transactionListSchema } from "../../../src/shared/api/transactions";
 import { type FakeAirtable, startFakeAirtable } from "../../fakes/airtable-server";
 import { airtableBase, TABLE, testAirtableSource, transactionFields } from "../../support/airtable-base";
+import { deliverStripeEvent } from "../../support/stripe-events";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../support/test-app";
 import { type SignedInUser, signedInUser } from "../../support/users";
 
@@ -132,16 +132,7 @@ describe("the billing ledger", () => {
     for (const record of fake.records(TABLE.transactions)) fake.remove(TABLE.transactions, record.id);
   });
 
-  function deliver(event: object) {
-    const payload = JSON.stringify(event);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return t.app.inject({
-      method: "POST",
-      url: "/api/stripe/webhook",
-      payload,
-      headers: { "content-type": "application/json", "stripe-signature": signature },
-    });
-  }
+  const deliver = (event: object) => deliverStripeEvent(t.app, event, WEBHOOK_SECRET);
   const get = (url: string, cookie?: string) =>
     t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
   const rowsOf = (userId: number) =>

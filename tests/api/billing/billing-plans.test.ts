@@ -5,13 +5,13 @@
  * order, and a receipt or failure mail once per event.
  */
 import { and, eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testPayments } from "../../../src/server/platform/adapters/payments/test-payments";
 import { orders, subscriptions, transactions } from "../../../src/server/platform/db/schema";
 import { subscriptionListSchema } from "../../../src/shared/api/subscriptions";
 import { transactionListSchema } from "../../../src/shared/api/transactions";
 import { type DevMail, readMailbox } from "../../support/mailbox";
+import { deliverStripeEvent } from "../../support/stripe-events";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../support/test-app";
 import { type SignedInUser, signedInUser } from "../../support/users";
 
@@ -109,16 +109,7 @@ describe("plans, receipts and payment mails on the test provider", () => {
     other = await signedInUser(t.database.db, t.config);
   });
 
-  function deliver(event: object) {
-    const payload = JSON.stringify(event);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return t.app.inject({
-      method: "POST",
-      url: "/api/stripe/webhook",
-      payload,
-      headers: { "content-type": "application/json", "stripe-signature": signature },
-    });
-  }
+  const deliver = (event: object) => deliverStripeEvent(t.app, event, WEBHOOK_SECRET);
   const get = (url: string, cookie?: string) =>
     t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
   const plansOf = async (who: SignedInUser) =>

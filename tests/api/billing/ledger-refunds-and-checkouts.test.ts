@@ -6,12 +6,12 @@
  * would have) receive events for one charge and one session at the same moment.
  */
 import { eq, inArray } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testPayments } from "../../../src/server/platform/adapters/payments/test-payments";
 import { openDatabase } from "../../../src/server/platform/db/client";
 import { transactions } from "../../../src/server/platform/db/schema";
 import { transactionListSchema } from "../../../src/shared/api/transactions";
+import { deliverStripeEvent } from "../../support/stripe-events";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
 import { type SignedInUser, signedInUser } from "../../support/users";
@@ -100,16 +100,7 @@ describe("refunds and checkouts Stripe reports more than once", () => {
     other = await signedInUser(database.db, one.config);
   });
 
-  function deliver(event: object, app: TestApp = one) {
-    const payload = JSON.stringify(event);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return app.app.inject({
-      method: "POST",
-      url: "/api/stripe/webhook",
-      payload,
-      headers: { "content-type": "application/json", "stripe-signature": signature },
-    });
-  }
+  const deliver = (event: object, app: TestApp = one) => deliverStripeEvent(app.app, event, WEBHOOK_SECRET);
   async function deliverAll(events: object[]) {
     for (const event of events) expect((await deliver(event)).statusCode).toBe(200);
   }

@@ -5,11 +5,11 @@
  * switch).
  */
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testPayments } from "../../../src/server/platform/adapters/payments/test-payments";
 import { notificationPreferences, notifications } from "../../../src/server/platform/db/schema";
 import { readMailbox } from "../../support/mailbox";
+import { deliverStripeEvent } from "../../support/stripe-events";
 import { createTestApp, nextLoopbackIp, TEST_APP_URL, type TestApp } from "../../support/test-app";
 import { type SignedInUser, signedInUser } from "../../support/users";
 
@@ -79,16 +79,7 @@ describe("notifications of payments and sign-ins", () => {
     other = await signedInUser(t.database.db, t.config);
   });
 
-  function deliver(event: object) {
-    const payload = JSON.stringify(event);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return t.app.inject({
-      method: "POST",
-      url: "/api/stripe/webhook",
-      payload,
-      headers: { "content-type": "application/json", "stripe-signature": signature },
-    });
-  }
+  const deliver = (event: object) => deliverStripeEvent(t.app, event, WEBHOOK_SECRET);
   const entriesOf = (who: SignedInUser) =>
     t.database.db.select().from(notifications).where(eq(notifications.userId, who.user.id));
   const mailsTo = async (who: SignedInUser) =>

@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPayments } from "../../../src/server/platform/adapters/payments/test-payments";
 import { orders, paymentEvents, transactions } from "../../../src/server/platform/db/schema";
+import { postStripeEvent, signStripeEvent } from "../../support/stripe-events";
 import { createTestApp, nextLoopbackIp, TEST_APP_URL, type TestApp } from "../../support/test-app";
 import { signedInUser } from "../../support/users";
 
@@ -32,26 +33,9 @@ describe("the shop on the local test checkout", () => {
   const ordersOf = (userId: number) => t.database.db.select().from(orders).where(eq(orders.userId, userId));
   const sessionIdOf = (url: string) => url.split("/test-checkout/")[1] ?? "";
 
-  function signedEvent(event: object, timestamp?: number) {
-    const payload = JSON.stringify(event);
-    const signature = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: WEBHOOK_SECRET,
-      timestamp,
-    });
-    return { payload, signature };
-  }
-  const deliver = (payload: string, signature?: string) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/stripe/webhook",
-      payload,
-      // Stripe sends no Origin and no cookie.
-      headers: {
-        "content-type": "application/json",
-        ...(signature ? { "stripe-signature": signature } : {}),
-      },
-    });
+  const signedEvent = (event: object, timestamp?: number) =>
+    signStripeEvent(event, WEBHOOK_SECRET, timestamp);
+  const deliver = (payload: string, signature?: string) => postStripeEvent(t.app, payload, signature);
 
   it("serves the catalogue of R3 publicly, with each item's price id and the volume tiers", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/catalogue" });

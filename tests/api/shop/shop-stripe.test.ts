@@ -6,6 +6,7 @@ import { subscriptionListSchema } from "../../../src/shared/api/subscriptions";
 import { transactionListSchema } from "../../../src/shared/api/transactions";
 import { type FakeStripe, parseStripeForm, startFakeStripe } from "../../fakes/stripe-server";
 import { readMailbox } from "../../support/mailbox";
+import { postStripeEvent } from "../../support/stripe-events";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../support/test-app";
 import { signedInUser } from "../../support/users";
 
@@ -209,12 +210,7 @@ describe("checkout through Stripe (a fake of its API on loopback)", () => {
         created: Math.floor(Date.now() / 1000),
         data: { object: { ...closed } },
       });
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/stripe/webhook",
-        payload: expired.payload,
-        headers: { "content-type": "application/json", "stripe-signature": expired.signature },
-      });
+      const res = await postStripeEvent(t.app, expired.payload, expired.signature);
       expect(res.statusCode).toBe(200);
       expect((await t.database.db.select({ id: orders.id }).from(orders)).length).toBe(before + 1);
     });
@@ -312,12 +308,7 @@ describe("checkout through Stripe (a fake of its API on loopback)", () => {
     const { user, cookie, res } = await checkout({ lite: 5 });
     const { payload, signature } = stripe.completeSession(res.json().sessionId);
     for (let i = 0; i < 3; i += 1) {
-      const delivered = await t.app.inject({
-        method: "POST",
-        url: "/api/stripe/webhook",
-        payload,
-        headers: { "content-type": "application/json", "stripe-signature": signature },
-      });
+      const delivered = await postStripeEvent(t.app, payload, signature);
       expect(delivered.statusCode).toBe(200);
     }
     const order = await orderOf(user.id);
@@ -336,12 +327,7 @@ describe("checkout through Stripe (a fake of its API on loopback)", () => {
 
   describe("after the checkout: plans, receipts and Pay now from Stripe's events", () => {
     const post = (signed: { payload: string; signature: string }) =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/stripe/webhook",
-        payload: signed.payload,
-        headers: { "content-type": "application/json", "stripe-signature": signed.signature },
-      });
+      postStripeEvent(t.app, signed.payload, signed.signature);
     const get = (url: string, cookie: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
 
     it("keeps the plan, links the checkout to its first invoice's receipt in either order, and mails it once", async () => {
