@@ -52,6 +52,8 @@ export interface TestApp {
    * A same-origin JSON POST. Each call comes from a loopback address of its own unless `ip` is
    * given, so the per-IP rate limits of one test do not reach another.
    */
+  /** A GET as a browser signed in with `cookie` sends it (none: signed out), with any other headers. */
+  get(url: string, cookie?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   post(
     url: string,
     payload: object,
@@ -122,6 +124,8 @@ export async function createTestApp(
     app,
     database,
     config,
+    get: (url, cookie, headers = {}) =>
+      app.inject({ method: "GET", url, headers: { ...headers, ...(cookie ? { cookie } : {}) } }),
     post: (url, payload, { headers = {}, ip = nextLoopbackIp() } = {}) =>
       app.inject({ method: "POST", url, payload, headers: { ...sameOrigin, ...headers }, remoteAddress: ip }),
     logs: () => lines.join(""),

@@ -41,8 +41,7 @@ describe("the admin's customers", () => {
   let xena: UserRow;
   let closed: UserRow;
   const secrets = [secretsFor(901), secretsFor(902)];
-  const get = (url: string, cookie?: string) =>
-    t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) => t.get(url, cookie);
   const list = async (query: string): Promise<CustomerList> => {
     const res = await get(`/api/admin/customers${query}`, admin.cookie);
     expect(res.statusCode, res.body).toBe(200);

@@ -37,8 +37,7 @@ describe("the one audit log", () => {
     await fake.close();
   });
 
-  const get = (url: string, cookie?: string) =>
-    t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) => t.get(url, cookie);
   const page = async (query: string, cookie = admin.cookie) => {
     const res = await get(`/api/admin/audit${query}`, cookie);
     expect(res.statusCode, res.body).toBe(200);

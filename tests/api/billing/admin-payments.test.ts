@@ -86,8 +86,7 @@ describe("linking a payment that found no customer", () => {
   });
 
   const deliver = (event: object) => deliverStripeEvent(t.app, event, WEBHOOK_SECRET);
-  const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: "GET", url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  const get = (url: string, cookie?: string, headers?: Record<string, string>) => t.get(url, cookie, headers);
   const link = (id: number | string, body: unknown, cookie?: string) =>
     t.app.inject({
       method: "POST",

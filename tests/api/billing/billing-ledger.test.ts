@@ -133,8 +133,7 @@ describe("the billing ledger", () => {
   });
 
   const deliver = (event: object) => deliverStripeEvent(t.app, event, WEBHOOK_SECRET);
-  const get = (url: string, cookie?: string) =>
-    t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) => t.get(url, cookie);
   const rowsOf = (userId: number) =>
     t.database.db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(transactions.id);
   const rowsOfEvents = (ids: string[]) =>

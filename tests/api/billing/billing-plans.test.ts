@@ -110,8 +110,7 @@ describe("plans, receipts and payment mails on the test provider", () => {
   });
 
   const deliver = (event: object) => deliverStripeEvent(t.app, event, WEBHOOK_SECRET);
-  const get = (url: string, cookie?: string) =>
-    t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) => t.get(url, cookie);
   const plansOf = async (who: SignedInUser) =>
     subscriptionListSchema.parse((await get("/api/subscriptions", who.cookie)).json());
   const listOf = async (who: SignedInUser) =>

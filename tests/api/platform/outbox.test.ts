@@ -116,8 +116,7 @@ describe("mail through the outbox", () => {
   let t: TestApp;
   let admin: SignedInUser;
   let customer: SignedInUser;
-  const get = (url: string, cookie?: string) =>
-    t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) => t.get(url, cookie);
   const post = (url: string, cookie?: string) => t.post(url, {}, { headers: cookie ? { cookie } : {} });
   const mailJobs = () =>
     t.database.db

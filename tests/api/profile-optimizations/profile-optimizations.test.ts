@@ -90,8 +90,7 @@ describe("GET /api/profile-optimizations and /api/profile-optimizations/:uid", (
   });
   afterAll(() => t.close());
 
-  const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: "GET", url, headers: cookie ? { cookie, ...headers } : headers });
+  const get = (url: string, cookie?: string, headers?: Record<string, string>) => t.get(url, cookie, headers);
   const own = (who: SignedInUser, headers?: Record<string, string>) =>
     get("/api/profile-optimizations", who.cookie, headers);
   const byUid = (uid: string, who?: SignedInUser, headers?: Record<string, string>) =>
