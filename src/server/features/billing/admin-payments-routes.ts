@@ -1,3 +1,7 @@
+/**
+ * The console's stray payments: the payments that named no known customer, linked to their
+ * customer by an admin, and unlinked again.
+ */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {

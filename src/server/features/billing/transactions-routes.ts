@@ -1,3 +1,7 @@
+/**
+ * A customer's billing history (decision 080's R12): the transactions a page at a time, their CSV
+ * export, and the plans.
+ */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type SubscriptionList, subscriptionListSchema } from "../../../shared/api/subscriptions";
 import {

@@ -1,3 +1,7 @@
+/**
+ * Starting a payment: the catalogue, a checkout for the cart or a saved order, and a payment link
+ * (`/pay`) that anyone may open for the customer it names.
+ */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorBodySchema } from "../../../shared/api/errors";
 import {
