@@ -17,7 +17,7 @@ import { errorBodySchema } from "../../../shared/api/errors";
 import { currentUserSchema, emailChangedSchema, updatedProfileSchema } from "../../../shared/api/user";
 import { conflict, errorTextFor, forbidden, NOT_AUTHENTICATED, notFound } from "../../platform/http/errors";
 import { requireFreshProof } from "../../platform/http/fresh-proof";
-import { errorResponses, stepUpResponse } from "../../platform/http/responses";
+import { errorResponses, okAnswerSchema, stepUpResponse } from "../../platform/http/responses";
 import { deleteOwnSession, deleteUserSessions, listUserSessions } from "../../platform/http/session-store";
 import { sayTo } from "../../platform/i18n/reply-language";
 import { CURRENT_SESSION, SESSION_NOT_FOUND } from "../../platform/i18n/shared-texts";
@@ -31,8 +31,6 @@ import {
   VERIFICATION_SENT_MESSAGE,
   verifyEmail,
 } from "./account-service";
-
-const ok = z.object({ ok: z.literal(true) });
 
 export const accountRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const { db } = opts;
@@ -173,7 +171,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
 
   app.post(
     "/api/user/sessions/sign-out-others",
-    { config: { access: "user" }, schema: { summary: "End every other session", response: { 200: ok } } },
+    {
+      config: { access: "user" },
+      schema: { summary: "End every other session", response: { 200: okAnswerSchema } },
+    },
     async (request) => {
       const me = request.currentUser;
       const current = request.currentSession;
@@ -191,7 +192,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
         summary: "End one other session",
         params: sessionIdParamsSchema,
         response: {
-          200: ok,
+          200: okAnswerSchema,
           400: errorBodySchema,
           401: errorBodySchema,
           403: errorBodySchema,

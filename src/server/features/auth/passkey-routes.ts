@@ -23,7 +23,7 @@ import { forbidden, HttpError } from "../../platform/http/errors";
 import { requireFreshProof } from "../../platform/http/fresh-proof";
 import { hit } from "../../platform/http/rate-limiter";
 import { requireUser } from "../../platform/http/require-user";
-import { stepUpResponse } from "../../platform/http/responses";
+import { okAnswerSchema, stepUpResponse } from "../../platform/http/responses";
 import { deleteSession, markSessionProven } from "../../platform/http/session-store";
 import type { MailQueue } from "../../platform/outbox/mail";
 import type { SecretBox } from "../../platform/secrets/secret-box";
@@ -54,7 +54,6 @@ export interface PasskeyRoutesOptions {
 }
 
 const MINUTE = 60_000;
-const ok = z.object({ ok: z.literal(true) });
 const emptyBody = z.strictObject({}).optional();
 const error = errorBodySchema;
 
@@ -166,7 +165,14 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
           "Removes one of the caller's passkeys, unless it is their only way to sign in (no password, no Google, no other passkey).",
         params: passkeyIdParamsSchema,
         body: emptyBody,
-        response: { 200: ok, 400: error, 401: error, 403: stepUpResponse, 404: error, 409: error },
+        response: {
+          200: okAnswerSchema,
+          400: error,
+          401: error,
+          403: stepUpResponse,
+          404: error,
+          409: error,
+        },
       },
     },
     async (request) => {
@@ -258,7 +264,7 @@ const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (
         description:
           "Finishes a fresh proof: an assertion by one of the caller's passkeys marks this session proven for STEP_UP_MINUTES.",
         body: passkeyAssertionSchema,
-        response: { 200: ok, 400: error, 401: error, 403: error },
+        response: { 200: okAnswerSchema, 400: error, 401: error, 403: error },
       },
     },
     async (request, reply) => {

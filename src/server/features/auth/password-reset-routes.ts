@@ -2,7 +2,6 @@
  * A forgotten password: the mail with a reset link, the link's check, and the new password.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   checkResetLinkSchema,
   forgotPasswordSchema,
@@ -10,7 +9,7 @@ import {
   resetPasswordSchema,
 } from "../../../shared/api/auth";
 import { errorBodySchema } from "../../../shared/api/errors";
-import { errorResponses } from "../../platform/http/responses";
+import { errorResponses, okAnswerSchema } from "../../platform/http/responses";
 import { askedLanguage } from "../../platform/i18n/asked-language";
 import { sayTo } from "../../platform/i18n/reply-language";
 import { knownDeviceCookie } from "./known-device";
@@ -22,8 +21,6 @@ import {
   requestPasswordReset,
   resetPassword,
 } from "./service";
-
-const ok = z.object({ ok: z.literal(true) });
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const ctx = (log: AuthContext["log"]): AuthContext => ({ ...opts, log });
@@ -60,7 +57,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asy
       schema: {
         summary: "Check that a reset link can still be used",
         body: checkResetLinkSchema,
-        response: { 200: ok, 400: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema },
+        response: { 200: okAnswerSchema, 400: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => {

@@ -4,7 +4,6 @@
  * password is password-reset-routes.ts.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   confirmClaimSchema,
   loginSchema,
@@ -15,7 +14,7 @@ import {
 import { errorBodySchema } from "../../../shared/api/errors";
 import { loginAnswerSchema } from "../../../shared/api/two-factor";
 import { currentUserSchema, sessionSchema } from "../../../shared/api/user";
-import { errorResponses } from "../../platform/http/responses";
+import { errorResponses, okAnswerSchema } from "../../platform/http/responses";
 import { deleteSession } from "../../platform/http/session-store";
 import { endViewing } from "../../platform/http/view-as-session";
 import { askedLanguage } from "../../platform/i18n/asked-language";
@@ -37,8 +36,6 @@ import {
 } from "./service";
 import { hasEnabledApp } from "./two-factor";
 import { secondStepCookie, startSecondStep } from "./two-factor-sign-in";
-
-const ok = z.object({ ok: z.literal(true) });
 
 export const signInRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const { db } = opts;
@@ -134,7 +131,7 @@ export const signInRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app
     {
       // Signing out also ends viewing as a customer (decision 036), which is recorded as stopped.
       config: { access: "public", whileViewing: "allowed" },
-      schema: { summary: "Sign out", response: { 200: ok } },
+      schema: { summary: "Sign out", response: { 200: okAnswerSchema } },
     },
     async (request, reply) => {
       if (request.currentSession && request.viewingAdmin) {

@@ -4,7 +4,6 @@
  */
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   authenticatorCodeBodySchema,
   emptyBodySchema,
@@ -21,7 +20,7 @@ import { forbidden } from "../../platform/http/errors";
 import { requireFreshProof } from "../../platform/http/fresh-proof";
 import type { RateRule } from "../../platform/http/rate-limiter";
 import { requireUser } from "../../platform/http/require-user";
-import { errorResponses, stepUpResponse } from "../../platform/http/responses";
+import { errorResponses, okAnswerSchema, stepUpResponse } from "../../platform/http/responses";
 import { deleteSession } from "../../platform/http/session-store";
 import type { MailQueue } from "../../platform/outbox/mail";
 import type { SecretBox } from "../../platform/secrets/secret-box";
@@ -181,7 +180,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{
         summary: "Turn two-factor sign-in off",
         description: "Turns two-factor sign-in off, for a current authenticator `code` or a `recoveryCode`.",
         body: secondFactorProofSchema,
-        response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(400, 401, 409, 429) },
+        response: { 200: okAnswerSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request) => {

@@ -125,3 +125,6 @@ export function commonResponses(route: RouteTraits): Record<number, ZodType> {
   answers[500] = errorBody(ERROR_MEANINGS[500]);
   return answers;
 }
+
+/** The answer of an action that has nothing to tell but that it was done. */
+export const okAnswerSchema = z.object({ ok: z.literal(true) });
