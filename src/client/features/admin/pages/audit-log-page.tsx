@@ -4,6 +4,7 @@ import { Download, ScrollText } from "lucide-react";
 import { type ReactNode, useMemo } from "react";
 import { EmptyState, NoMatches } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
+import { LoadMoreFooter } from "../../../components/load-more-footer";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
@@ -99,7 +100,6 @@ export function AuditLogPage() {
     );
   else {
     const count = entries.length;
-    const reason = log.isFetchNextPageError ? failureText(log.error) : "";
     body = (
       <div className="space-y-4">
         <p role="status" className="text-sm text-muted-foreground">
@@ -117,23 +117,18 @@ export function AuditLogPage() {
               })}
         </p>
         <AuditEntries entries={entries} />
-        {log.isFetchNextPageError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {t({ id: "admin.audit.more-failed", message: `More entries could not be loaded. ${reason}` })}
-          </p>
-        ) : null}
-        {log.hasNextPage ? (
-          <Button
-            type="button"
-            variant="outline"
-            disabled={log.isFetchingNextPage}
-            onClick={() => void log.fetchNextPage()}
-          >
-            {log.isFetchingNextPage
-              ? t({ id: "admin.audit.loading-more", message: "Loading…" })
-              : t({ id: "admin.audit.load-more", message: "Load more" })}
-          </Button>
-        ) : null}
+        <LoadMoreFooter
+          hasMore={log.hasNextPage}
+          loading={log.isFetchingNextPage}
+          failed={log.isFetchNextPageError}
+          error={log.error}
+          onLoadMore={() => void log.fetchNextPage()}
+          labels={{
+            button: t({ id: "admin.audit.load-more", message: "Load more" }),
+            loading: t({ id: "admin.audit.loading-more", message: "Loading more entries" }),
+            failed: t({ id: "admin.audit.more-failed", message: "More entries could not be loaded" }),
+          }}
+        />
       </div>
     );
   }

@@ -6,10 +6,10 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { CUSTOMER_SEARCH_MAX } from "../../../../shared/api/admin-customers";
 import { EmptyState, NoMatches } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
+import { LoadMoreFooter } from "../../../components/load-more-footer";
 import { NativeSelect } from "../../../components/native-select";
 import { PageHeader } from "../../../components/page-header";
 import { SearchBox } from "../../../components/search-box";
-import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { formatCount } from "../../../lib/format";
 import { type UrlFilters, useUrlFilters } from "../../../lib/use-url-filters";
@@ -186,28 +186,18 @@ export function CustomersPage() {
         ) : (
           <CustomersResults customers={customers} />
         )}
-        {list.isFetchNextPageError ? (
-          <ErrorState
-            title={t({ id: "admin.customers.more-failed", message: "More customers could not be loaded" })}
-            error={list.error}
-            retrying={list.isFetchingNextPage}
-            onRetry={() => void list.fetchNextPage()}
-          />
-        ) : list.hasNextPage ? (
-          <Button
-            variant="outline"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            {list.isFetchingNextPage ? (
-              <Spinner
-                label={t({ id: "admin.customers.loading-more", message: "Loading more customers" })}
-                className="size-4"
-              />
-            ) : null}
-            {t({ id: "admin.customers.show-more", message: "Show more customers" })}
-          </Button>
-        ) : null}
+        <LoadMoreFooter
+          hasMore={list.hasNextPage}
+          loading={list.isFetchingNextPage}
+          failed={list.isFetchNextPageError}
+          error={list.error}
+          onLoadMore={() => void list.fetchNextPage()}
+          labels={{
+            button: t({ id: "admin.customers.show-more", message: "Show more customers" }),
+            loading: t({ id: "admin.customers.loading-more", message: "Loading more customers" }),
+            failed: t({ id: "admin.customers.more-failed", message: "More customers could not be loaded" }),
+          }}
+        />
       </>
     );
   }

@@ -5,11 +5,11 @@ import { type ReactNode, useState } from "react";
 import type { Notification } from "../../../../shared/api/notifications";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
+import { LoadMoreFooter } from "../../../components/load-more-footer";
 import { NativeSelect } from "../../../components/native-select";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { Spinner } from "../../../components/ui/spinner";
 import { failureText } from "../../../lib/api-error";
 import { i18n } from "../../../lib/i18n/i18n";
 import { toast } from "../../../lib/use-toast";
@@ -216,33 +216,21 @@ export function NotificationsPage() {
           ))}
         </ul>
       )}
-      {list.isFetchNextPageError ? (
-        <ErrorState
-          title={t({
+      <LoadMoreFooter
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        failed={list.isFetchNextPageError}
+        error={list.error}
+        onLoadMore={() => void list.fetchNextPage()}
+        labels={{
+          button: t({ id: "notifications.page.load-more", message: "Load more" }),
+          loading: t({ id: "notifications.page.loading-more", message: "Loading more notifications" }),
+          failed: t({
             id: "notifications.page.more-failed",
             message: "More notifications could not be loaded",
-          })}
-          error={list.error}
-          retrying={list.isFetchingNextPage}
-          onRetry={() => void list.fetchNextPage()}
-        />
-      ) : list.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? (
-              <Spinner
-                label={t({ id: "notifications.page.loading-more", message: "Loading more notifications" })}
-                className="size-4"
-              />
-            ) : null}
-            {t({ id: "notifications.page.load-more", message: "Load more" })}
-          </Button>
-        </div>
-      ) : null}
+          }),
+        }}
+      />
     </Screen>
   );
 }

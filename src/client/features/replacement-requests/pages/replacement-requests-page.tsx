@@ -5,12 +5,11 @@ import type { ReactNode } from "react";
 import { REQUEST_STATUSES, type RequestStatus } from "../../../../shared/api/replacement-requests";
 import { NoMatches } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
+import { LoadMoreFooter } from "../../../components/load-more-footer";
 import { NativeSelect } from "../../../components/native-select";
 import { PageHeader } from "../../../components/page-header";
 import { REQUEST_STATUS_LABELS } from "../../../components/request-words";
 import { SignedOutPanel } from "../../../components/signed-out-panel";
-import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { formatCount } from "../../../lib/format";
 import { useSessionUser } from "../../../lib/session";
@@ -225,28 +224,18 @@ function RequestsScreen() {
           ))}
         </ul>
       )}
-      {list.isFetchNextPageError ? (
-        <ErrorState
-          title={t({ id: "replacements.load-more-failed", message: "More requests could not be loaded" })}
-          error={list.error}
-          retrying={list.isFetchingNextPage}
-          onRetry={() => void list.fetchNextPage()}
-        />
-      ) : list.hasNextPage ? (
-        <Button
-          variant="outline"
-          onClick={() => void list.fetchNextPage()}
-          disabled={list.isFetchingNextPage}
-        >
-          {list.isFetchingNextPage ? (
-            <Spinner
-              label={t({ id: "replacements.loading-more", message: "Loading more requests" })}
-              className="size-4"
-            />
-          ) : null}
-          {t({ id: "replacements.load-more", message: "Load more requests" })}
-        </Button>
-      ) : null}
+      <LoadMoreFooter
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        failed={list.isFetchNextPageError}
+        error={list.error}
+        onLoadMore={() => void list.fetchNextPage()}
+        labels={{
+          button: t({ id: "replacements.load-more", message: "Load more requests" }),
+          loading: t({ id: "replacements.loading-more", message: "Loading more requests" }),
+          failed: t({ id: "replacements.load-more-failed", message: "More requests could not be loaded" }),
+        }}
+      />
     </Screen>
   );
 }

@@ -4,11 +4,10 @@ import type { ReactNode } from "react";
 import { ORDER_STATUSES, type OrderStatus } from "../../../../shared/api/shop";
 import { NoMatches } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
+import { LoadMoreFooter } from "../../../components/load-more-footer";
 import { NativeSelect } from "../../../components/native-select";
 import { PageHeader } from "../../../components/page-header";
 import { SignedOutPanel } from "../../../components/signed-out-panel";
-import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { formatCount } from "../../../lib/format";
 import { useSessionUser } from "../../../lib/session";
@@ -171,28 +170,18 @@ function OrderHistory({ plans }: { plans: ReactNode }) {
           ))}
         </ul>
       )}
-      {list.isFetchNextPageError ? (
-        <ErrorState
-          title={t({ id: "shop.history.more-failed", message: "More orders could not be loaded" })}
-          error={list.error}
-          retrying={list.isFetchingNextPage}
-          onRetry={() => void list.fetchNextPage()}
-        />
-      ) : list.hasNextPage ? (
-        <Button
-          variant="outline"
-          onClick={() => void list.fetchNextPage()}
-          disabled={list.isFetchingNextPage}
-        >
-          {list.isFetchingNextPage ? (
-            <Spinner
-              label={t({ id: "shop.history.loading-more", message: "Loading more orders" })}
-              className="size-4"
-            />
-          ) : null}
-          {t({ id: "shop.history.show-more", message: "Show more orders" })}
-        </Button>
-      ) : null}
+      <LoadMoreFooter
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        failed={list.isFetchNextPageError}
+        error={list.error}
+        onLoadMore={() => void list.fetchNextPage()}
+        labels={{
+          button: t({ id: "shop.history.show-more", message: "Show more orders" }),
+          loading: t({ id: "shop.history.loading-more", message: "Loading more orders" }),
+          failed: t({ id: "shop.history.more-failed", message: "More orders could not be loaded" }),
+        }}
+      />
     </Screen>
   );
 }
